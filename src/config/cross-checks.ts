@@ -1,0 +1,77 @@
+import type { Site } from "./schema.ts";
+
+/** A rule that needs more than one field. `path` is where the problem is reported. */
+export interface CrossIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** Every cross-field rule, each a small pure function returning its issues. */
+export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
+  uniqueSlugs,
+  nearbyTownsExist,
+  phoneDigitsAgree,
+  warrantyPeriodsAgree,
+];
+
+export function runCrossChecks(site: Site): CrossIssue[] {
+  return crossChecks.flatMap((check) => check(site));
+}
+
+export function uniqueSlugs(site: Site): CrossIssue[] {
+  const issues: CrossIssue[] = [];
+  const seen = new Map<string, string>();
+  site.cities.forEach((city, index) => {
+    const first = seen.get(city.slug);
+    if (first) issues.push({ path: ["cities", index, "slug"], message: `"${city.slug}" is already used by ${first}` });
+    else seen.set(city.slug, `cities.${index} (${city.name})`);
+  });
+  site.townsWithoutPage.forEach((town, index) => {
+    const first = seen.get(town.slug);
+    if (first) {
+      issues.push({ path: ["townsWithoutPage", index, "slug"], message: `"${town.slug}" is already used by ${first}` });
+    } else seen.set(town.slug, `townsWithoutPage.${index} (${town.name})`);
+  });
+  return issues;
+}
+
+export function nearbyTownsExist(site: Site): CrossIssue[] {
+  const known = new Set([...site.cities.map((c) => c.slug), ...site.townsWithoutPage.map((t) => t.slug)]);
+  const issues: CrossIssue[] = [];
+  site.cities.forEach((city, cityIndex) => {
+    const listed = new Set<string>();
+    city.nearby.forEach((slug, index) => {
+      const path = ["cities", cityIndex, "nearby", index];
+      if (slug === city.slug) issues.push({ path, message: `a city cannot list itself as nearby` });
+      else if (listed.has(slug)) issues.push({ path, message: `"${slug}" is listed twice` });
+      else if (!known.has(slug)) {
+        issues.push({
+          path,
+          message: `no city or town has the slug "${slug}"; add it to cities, or to townsWithoutPage if it has no page`,
+        });
+      }
+      listed.add(slug);
+    });
+  });
+  return issues;
+}
+
+export function phoneDigitsAgree(site: Site): CrossIssue[] {
+  const shown = site.phone.display.replace(/\D/g, "");
+  const dialled = site.phone.tel.replace(/\D/g, "");
+  if (shown.length >= 7 && dialled.endsWith(shown)) return [];
+  return [{ path: ["phone", "tel"], message: `dials ${site.phone.tel}, but phone.display shows ${site.phone.display}` }];
+}
+
+export function warrantyPeriodsAgree(site: Site): CrossIssue[] {
+  if (site.warranty.noSetupChargeDays < site.warranty.days) return [];
+  return [{ path: ["warranty", "noSetupChargeDays"], message: `must be shorter than warranty.days (${site.warranty.days})` }];
+}
+
+/** Towns listed as nearby that have no page: their links go to /service-areas. */
+export function nearbyTownsWithoutPage(site: Site): Array<{ city: string; town: string }> {
+  const withoutPage = new Map(site.townsWithoutPage.map((t) => [t.slug, t.name]));
+  return site.cities.flatMap((city) =>
+    city.nearby.filter((slug) => withoutPage.has(slug)).map((slug) => ({ city: city.name, town: withoutPage.get(slug)! })),
+  );
+}

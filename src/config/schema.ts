@@ -1,0 +1,151 @@
+import { z } from "zod";
+
+/** Only `https:` links are accepted from site.yaml: `javascript:` or `data:` could run code. */
+export const httpsUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && url.hostname.length > 0 && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, "must be an https:// address, e.g. https://www.example.com/page");
+
+/** An allowed message origin: scheme, host and optional port, nothing else. */
+const origin = httpsUrl.refine((value) => new URL(value).origin === value.replace(/\/$/, ""), {
+  message: "must be an origin only (https://host, no path, query or trailing text)",
+});
+
+const text = z.string().trim().min(1, "must not be empty").max(2000, "is too long (2,000 characters at most)");
+const shortText = z.string().trim().min(1, "must not be empty").max(200, "is too long (200 characters at most)");
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens, e.g. lake-elsinore");
+const latitude = z.number().min(-90, "latitude must be between -90 and 90").max(90, "latitude must be between -90 and 90");
+const longitude = z
+  .number()
+  .min(-180, "longitude must be between -180 and 180")
+  .max(180, "longitude must be between -180 and 180");
+const isoDate = z.iso.date({ message: "must be a date written yyyy-mm-dd" });
+
+const license = z.strictObject({
+  label: shortText.describe("How the licence is named on the page, e.g. 'CA DPR Pest Control Business License'"),
+  number: shortText.describe("The licence number as issued"),
+});
+
+const point = z.strictObject({ lat: latitude, lng: longitude });
+
+export const citySchema = z.strictObject({
+  name: shortText,
+  slug,
+  lat: latitude,
+  lng: longitude,
+  neighborhoods: z.array(shortText).min(4, "list 4 or 5 neighborhoods").max(5, "list 4 or 5 neighborhoods"),
+  nearby: z
+    .array(slug)
+    .min(3, "list 3 or 4 nearby towns (with 3, a 'View All Service Areas' link is added)")
+    .max(4, "list 3 or 4 nearby towns"),
+  intro: text.describe("A paragraph that is really about this town: search engines penalise near-identical city pages"),
+  googleReviewsUrl: httpsUrl.optional().describe("Shown in the review badge as 'Google Reviews in {city}'"),
+  businessListingUrl: httpsUrl.optional().describe("A search-engine business listing, shown as a second badge link"),
+});
+
+export const townWithoutPageSchema = z.strictObject({
+  name: shortText,
+  slug,
+  lat: latitude,
+  lng: longitude,
+});
+
+export const siteSchema = z.strictObject({
+  $schema: z.string().optional(),
+  company: z.strictObject({
+    name: shortText,
+    description: text.describe("One sentence about the company, used in structured data"),
+  }),
+  siteUrl: httpsUrl.describe("The public address of the site, used for canonical links"),
+  format: z
+    .enum(["file", "directory"], { message: 'must be "file" (dist/about.html) or "directory" (dist/about/index.html)' })
+    .default("file"),
+  phone: z.strictObject({
+    display: z
+      .string()
+      .regex(/^[0-9()+.\- ]{7,20}$/, "must be a phone number as people read it, e.g. (951) 555-0142"),
+    tel: z.string().regex(/^\+[1-9][0-9]{6,14}$/, "must be the number in international form, e.g. +19515550142"),
+  }),
+  email: z.email({ message: "must be an e-mail address, e.g. office@example.com" }),
+  base: z.strictObject({
+    town: shortText,
+    region: shortText,
+    postalCode: shortText.optional(),
+    lat: latitude,
+    lng: longitude,
+  }),
+  licenses: z.strictObject({
+    pesticide: license.describe("State pesticide-regulator licence: footer, about and commercial pages"),
+    qualifiedApplicator: license.describe("Qualified applicator licence: commercial page"),
+    business: license.describe("Business licence: legal pages"),
+    applicator: license.describe("Applicator licence: legal pages"),
+  }),
+  reviews: z.strictObject({
+    count: z.number().int().positive(),
+    stars: z.number().int().min(1).max(5),
+    searchEngineUrl: httpsUrl.describe("The search-engine reviews page"),
+    directoryUrl: httpsUrl.describe("The business-directory reviews page"),
+    campaignParam: z.string().regex(/^[a-z_]+$/, "must be a query parameter name such as utm_campaign").default("utm_campaign"),
+    writeReviewUrl: httpsUrl.describe("Where the 'Write a Review' link goes"),
+  }),
+  warranty: z.strictObject({
+    days: z.number().int().positive(),
+    noSetupChargeDays: z.number().int().positive(),
+  }),
+  results: z.strictObject({
+    days: z.number().int().positive(),
+    hours: z.number().int().positive(),
+    trapWindow: shortText,
+    commercialFollowUp: shortText,
+  }),
+  callbackMinutes: z.number().int().positive(),
+  prices: z.strictObject({
+    currency: z.string().length(3).default("USD"),
+    setup: z.number().nonnegative(),
+    extraGopher: z.number().nonnegative(),
+    diyPoison: shortText,
+    diyGas: shortText,
+  }),
+  copyrightYear: z.number().int().min(1900).max(2200),
+  legal: z.strictObject({ updated: isoDate }),
+  integrations: z.strictObject({
+    leadForm: z.strictObject({
+      widgetUrl: httpsUrl.describe("The provider's form address; the form id is appended as a path segment"),
+      formId: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, "must be the form id from the provider (letters, digits, - and _)"),
+      formName: shortText,
+      embedScriptUrl: httpsUrl,
+      allowedOrigins: z.array(origin).min(1).max(10),
+    }),
+    reviewsWidget: z.strictObject({
+      scriptUrl: httpsUrl,
+      iframeUrl: httpsUrl,
+    }),
+    map: z.strictObject({
+      embedUrl: httpsUrl.describe("Address of the maps service's embed page, without the query"),
+      zoom: z.number().int().min(1).max(21).default(9),
+      center: point,
+    }),
+    analytics: z
+      .strictObject({
+        containerId: z.string().regex(/^GTM-[A-Z0-9]{4,10}$/, "must be a tag-manager container id such as GTM-AB12CD3"),
+      })
+      .optional(),
+  }),
+  defaultLocation: point,
+  townsWithoutPage: z.array(townWithoutPageSchema).default([]),
+  cities: z.array(citySchema).min(1, "list at least one city"),
+});
+
+export type SiteInput = z.input<typeof siteSchema>;
+export type Site = z.output<typeof siteSchema>;
+export type City = Site["cities"][number];
+export type TownWithoutPage = Site["townsWithoutPage"][number];

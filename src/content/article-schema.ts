@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
+
+/** Front matter of content/blog/*.md. */
+export const articleFrontMatter = z.strictObject({
+  title: line,
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens"),
+  excerpt: line.max(400),
+  description: line.max(200, "keep the description under 200 characters"),
+  image: z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/blog/post.svg"),
+  imageAlt: line,
+  date: z.iso.date({ message: "must be a date written yyyy-mm-dd" }),
+  category: line.max(60),
+});
+
+export type ArticleFrontMatter = z.output<typeof articleFrontMatter>;
+
+export interface Article extends ArticleFrontMatter {
+  /** The body rendered to HTML. */
+  html: string;
+  words: number;
+  /** Where it came from, for messages. */
+  file: string;
+}
+
+export interface LegalPage {
+  /** `privacy-policy` */
+  slug: string;
+  title: string;
+  description: string;
+  heading: string;
+  updated?: string;
+  html: string;
+  file: string;
+}

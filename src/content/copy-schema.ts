@@ -1,0 +1,189 @@
+import { z } from "zod";
+
+/** Schemas of the page copy in content/*.yaml: every sentence a page shows lives there. */
+
+const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
+const paragraph = z.string().trim().min(1, "must not be empty").max(3000, "is too long (3,000 characters at most)");
+const paragraphs = z.array(paragraph).min(1);
+const sitePath = z.string().regex(/^\/[a-z0-9\-/]*$/, "must be a path on this site, e.g. /service-areas");
+const image = z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/hero.svg");
+
+export const ICONS = ["clock", "shield", "leaf", "home", "family", "badge", "calendar", "phone", "trap", "map", "chart", "star", "building", "tree", "check"] as const;
+
+const pageMeta = {
+  title: line.describe("The <title> of the page"),
+  description: line.max(200, "keep the description under 200 characters").describe("The meta description"),
+};
+const hero = z.strictObject({ heading: line, text: paragraph, image: image.optional(), imageAlt: line.optional() });
+const card = z.strictObject({ icon: z.enum(ICONS), title: line, text: paragraph, featured: z.boolean().default(false) });
+const step = z.strictObject({ title: line, text: paragraph, link: z.strictObject({ label: line, href: sitePath }).optional() });
+const section = z.strictObject({ heading: line, text: paragraph.optional() });
+const proseSection = z.strictObject({ heading: line, paragraphs });
+const cardSection = z.strictObject({ heading: line, text: paragraph.optional(), cards: z.array(card).min(1).max(8) });
+const process = z.strictObject({ heading: line, text: paragraph.optional(), steps: z.array(step).length(4, "list exactly 4 steps") });
+const cta = z.strictObject({ heading: line, text: paragraph });
+const picture = z.strictObject({ image, alt: line, caption: line });
+
+export const homeCopy = z.strictObject({
+  ...pageMeta,
+  hero,
+  features: cardSection.extend({
+    testimonial: z.strictObject({ quote: paragraph, author: line, place: line }),
+  }),
+  process,
+  beforeAfter: z.strictObject({ heading: line, text: paragraph.optional(), before: picture, after: picture }),
+  reviews: section,
+  cities: section.extend({ count: z.number().int().min(1).max(50).describe("How many nearest cities to list") }),
+  faq: section,
+  cta,
+});
+
+export const residentialCopy = z.strictObject({
+  ...pageMeta,
+  hero,
+  benefits: cardSection,
+  process,
+  peaceOfMind: proseSection,
+  reviews: section,
+  cta,
+});
+
+export const commercialCopy = z.strictObject({
+  ...pageMeta,
+  hero,
+  quoteLinkLabel: line.describe("The mailto button in the hero and the call to action"),
+  emailSubject: line,
+  benefits: cardSection,
+  idealFor: z.strictObject({ heading: line, items: z.array(line).min(1) }),
+  process,
+  savings: proseSection,
+  reviews: section,
+  cta,
+});
+
+export const serviceAreasCopy = z.strictObject({
+  ...pageMeta,
+  hero,
+  map: z.strictObject({ heading: line, text: paragraph.optional(), iframeTitle: line }),
+  cities: section,
+  faq: section,
+  cta,
+});
+
+export const aboutCopy = z.strictObject({
+  ...pageMeta,
+  hero,
+  story: proseSection,
+  values: cardSection,
+  mission: proseSection,
+  commitment: proseSection,
+  explore: z.strictObject({ heading: line, text: paragraph, warrantyLink: z.strictObject({ label: line, href: sitePath }) }),
+});
+
+export const cityCopy = z.strictObject({
+  title: line.describe("May use {city}"),
+  description: line.max(220),
+  hero: z.strictObject({ heading: line, text: paragraph }),
+  trust: z.strictObject({ heading: line.describe("The company name follows it"), text: paragraph }),
+  neighborhoods: section,
+  process,
+  reviews: section,
+  nearby: z.strictObject({ heading: line, linkSuffix: line, allAreasLabel: line }),
+  heroImageAlt: line,
+});
+
+export const blogCopy = z.strictObject({
+  ...pageMeta,
+  hero: z.strictObject({ heading: line, text: paragraph }),
+  readMore: line,
+});
+
+export const articleCopy = z.strictObject({
+  backLabel: line,
+  titleSuffix: line.describe("Appended to each article's title in <title>"),
+  cta,
+});
+
+export const notFoundCopy = z.strictObject({ ...pageMeta, heading: line, text: line, homeLink: line });
+
+export const faqCopy = z.strictObject({
+  items: z.array(z.strictObject({ question: line, answer: paragraph })).min(1),
+});
+
+export const chromeCopy = z.strictObject({
+  skipLink: line,
+  nav: z.strictObject({
+    label: line,
+    home: line,
+    residential: line,
+    commercial: line,
+    serviceAreas: line,
+    about: line,
+    blog: line,
+  }),
+  callButton: line.describe("Header call button; shown from the large breakpoint"),
+  mobileBar: z.strictObject({ label: line, call: line, quote: line }),
+  footer: z.strictObject({
+    about: paragraph,
+    services: line,
+    company: line,
+    contact: line,
+    privacy: line,
+    terms: line,
+    copyright: line.describe("May use {year} and {company}"),
+  }),
+  badge: z.strictObject({ searchEngineLink: line, googleCityLink: line, directoryLink: line, businessListingLink: line }),
+  buttons: z.strictObject({ call: line, quote: line, writeReview: line }),
+  modal: z.strictObject({
+    title: line,
+    text: line,
+    close: line,
+    iframeTitle: line,
+    consent: paragraph,
+    privacyLink: line,
+    callPrompt: line,
+  }),
+  toast: line,
+  sort: z.strictObject({ button: line, sorted: line }),
+  cta: z.strictObject({
+    default: cta,
+    city: cta,
+  }),
+  breadcrumb: z.strictObject({ label: line, home: line }),
+  lastUpdated: line.describe("Before the date on the legal pages"),
+  reviewsWidget: z.strictObject({ iframeTitle: line, loading: line }),
+});
+
+export const legalFrontMatter = z.strictObject({
+  ...pageMeta,
+  heading: line,
+  updated: z.iso.date({ message: "must be a date written yyyy-mm-dd" }).optional(),
+});
+
+/** Every copy file, by its path under content/. */
+export const copyFiles = {
+  "pages/home.yaml": homeCopy,
+  "pages/residential.yaml": residentialCopy,
+  "pages/commercial.yaml": commercialCopy,
+  "pages/service-areas.yaml": serviceAreasCopy,
+  "pages/about.yaml": aboutCopy,
+  "pages/city.yaml": cityCopy,
+  "pages/blog.yaml": blogCopy,
+  "pages/article.yaml": articleCopy,
+  "pages/not-found.yaml": notFoundCopy,
+  "faq.yaml": faqCopy,
+  "chrome.yaml": chromeCopy,
+} as const;
+
+export type CopyFiles = typeof copyFiles;
+export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> };
+type CopyKey<K extends string> = K extends `pages/${infer Name}.yaml` ? Camel<Name> : K extends `${infer Name}.yaml` ? Camel<Name> : never;
+type Camel<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : S;
+
+export type HomeCopy = z.output<typeof homeCopy>;
+export type ChromeCopy = z.output<typeof chromeCopy>;
+export type CardCopy = z.output<typeof card>;
+export type StepCopy = z.output<typeof step>;
+export type ProcessCopy = z.output<typeof process>;
+export type CtaCopy = z.output<typeof cta>;
+export type LegalFrontMatter = z.output<typeof legalFrontMatter>;

@@ -1,0 +1,43 @@
+import matter from "gray-matter";
+import type { z } from "zod";
+import type { Problem } from "../errors.ts";
+import { parseYaml } from "../config/yaml-source.ts";
+import { zodIssuesToProblems } from "../config/zod-problems.ts";
+
+export interface MarkdownFile<T> {
+  data: T;
+  body: string;
+  /** Line number of the body's first line in the file. */
+  bodyLine: number;
+}
+
+/** Splits a markdown file and validates its front matter; pushes problems, returns undefined on failure. */
+export function readFrontMatter<S extends z.ZodType>(
+  file: string,
+  text: string,
+  schema: S,
+  problems: Problem[],
+): MarkdownFile<z.output<S>> | undefined {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!/^---\r?\n/.test(source)) {
+    problems.push({ file, line: 1, column: 1, message: "missing front matter: start the file with a --- block of fields" });
+    return undefined;
+  }
+  // gray-matter splits the file; our YAML parser reads the front matter so errors keep their line.
+  const split = matter(source, { engines: { yaml: (raw: string) => ({ raw }) } });
+  const raw = (split.data as { raw?: string }).raw ?? split.matter;
+  const yaml = parseYaml(file, raw);
+  if (yaml.problems.length > 0) {
+    problems.push(...yaml.problems);
+    return undefined;
+  }
+  const parsed = schema.safeParse(yaml.data ?? {});
+  if (!parsed.success) {
+    problems.push(...zodIssuesToProblems(parsed.error.issues, yaml, schema));
+    return undefined;
+  }
+  const body = split.content;
+  const bodyStart = source.length - body.length;
+  const bodyLine = 1 + (source.slice(0, bodyStart).match(/\n/g)?.length ?? 0);
+  return { data: parsed.data, body, bodyLine };
+}

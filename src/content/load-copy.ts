@@ -1,0 +1,109 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { z } from "zod";
+import { SiteError, type Problem } from "../errors.ts";
+import { parseYaml, type YamlSource } from "../config/yaml-source.ts";
+import { dotted, zodIssuesToProblems } from "../config/zod-problems.ts";
+import { copyFiles, type Copy } from "./copy-schema.ts";
+import { fillPlaceholders, unknownPlaceholders, type Facts } from "./placeholders.ts";
+
+export interface LoadCopyOptions {
+  contentDir: string;
+  /** How contentDir is named in messages, e.g. `content`. */
+  displayDir: string;
+  facts: Facts;
+}
+
+/** Placeholders a file may keep for the page to fill (beyond the site facts). */
+const PAGE_LEVEL: Record<string, readonly string[]> = {
+  "pages/city.yaml": ["city"],
+  "chrome.yaml": ["city"],
+};
+
+/** Loads, validates and fills every copy file; reports the problems of all files at once. */
+export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
+  const problems: Problem[] = [];
+  const copy: Record<string, unknown> = {};
+  await Promise.all(
+    Object.entries(copyFiles).map(async ([name, schema]) => {
+      const file = `${options.displayDir}/${name}`;
+      const text = await readCopyFile(path.join(options.contentDir, name), file, problems);
+      if (text === undefined) return;
+      const value = parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], problems);
+      copy[copyKey(name)] = value;
+    }),
+  );
+  if (problems.length > 0) throw new SiteError(sortProblems(problems));
+  return copy as Copy;
+}
+
+/** Validates one YAML copy text and fills its placeholders; pushes problems instead of throwing. */
+export function parseCopy(
+  text: string,
+  file: string,
+  schema: z.ZodType,
+  facts: Facts,
+  pageLevel: readonly string[],
+  problems: Problem[],
+): unknown {
+  const source = parseYaml(file, text);
+  if (source.problems.length > 0) {
+    problems.push(...source.problems);
+    return undefined;
+  }
+  const parsed = schema.safeParse(source.data ?? {});
+  if (!parsed.success) {
+    problems.push(...zodIssuesToProblems(parsed.error.issues, source, schema));
+    return undefined;
+  }
+  const known = new Set([...Object.keys(facts), ...pageLevel]);
+  const before = problems.length;
+  const filled = mapStrings(parsed.data, [], (value, at) => {
+    for (const { name } of unknownPlaceholders(value, known)) {
+      problems.push(placeholderProblem(source, at, name, known));
+    }
+    return fillPlaceholders(value, facts);
+  });
+  return problems.length > before ? undefined : filled;
+}
+
+function placeholderProblem(source: YamlSource, at: PropertyKey[], name: string, known: Set<string>): Problem {
+  return {
+    file: source.file,
+    ...source.locate(at),
+    field: dotted(at),
+    message: `unknown placeholder {${name}}; known: ${[...known].sort().map((k) => `{${k}}`).join(", ")}`,
+  };
+}
+
+/** Copies a value, passing every string through `fn` with its key path. */
+export function mapStrings(value: unknown, at: PropertyKey[], fn: (text: string, at: PropertyKey[]) => string): unknown {
+  if (typeof value === "string") return fn(value, at);
+  if (Array.isArray(value)) return value.map((item, index) => mapStrings(item, [...at, index], fn));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, [...at, key], fn)]));
+  }
+  return value;
+}
+
+async function readCopyFile(absolute: string, file: string, problems: Problem[]): Promise<string | undefined> {
+  try {
+    return await readFile(absolute, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problems.push({ file, message: code === "ENOENT" ? "file not found; every copy file is required" : `cannot read (${code})` });
+    return undefined;
+  }
+}
+
+/** `pages/service-areas.yaml` -> `serviceAreas` */
+function copyKey(name: string): string {
+  const base = path.basename(name, ".yaml");
+  return base.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+export function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+}

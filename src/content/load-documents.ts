@@ -1,0 +1,104 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { SiteError, type Problem } from "../errors.ts";
+import { legalFrontMatter } from "./copy-schema.ts";
+import { articleFrontMatter, type Article, type LegalPage } from "./article-schema.ts";
+import { readFrontMatter } from "./front-matter.ts";
+import { mapStrings, sortProblems } from "./load-copy.ts";
+import { countWords, renderMarkdown } from "./markdown.ts";
+import { fillPlaceholders, unknownPlaceholders, type Facts } from "./placeholders.ts";
+
+export interface LoadDocumentsOptions {
+  contentDir: string;
+  displayDir: string;
+  facts: Facts;
+}
+
+export interface LoadDocumentsResult {
+  /** Newest first, then by title. */
+  articles: Article[];
+  legal: LegalPage[];
+}
+
+/** Loads content/blog/*.md and content/legal/*.md; every problem of every file at once. */
+export async function loadDocuments(options: LoadDocumentsOptions): Promise<LoadDocumentsResult> {
+  const problems: Problem[] = [];
+  const [articles, legal] = await Promise.all([
+    loadFolder(options, "blog", problems, (file, name, text) => loadArticle(file, name, text, options.facts, problems)),
+    loadFolder(options, "legal", problems, (file, name, text) => loadLegal(file, name, text, options.facts, problems)),
+  ]);
+  if (articles.length === 0 && problems.length === 0) {
+    problems.push({ file: `${options.displayDir}/blog`, message: "no articles found; add at least one .md file" });
+  }
+  problems.push(...duplicateSlugs(articles));
+  if (problems.length > 0) throw new SiteError(sortProblems(problems));
+  articles.sort((a, b) => b.date.localeCompare(a.date) || a.file.localeCompare(b.file));
+  return { articles, legal };
+}
+
+async function loadFolder<T>(
+  options: LoadDocumentsOptions,
+  folder: string,
+  problems: Problem[],
+  load: (file: string, name: string, text: string) => T | undefined,
+): Promise<T[]> {
+  const dir = path.join(options.contentDir, folder);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(".md")).sort();
+  } catch {
+    problems.push({ file: `${options.displayDir}/${folder}`, message: "folder not found" });
+    return [];
+  }
+  const loaded = await Promise.all(
+    names.map(async (name) => load(`${options.displayDir}/${folder}/${name}`, name, await readFile(path.join(dir, name), "utf8"))),
+  );
+  return loaded.filter((item): item is Awaited<T> & {} => item !== undefined);
+}
+
+function loadArticle(file: string, name: string, text: string, facts: Facts, problems: Problem[]): Article | undefined {
+  const doc = readFrontMatter(file, text, articleFrontMatter, problems);
+  if (!doc) return undefined;
+  const expected = name.replace(/\.md$/, "");
+  if (doc.data.slug !== expected) {
+    problems.push({ file, line: 1, field: "slug", message: `is "${doc.data.slug}" but the file is named ${name}; make them match` });
+  }
+  const data = fillFrontMatter(file, doc.data, facts, problems);
+  const rendered = renderMarkdown({ file, body: doc.body, firstLine: doc.bodyLine, facts });
+  problems.push(...rendered.problems);
+  if (!data || rendered.problems.length > 0) return undefined;
+  return { ...data, html: rendered.html, words: countWords(doc.body), file };
+}
+
+function loadLegal(file: string, name: string, text: string, facts: Facts, problems: Problem[]): LegalPage | undefined {
+  const doc = readFrontMatter(file, text, legalFrontMatter, problems);
+  if (!doc) return undefined;
+  const data = fillFrontMatter(file, doc.data, facts, problems);
+  const rendered = renderMarkdown({ file, body: doc.body, firstLine: doc.bodyLine, facts });
+  problems.push(...rendered.problems);
+  if (!data || rendered.problems.length > 0) return undefined;
+  return { ...data, slug: name.replace(/\.md$/, ""), html: rendered.html, file };
+}
+
+function fillFrontMatter<T>(file: string, data: T, facts: Facts, problems: Problem[]): T | undefined {
+  const known = new Set(Object.keys(facts));
+  const before = problems.length;
+  const filled = mapStrings(data, [], (value, at) => {
+    for (const { name } of unknownPlaceholders(value, known)) {
+      problems.push({ file, field: at.join("."), message: `unknown placeholder {${name}}` });
+    }
+    return fillPlaceholders(value, facts);
+  }) as T;
+  return problems.length > before ? undefined : filled;
+}
+
+function duplicateSlugs(articles: Article[]): Problem[] {
+  const seen = new Map<string, string>();
+  const problems: Problem[] = [];
+  for (const article of articles) {
+    const first = seen.get(article.slug);
+    if (first) problems.push({ file: article.file, field: "slug", message: `"${article.slug}" is already used by ${first}` });
+    else seen.set(article.slug, article.file);
+  }
+  return problems;
+}

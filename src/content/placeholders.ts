@@ -1,0 +1,64 @@
+import type { Site } from "../config/schema.ts";
+
+/** Named business facts that copy in content/ may reference as `{name}`. */
+export type Facts = Readonly<Record<string, string>>;
+
+/** The facts every piece of copy may use; values come from site.yaml only. */
+export function siteFacts(site: Site): Facts {
+  const money = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: site.prices.currency,
+    maximumFractionDigits: 0,
+  });
+  return {
+    company: site.company.name,
+    phone: site.phone.display,
+    email: site.email,
+    baseTown: `${site.base.town}, ${site.base.region}`,
+    region: site.base.region,
+    year: String(site.copyrightYear),
+    warrantyDays: String(site.warranty.days),
+    noSetupChargeDays: String(site.warranty.noSetupChargeDays),
+    resultDays: String(site.results.days),
+    resultHours: String(site.results.hours),
+    trapWindow: site.results.trapWindow,
+    commercialFollowUp: site.results.commercialFollowUp,
+    callbackMinutes: String(site.callbackMinutes),
+    reviewClaim: reviewClaim(site),
+    reviewCount: String(site.reviews.count),
+    setupPrice: money.format(site.prices.setup),
+    extraGopherPrice: money.format(site.prices.extraGopher),
+    diyPoisonCost: site.prices.diyPoison,
+    diyGasCost: site.prices.diyGas,
+    pesticideLicense: `${site.licenses.pesticide.label} #${site.licenses.pesticide.number}`,
+    qualifiedApplicatorLicense: `${site.licenses.qualifiedApplicator.label} #${site.licenses.qualifiedApplicator.number}`,
+    businessLicense: `${site.licenses.business.label} #${site.licenses.business.number}`,
+    applicatorLicense: `${site.licenses.applicator.label} #${site.licenses.applicator.number}`,
+    legalUpdated: site.legal.updated,
+  };
+}
+
+/** "100+ 5-Star Reviews" */
+export function reviewClaim(site: Site): string {
+  return `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews`;
+}
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+
+/** Names of `{placeholders}` in `text` that `facts` does not know, with their offsets. */
+export function unknownPlaceholders(text: string, known: ReadonlySet<string>): Array<{ name: string; offset: number }> {
+  const unknown: Array<{ name: string; offset: number }> = [];
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    const name = match[1]!;
+    if (!known.has(name)) unknown.push({ name, offset: match.index });
+  }
+  return unknown;
+}
+
+/** Replaces every `{name}` whose name is a known fact; leaves other text alone. */
+export function fillPlaceholders(text: string, facts: Facts): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(facts, name) ? facts[name]! : whole));
+}
+
+/** The placeholder names that exist only on some pages (filled at render time). */
+export const PAGE_PLACEHOLDERS = ["city"] as const;

@@ -1,0 +1,45 @@
+/** One thing wrong with the user's input, located as precisely as we can. */
+export interface Problem {
+  /** Path of the file, relative to the project root when possible. */
+  file: string;
+  line?: number;
+  column?: number;
+  /** Dotted key path inside the file, e.g. `cities.3.lat`. Empty for whole-file problems. */
+  field?: string;
+  message: string;
+}
+
+/**
+ * The user's input is wrong: a mistake they can fix. The CLI prints `problems` and exits 1,
+ * without a stack trace. Anything that is not a SiteError is a bug and keeps its stack.
+ */
+export class SiteError extends Error {
+  readonly problems: Problem[];
+  constructor(problems: Problem[], options?: { cause?: unknown }) {
+    super(problems.map(formatProblem).join("\n"), options);
+    this.name = "SiteError";
+    this.problems = problems;
+  }
+}
+
+/** `file:line:column  field.path  message`, the one format every problem is printed in. */
+export function formatProblem(problem: Problem): string {
+  let location = problem.file;
+  if (problem.line !== undefined) {
+    location += `:${problem.line}`;
+    if (problem.column !== undefined) location += `:${problem.column}`;
+  }
+  const parts = [location];
+  if (problem.field) parts.push(problem.field);
+  parts.push(problem.message);
+  return parts.join("  ");
+}
+
+/** Throws a SiteError when the list is not empty. */
+export function throwIfProblems(problems: Problem[]): void {
+  if (problems.length > 0) throw new SiteError(problems);
+}
+
+export function isSiteError(error: unknown): error is SiteError {
+  return error instanceof SiteError;
+}

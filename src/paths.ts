@@ -1,0 +1,47 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The folder of the gopher-site package itself (holds its node_modules and default templates). */
+export const TOOL_ROOT = findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findToolRoot(start: string): string {
+  let dir = start;
+  while (!existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return start;
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Where compiled templates and client bundles are cached: inside our node_modules, so `react` resolves. */
+export const CACHE_DIR = path.join(TOOL_ROOT, "node_modules", ".cache", "gopher-site");
+
+export interface ProjectPaths {
+  root: string;
+  config: string;
+  content: string;
+  templates: string;
+  public: string;
+}
+
+/** The folders of a site: everything beside its site.yaml; templates fall back to the built-in ones. */
+export function projectPaths(configPath: string): ProjectPaths {
+  const config = path.resolve(configPath);
+  const root = path.dirname(config);
+  const ownTemplates = path.join(root, "templates");
+  return {
+    root,
+    config,
+    content: path.join(root, "content"),
+    templates: existsSync(path.join(ownTemplates, "index.tsx")) ? ownTemplates : path.join(TOOL_ROOT, "templates"),
+    public: path.join(root, "public"),
+  };
+}
+
+/** A path as the user should read it: relative to the project when inside it. */
+export function displayPath(root: string, file: string): string {
+  const relative = path.relative(root, file);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : file;
+}

@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import type { ComponentType, ReactNode } from "react";
+import { SiteError } from "../errors.ts";
+import { CACHE_DIR, displayPath } from "../paths.ts";
+import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/page-props.ts";
+
+/** The compiled templates module (templates/index.tsx). */
+export interface Templates {
+  pages: Record<TemplateName, ComponentType<any>>;
+  templateFiles: Record<TemplateName, string>;
+  Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode }>;
+}
+
+/**
+ * Compiles the TSX templates with esbuild into one module and imports it. The module's name is
+ * its content hash, so an edited template is a new module (dev picks it up without a restart)
+ * and an unchanged one is imported once.
+ */
+export async function loadTemplates(templatesDir: string, projectRoot: string): Promise<Templates> {
+  const entry = path.join(templatesDir, "index.tsx");
+  let code: string;
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      jsx: "automatic",
+      packages: "external",
+      write: false,
+      logLevel: "silent",
+      sourcemap: "inline",
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (error) {
+    const errors = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }).errors;
+    if (!errors) throw error;
+    throw new SiteError(
+      errors.map((e) => ({
+        file: e.location ? displayPath(projectRoot, path.resolve(e.location.file)) : displayPath(projectRoot, entry),
+        line: e.location?.line,
+        column: e.location ? e.location.column + 1 : undefined,
+        message: e.text,
+      })),
+      { cause: error },
+    );
+  }
+  const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
+  const file = path.join(CACHE_DIR, `templates-${hash}.mjs`);
+  await mkdir(CACHE_DIR, { recursive: true });
+  await writeFile(file, code);
+  return (await import(pathToFileURL(file).href)) as Templates;
+}

@@ -1,0 +1,25 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
+import type { Templates } from "./load-templates.ts";
+
+export class RenderError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = "RenderError";
+  }
+}
+
+/** Renders one page to a complete HTML document. Errors name the route and the template. */
+export function renderPage(templates: Templates, page: PageData, chrome: ChromeView, assets: AssetsView): string {
+  const Page = templates.pages[page.template];
+  try {
+    const body = createElement(Page, { ...page, chrome, assets });
+    const html = renderToStaticMarkup(createElement(templates.Document, { head: page.head, chrome, assets, children: body }));
+    return `<!DOCTYPE html>${html}`;
+  } catch (error) {
+    const file = templates.templateFiles[page.template];
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RenderError(`could not render ${page.path} with ${file}: ${reason}`, { cause: error });
+  }
+}

@@ -1,0 +1,128 @@
+import type { Article, LegalPage } from "../content/article-schema.ts";
+import type { ChromeCopy, Copy } from "../content/copy-schema.ts";
+
+/** Everything the templates receive. Plain data: no functions, no file access. */
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+/** A city (or town) in a distance-sortable list. */
+export interface PlaceLink extends Link {
+  lat: number;
+  lng: number;
+}
+
+export interface ReviewBadgeView {
+  claim: string;
+  stars: number;
+  links: Link[];
+}
+
+export interface ReviewsWidgetView {
+  scriptUrl: string;
+  iframeUrl: string;
+  title: string;
+  loading: string;
+  writeReview: Link;
+}
+
+/** The lead provider's form, as the call-back modal and its script need it. */
+export interface LeadFormView {
+  formUrl: string;
+  formId: string;
+  formName: string;
+  embedScriptUrl: string;
+  allowedOrigins: string[];
+}
+
+/** What every page shares: header, footer, mobile bar, modal, toast. */
+export interface ChromeView {
+  company: string;
+  siteUrl: string;
+  phone: { display: string; tel: string };
+  email: string;
+  pesticideLicense: string;
+  copyright: string;
+  copy: ChromeCopy;
+  nav: Link[];
+  footerServices: Link[];
+  footerCompany: Link[];
+  footerLegal: Link[];
+  leadForm: LeadFormView;
+  analyticsId?: string;
+  /** Successful call-back toast, phone filled in. */
+  toast: string;
+  defaultLocation: { lat: number; lng: number };
+}
+
+/** The document shell's inputs. */
+export interface HeadView {
+  title: string;
+  description: string;
+  canonical: string;
+  /** The path of this page, e.g. `/about` (404: the requested path is unknown). */
+  path: string;
+  noindex?: boolean;
+}
+
+export interface AssetsView {
+  stylesheet: string;
+  scripts: string[];
+  /** Only in `dev`: the live-reload client. */
+  devScript?: string;
+}
+
+interface PageBase<T extends string, P> {
+  template: T;
+  path: string;
+  outFile: string;
+  head: HeadView;
+  page: P;
+}
+
+export type PageData =
+  | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; nearest: PlaceLink[]; cta: Copy["chrome"]["cta"]["default"] }>
+  | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cta: Copy["chrome"]["cta"]["default"] }>
+  | PageBase<"commercial", { copy: Copy["commercial"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }>
+  | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; cta: Copy["chrome"]["cta"]["city"] }>
+  | PageBase<"about", { copy: Copy["about"]; pesticideLicense: string; cities: PlaceLink[] }>
+  | PageBase<"city", CityPageView>
+  | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }>
+  | PageBase<"article", { copy: Copy["article"]; article: Article }>
+  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[] }>
+  | PageBase<"not-found", { copy: Copy["notFound"] }>;
+
+export type TemplateName = PageData["template"];
+
+export interface CityPageView {
+  name: string;
+  slug: string;
+  copy: Copy["city"];
+  intro: string;
+  neighborhoods: string[];
+  nearby: PlaceLink[];
+  /** "View All Service Areas", when fewer than 4 nearby towns are listed. */
+  allAreas?: Link;
+  badge: ReviewBadgeView;
+  reviews: ReviewsWidgetView;
+  heroImage: string;
+  cta: Copy["chrome"]["cta"]["city"];
+}
+
+export interface ArticleCard {
+  title: string;
+  href: string;
+  excerpt: string;
+  image: string;
+  imageAlt: string;
+  category: string;
+  date: string;
+}
+
+/** What a template is called with. */
+export type TemplateProps<T extends TemplateName = TemplateName> = {
+  chrome: ChromeView;
+  assets: AssetsView;
+} & Extract<PageData, { template: T }>;

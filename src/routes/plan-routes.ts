@@ -1,0 +1,172 @@
+import type { Site } from "../config/schema.ts";
+import type { Article, LegalPage } from "../content/article-schema.ts";
+import type { Copy } from "../content/copy-schema.ts";
+import { fillPlaceholders } from "../content/placeholders.ts";
+import { SiteError } from "../errors.ts";
+import type { PageData } from "./page-props.ts";
+import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget } from "./site-views.ts";
+import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
+
+export interface PlanRoutesOptions {
+  site: Site;
+  copy: Copy;
+  articles: Article[];
+  legal: LegalPage[];
+  /** Overrides site.siteUrl (the --site-url flag). */
+  siteUrl?: string;
+  format?: OutputFormat;
+}
+
+/** Every page of the site, in a stable order: pure, no I/O. Throws if two pages share a file. */
+export function planRoutes(options: PlanRoutesOptions): PageData[] {
+  const { site, copy, articles, legal } = options;
+  const siteUrl = options.siteUrl ?? site.siteUrl;
+  const format = options.format ?? site.format;
+  const cities = citiesByDistance(site);
+  const badge = reviewBadge(site, copy);
+  const reviews = reviewsWidget(site, copy);
+  const cta = copy.chrome.cta;
+
+  const page = <T extends PageData["template"]>(
+    template: T,
+    path: string,
+    meta: { title: string; description: string; noindex?: boolean },
+    data: Extract<PageData, { template: T }>["page"],
+  ): PageData =>
+    ({
+      template,
+      path,
+      outFile: path === "/404" ? "404.html" : outFileFor(path, format),
+      head: { ...meta, path, canonical: absoluteUrl(siteUrl, path) },
+      page: data,
+    }) as PageData;
+
+  const pages: PageData[] = [
+    page("home", "/", copy.home, {
+      copy: copy.home,
+      faq: copy.faq.items,
+      badge,
+      reviews,
+      nearest: cities.slice(0, copy.home.cities.count),
+      cta: cta.default,
+    }),
+    page("residential", "/residential-gopher-control", copy.residential, {
+      copy: copy.residential,
+      badge,
+      reviews,
+      cta: cta.default,
+    }),
+    page("commercial", "/commercial-gopher-control", copy.commercial, {
+      copy: copy.commercial,
+      badge,
+      reviews,
+      mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
+      licenses: [
+        `${site.licenses.pesticide.label} #${site.licenses.pesticide.number}`,
+        `${site.licenses.qualifiedApplicator.label} #${site.licenses.qualifiedApplicator.number}`,
+      ],
+      cta: cta.default,
+    }),
+    page("service-areas", "/service-areas", copy.serviceAreas, {
+      copy: copy.serviceAreas,
+      faq: copy.faq.items,
+      cities,
+      mapUrl: mapEmbedUrl(site),
+      cta: cta.city,
+    }),
+    page("about", "/about", copy.about, {
+      copy: copy.about,
+      pesticideLicense: `${site.licenses.pesticide.label} #${site.licenses.pesticide.number}`,
+      cities,
+    }),
+    ...site.cities.map((city) => {
+      const fill = (text: string) => fillPlaceholders(text, { city: city.name });
+      const cityCopy = mapCopy(copy.city, fill);
+      return page(
+        "city",
+        cityPath(city.slug),
+        { title: cityCopy.title, description: cityCopy.description },
+        {
+          name: city.name,
+          slug: city.slug,
+          copy: cityCopy,
+          intro: city.intro,
+          neighborhoods: city.neighborhoods,
+          nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix),
+          allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
+          badge: reviewBadge(site, copy, city),
+          reviews,
+          heroImage: "/images/hero-city.svg",
+          cta: cta.city,
+        },
+      );
+    }),
+    page("blog", "/blog", copy.blog, {
+      copy: copy.blog,
+      articles: articles.map((article) => ({
+        title: article.title,
+        href: articlePath(article.slug),
+        excerpt: article.excerpt,
+        image: article.image,
+        imageAlt: article.imageAlt,
+        category: article.category,
+        date: article.date,
+      })),
+    }),
+    ...articles.map((article) =>
+      page(
+        "article",
+        articlePath(article.slug),
+        { title: `${article.title} ${copy.article.titleSuffix}`, description: article.description },
+        { copy: copy.article, article },
+      ),
+    ),
+    ...legal.map((doc) =>
+      page("legal", `/${doc.slug}`, doc, {
+        legal: doc,
+        breadcrumb: [
+          { label: copy.chrome.breadcrumb.home, href: "/" },
+          { label: doc.heading, href: `/${doc.slug}` },
+        ],
+      }),
+    ),
+    page("not-found", "/404", { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
+  ];
+
+  checkPlan(pages);
+  return pages;
+}
+
+/** Two pages writing one file, or two pages with one title, is a mistake in the input. */
+export function checkPlan(pages: readonly PageData[]): void {
+  const problems = [];
+  const byFile = new Map<string, string>();
+  const byTitle = new Map<string, string>();
+  for (const page of pages) {
+    const other = byFile.get(page.outFile);
+    if (other) problems.push({ file: page.outFile, message: `both ${other} and ${page.path} would be written here` });
+    byFile.set(page.outFile, page.path);
+    const sameTitle = byTitle.get(page.head.title);
+    if (sameTitle) problems.push({ file: page.outFile, message: `${page.path} has the same <title> as ${sameTitle}: "${page.head.title}"` });
+    byTitle.set(page.head.title, page.path);
+  }
+  if (problems.length > 0) throw new SiteError(problems);
+}
+
+function mapEmbedUrl(site: Site): string {
+  const { embedUrl, zoom, center } = site.integrations.map;
+  const url = new URL(embedUrl);
+  url.searchParams.set("q", `${center.lat},${center.lng}`);
+  url.searchParams.set("z", String(zoom));
+  url.searchParams.set("output", "embed");
+  return url.toString();
+}
+
+function mapCopy<T>(value: T, fn: (text: string) => string): T {
+  if (typeof value === "string") return fn(value) as T;
+  if (Array.isArray(value)) return value.map((item) => mapCopy(item, fn)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapCopy(item, fn)])) as T;
+  }
+  return value;
+}

@@ -1,0 +1,107 @@
+import type { City, Site } from "../config/schema.ts";
+import type { Copy } from "../content/copy-schema.ts";
+import { fillPlaceholders, siteFacts } from "../content/placeholders.ts";
+import { sortByDistance } from "./distance.ts";
+import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
+import { articlePath, cityPath, withQuery } from "./urls.ts";
+
+/** The shared chrome of every page, from site.yaml and content/chrome.yaml. */
+export function chromeView(site: Site, copy: Copy): ChromeView {
+  const chrome = copy.chrome;
+  const facts = siteFacts(site);
+  const { leadForm, analytics } = site.integrations;
+  return {
+    company: site.company.name,
+    siteUrl: site.siteUrl,
+    phone: site.phone,
+    email: site.email,
+    pesticideLicense: facts.pesticideLicense!,
+    copyright: chrome.footer.copyright,
+    copy: chrome,
+    nav: [
+      { label: chrome.nav.home, href: "/" },
+      { label: chrome.nav.residential, href: "/residential-gopher-control" },
+      { label: chrome.nav.commercial, href: "/commercial-gopher-control" },
+      { label: chrome.nav.serviceAreas, href: "/service-areas" },
+      { label: chrome.nav.about, href: "/about" },
+      { label: chrome.nav.blog, href: "/blog" },
+    ],
+    footerServices: [
+      { label: chrome.nav.residential, href: "/residential-gopher-control" },
+      { label: chrome.nav.commercial, href: "/commercial-gopher-control" },
+      { label: chrome.nav.serviceAreas, href: "/service-areas" },
+    ],
+    footerCompany: [
+      { label: chrome.nav.about, href: "/about" },
+      { label: chrome.nav.blog, href: "/blog" },
+    ],
+    footerLegal: [
+      { label: chrome.footer.privacy, href: "/privacy-policy" },
+      { label: chrome.footer.terms, href: "/terms-of-service" },
+    ],
+    leadForm: {
+      formUrl: `${leadForm.widgetUrl.replace(/\/+$/, "")}/${encodeURIComponent(leadForm.formId)}`,
+      formId: leadForm.formId,
+      formName: leadForm.formName,
+      embedScriptUrl: leadForm.embedScriptUrl,
+      allowedOrigins: leadForm.allowedOrigins.map((origin) => origin.replace(/\/+$/, "")),
+    },
+    analyticsId: analytics?.containerId,
+    toast: chrome.toast,
+    defaultLocation: site.defaultLocation,
+  };
+}
+
+/** The review badge; on a city page it names the city and tags the directory link. */
+export function reviewBadge(site: Site, copy: Copy, city?: City): ReviewBadgeView {
+  const labels = copy.chrome.badge;
+  const links: Link[] = [];
+  if (city?.googleReviewsUrl) {
+    links.push({ label: fillPlaceholders(labels.googleCityLink, { city: city.name }), href: city.googleReviewsUrl });
+  } else {
+    links.push({ label: labels.searchEngineLink, href: site.reviews.searchEngineUrl });
+  }
+  const directory = city ? withQuery(site.reviews.directoryUrl, site.reviews.campaignParam, city.slug) : site.reviews.directoryUrl;
+  links.push({ label: labels.directoryLink, href: directory });
+  if (city?.businessListingUrl) links.push({ label: labels.businessListingLink, href: city.businessListingUrl });
+  return { claim: siteFacts(site).reviewClaim!, stars: site.reviews.stars, links };
+}
+
+export function reviewsWidget(site: Site, copy: Copy): ReviewsWidgetView {
+  return {
+    scriptUrl: site.integrations.reviewsWidget.scriptUrl,
+    iframeUrl: site.integrations.reviewsWidget.iframeUrl,
+    title: copy.chrome.reviewsWidget.iframeTitle,
+    loading: copy.chrome.reviewsWidget.loading,
+    writeReview: { label: copy.chrome.buttons.writeReview, href: site.reviews.writeReviewUrl },
+  };
+}
+
+/** Every city as a link, nearest to the default location first. */
+export function citiesByDistance(site: Site): PlaceLink[] {
+  return sortByDistance(site.cities, site.defaultLocation).map((city) => ({
+    label: city.name,
+    href: cityPath(city.slug),
+    lat: city.lat,
+    lng: city.lng,
+  }));
+}
+
+/**
+ * A city's nearby links, nearest to the default location first. A town without a page of its
+ * own links to /service-areas, which lists every town we serve, so no link is ever broken.
+ */
+export function nearbyLinks(site: Site, city: City, suffix: string): PlaceLink[] {
+  const bySlug = new Map<string, { name: string; lat: number; lng: number; href: string }>();
+  for (const c of site.cities) bySlug.set(c.slug, { ...c, href: cityPath(c.slug) });
+  for (const t of site.townsWithoutPage) bySlug.set(t.slug, { ...t, href: "/service-areas" });
+  const towns = city.nearby.map((slug) => bySlug.get(slug)!);
+  return sortByDistance(towns, site.defaultLocation).map((town) => ({
+    label: `${town.name} ${suffix}`,
+    href: town.href,
+    lat: town.lat,
+    lng: town.lng,
+  }));
+}
+
+export { articlePath, cityPath };

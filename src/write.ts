@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { OutputFile } from "./assets/output-file.ts";
+
+export interface WriteOutputOptions {
+  /** The output folder, e.g. /project/dist. */
+  outDir: string;
+  files: readonly OutputFile[];
+}
+
+export interface WriteOutputResult {
+  files: number;
+  bytes: number;
+}
+
+const STAGING = ".staging-";
+const PREVIOUS = ".previous-";
+
+/**
+ * Writes every file into a fresh folder beside `outDir`, then swaps it in. A failure (or a kill)
+ * before the swap leaves the previous output untouched; leftovers are cleaned on the next run.
+ */
+export async function writeOutput(options: WriteOutputOptions): Promise<WriteOutputResult> {
+  const outDir = path.resolve(options.outDir);
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  await mkdir(parent, { recursive: true });
+  await recoverLeftovers(outDir);
+
+  const staging = path.join(parent, `.${base}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
+  let bytes = 0;
+  try {
+    await mkdir(staging);
+    const folders = new Set(options.files.map((file) => path.dirname(path.join(staging, file.path))));
+    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+    await inBatches(options.files, 64, async (file) => {
+      const target = path.join(staging, file.path);
+      if (typeof file.data === "object" && "copyFrom" in file.data) {
+        await copyFile(file.data.copyFrom, target);
+        bytes += (await stat(target)).size;
+      } else {
+        await writeFile(target, file.data);
+        bytes += typeof file.data === "string" ? Buffer.byteLength(file.data) : file.data.byteLength;
+      }
+    });
+    await swapIn(staging, outDir);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return { files: options.files.length, bytes };
+}
+
+/** Moves the old output aside, the new one in, then deletes the old one. */
+async function swapIn(staging: string, outDir: string): Promise<void> {
+  const previous = path.join(path.dirname(outDir), `.${path.basename(outDir)}${PREVIOUS}${process.pid}`);
+  let hadPrevious = true;
+  try {
+    await rename(outDir, previous);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    hadPrevious = false;
+  }
+  try {
+    await rename(staging, outDir);
+  } catch (error) {
+    if (hadPrevious) await rename(previous, outDir);
+    throw error;
+  }
+  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+}
+
+/**
+ * A build killed mid-way leaves a staging folder (delete it) or, if killed between the two
+ * renames of the swap, the previous output under its aside name (put it back).
+ */
+export async function recoverLeftovers(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return;
+  }
+  const outExists = names.includes(base);
+  let restored = outExists;
+  for (const name of names) {
+    if (name.startsWith(`.${base}${STAGING}`)) {
+      await rm(path.join(parent, name), { recursive: true, force: true });
+    } else if (name.startsWith(`.${base}${PREVIOUS}`)) {
+      if (!restored) {
+        await rename(path.join(parent, name), outDir);
+        restored = true;
+      } else {
+        await rm(path.join(parent, name), { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}

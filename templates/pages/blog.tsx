@@ -1,0 +1,38 @@
+import type { TemplateProps } from "../../src/routes/page-props.ts";
+import { Icon } from "../sections/icon.tsx";
+
+export function BlogPage({ page }: TemplateProps<"blog">) {
+  const { copy } = page;
+  return (
+    <>
+      <section className="hero hero-compact">
+        <div className="container">
+          <h1>{copy.hero.heading}</h1>
+          <p className="hero-text">{copy.hero.text}</p>
+        </div>
+      </section>
+      <section className="section" aria-label={copy.hero.heading}>
+        <div className="container">
+          <ul className="article-grid">
+            {page.articles.map((article, index) => (
+              <li key={article.href} className="article-card">
+                <img src={article.image} alt={article.imageAlt} width="1200" height="630" loading={index < 2 ? undefined : "lazy"} />
+                <div className="article-card-body">
+                  <p className="category">{article.category}</p>
+                  <h2>
+                    <a href={article.href}>{article.title}</a>
+                  </h2>
+                  <p>{article.excerpt}</p>
+                  <a className="text-link" href={article.href} aria-label={`${copy.readMore}: ${article.title}`}>
+                    {copy.readMore}
+                    <Icon name="arrow" />
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { TemplateProps } from "../../src/routes/page-props.ts";
+import { CallButton, QuoteButton } from "../sections/buttons.tsx";
+import { CallToAction, ProcessSteps, ReviewBadge, Section } from "../sections/blocks.tsx";
+import { Icon } from "../sections/icon.tsx";
+import { PlaceList, ReviewsWidget } from "../sections/places.tsx";
+
+export function CityPage({ chrome, page }: TemplateProps<"city">) {
+  const { copy } = page;
+  return (
+    <>
+      <section className="city-hero">
+        <img className="city-hero-image" src={page.heroImage} alt={copy.heroImageAlt} width="1600" height="900" fetchPriority="high" />
+        <div className="container city-hero-inner">
+          <h1>{copy.hero.heading}</h1>
+          <p className="hero-text">{copy.hero.text}</p>
+          <ReviewBadge badge={page.badge} />
+          <div className="actions">
+            <CallButton chrome={chrome} label={`${chrome.copy.buttons.call} ${chrome.phone.display}`} className="button button-light" />
+            <QuoteButton chrome={chrome} className="button button-outline-light" />
+          </div>
+        </div>
+      </section>
+      <Section id="trust" heading={`${copy.trust.heading} ${chrome.company}`}>
+        <div className="prose">
+          <p>{copy.trust.text}</p>
+          <p>{page.intro}</p>
+        </div>
+      </Section>
+      <Section id="neighborhoods" heading={copy.neighborhoods.heading} text={copy.neighborhoods.text} className="section-tint">
+        <ul className="neighborhoods">
+          {page.neighborhoods.map((name) => (
+            <li key={name} className="neighborhood">
+              <Icon name="map" />
+              <span>{name}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <ProcessSteps id="process" process={copy.process} />
+      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
+        <ReviewsWidget widget={page.reviews} />
+      </Section>
+      <Section id="nearby" heading={copy.nearby.heading}>
+        <PlaceList places={page.nearby} extra={page.allAreas} chrome={chrome} className="nearby-links" />
+      </Section>
+      <CallToAction chrome={chrome} cta={page.cta} variant="city" />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { TemplateProps } from "../../src/routes/page-props.ts";
+import { CallToAction, Faq, FeatureCards, Hero, ProcessSteps, Section } from "../sections/blocks.tsx";
+import { Stars } from "../sections/icon.tsx";
+import { PlaceList, ReviewsWidget } from "../sections/places.tsx";
+
+export function HomePage({ chrome, page }: TemplateProps<"home">) {
+  const { copy } = page;
+  const testimonial = copy.features.testimonial;
+  return (
+    <>
+      <Hero chrome={chrome} heading={copy.hero.heading} text={copy.hero.text} badge={page.badge}
+        image={{ src: copy.hero.image ?? "/images/hero-home.svg", alt: copy.hero.imageAlt ?? "" }} />
+      <Section id="why-us" heading={copy.features.heading} text={copy.features.text}>
+        <FeatureCards cards={copy.features.cards} />
+        <figure className="testimonial">
+          <Stars count={page.badge.stars} />
+          <blockquote>
+            <p>{testimonial.quote}</p>
+          </blockquote>
+          <figcaption>
+            {testimonial.author}, {testimonial.place}
+          </figcaption>
+        </figure>
+      </Section>
+      <ProcessSteps id="process" process={copy.process} />
+      <Section id="before-after" heading={copy.beforeAfter.heading} text={copy.beforeAfter.text}>
+        <div className="before-after">
+          {[copy.beforeAfter.before, copy.beforeAfter.after].map((picture) => (
+            <figure key={picture.image}>
+              <img src={picture.image} alt={picture.alt} width="800" height="600" loading="lazy" />
+              <figcaption>{picture.caption}</figcaption>
+            </figure>
+          ))}
+        </div>
+      </Section>
+      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
+        <ReviewsWidget widget={page.reviews} />
+      </Section>
+      <Section id="cities" heading={copy.cities.heading} text={copy.cities.text}>
+        <PlaceList places={page.nearest} chrome={chrome} extra={undefined} />
+      </Section>
+      <Faq heading={copy.faq.heading} items={page.faq} />
+      <CallToAction chrome={chrome} cta={page.cta} />
+    </>
+  );
+}

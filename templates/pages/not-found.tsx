@@ -1,0 +1,15 @@
+import type { TemplateProps } from "../../src/routes/page-props.ts";
+
+export function NotFoundPage({ page }: TemplateProps<"not-found">) {
+  return (
+    <section className="not-found" data-not-found="">
+      <div className="container">
+        <p className="not-found-code">{page.copy.heading}</p>
+        <h1>{page.copy.text}</h1>
+        <a className="button button-primary" href="/">
+          {page.copy.homeLink}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { TemplateProps } from "../../src/routes/page-props.ts";
+import { CallToAction, FeatureCards, Hero, ProcessSteps, Prose, Section } from "../sections/blocks.tsx";
+import { ReviewsWidget } from "../sections/places.tsx";
+
+export function ResidentialPage({ chrome, page }: TemplateProps<"residential">) {
+  const { copy } = page;
+  return (
+    <>
+      <Hero chrome={chrome} heading={copy.hero.heading} text={copy.hero.text} badge={page.badge}
+        image={{ src: copy.hero.image ?? "/images/residential.svg", alt: copy.hero.imageAlt ?? "" }} />
+      <Section id="benefits" heading={copy.benefits.heading} text={copy.benefits.text}>
+        <FeatureCards cards={copy.benefits.cards} />
+      </Section>
+      <ProcessSteps id="process" process={copy.process} />
+      <Section id="peace-of-mind" heading={copy.peaceOfMind.heading}>
+        <Prose paragraphs={copy.peaceOfMind.paragraphs} />
+      </Section>
+      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
+        <ReviewsWidget widget={page.reviews} />
+      </Section>
+      <CallToAction chrome={chrome} cta={page.cta} />
+    </>
+  );
+}

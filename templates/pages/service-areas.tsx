@@ -1,0 +1,25 @@
+import type { TemplateProps } from "../../src/routes/page-props.ts";
+import { CallToAction, Faq, Hero, Section } from "../sections/blocks.tsx";
+import { PlaceList } from "../sections/places.tsx";
+
+export function ServiceAreasPage({ chrome, page }: TemplateProps<"service-areas">) {
+  const { copy } = page;
+  return (
+    <>
+      <Hero chrome={chrome} heading={copy.hero.heading} text={copy.hero.text}
+        image={{ src: copy.hero.image ?? "/images/service-areas.svg", alt: copy.hero.imageAlt ?? "" }} />
+      <Section id="map" heading={copy.map.heading} text={copy.map.text}>
+        <div className="map-embed" data-lazy-embed="" data-src={page.mapUrl} data-title={copy.map.iframeTitle}>
+          <noscript>
+            <iframe src={page.mapUrl} title={copy.map.iframeTitle} loading="lazy" width="100%" height="500"></iframe>
+          </noscript>
+        </div>
+      </Section>
+      <Section id="cities" heading={copy.cities.heading} text={copy.cities.text} className="section-tint">
+        <PlaceList places={page.cities} chrome={chrome} />
+      </Section>
+      <Faq heading={copy.faq.heading} items={page.faq} />
+      <CallToAction chrome={chrome} cta={page.cta} variant="city" />
+    </>
+  );
+}

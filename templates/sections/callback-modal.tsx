@@ -1,0 +1,55 @@
+import type { ChromeView } from "../../src/routes/page-props.ts";
+import { CALLBACK_ID } from "./buttons.tsx";
+import { Icon } from "./icon.tsx";
+
+/**
+ * The one call-back dialog of the page, closed. Without JavaScript an opener's link targets it
+ * (CSS shows `:target`) so the phone link is still one tap away; with JavaScript it becomes a
+ * modal dialog that loads the provider's form.
+ */
+export function CallbackModal({ chrome }: { chrome: ChromeView }) {
+  const copy = chrome.copy.modal;
+  const form = chrome.leadForm;
+  return (
+    <dialog
+      id={CALLBACK_ID}
+      className="modal"
+      aria-labelledby="callback-title"
+      aria-describedby="callback-text"
+      data-callback-modal=""
+      data-form-url={form.formUrl}
+      data-form-id={form.formId}
+      data-embed-script={form.embedScriptUrl}
+      data-allowed-origins={form.allowedOrigins.join(" ")}
+      data-toast={chrome.toast}
+    >
+      <div className="modal-panel">
+        <a className="modal-close" href="#" aria-label={copy.close} data-callback-close="">
+          <Icon name="close" />
+        </a>
+        <h2 id="callback-title">{copy.title}</h2>
+        <p id="callback-text">{copy.text}</p>
+        <iframe
+          className="modal-form"
+          title={copy.iframeTitle}
+          height="360"
+          data-callback-frame=""
+          data-form-id={form.formId}
+          data-form-name={form.formName}
+          id={`inline-${form.formId}`}
+        ></iframe>
+        <p className="modal-consent">
+          {copy.consent} <a href="/privacy-policy">{copy.privacyLink}</a>
+        </p>
+        <p className="modal-call">
+          {copy.callPrompt} <a href={`tel:${chrome.phone.tel}`}>{chrome.phone.display}</a>
+        </p>
+      </div>
+    </dialog>
+  );
+}
+
+/** Where the success toast appears; a polite live region, empty until needed. */
+export function ToastRegion() {
+  return <div className="toast-region" role="status" aria-live="polite" aria-atomic="true" data-toast-region=""></div>;
+}

@@ -1,0 +1,57 @@
+import type { ChromeView, Link } from "../../src/routes/page-props.ts";
+
+function LinkGroup({ heading, links }: { heading: string; links: Link[] }) {
+  return (
+    <div className="footer-group">
+      <h2>{heading}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Footer({ chrome }: { chrome: ChromeView }) {
+  const copy = chrome.copy.footer;
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-about">
+          <a className="brand brand-footer" href="/">
+            <img src="/images/logo.svg" width="40" height="40" alt="" loading="lazy" />
+            <span>{chrome.company}</span>
+          </a>
+          <p>{copy.about}</p>
+        </div>
+        <LinkGroup heading={copy.services} links={chrome.footerServices} />
+        <LinkGroup heading={copy.company} links={chrome.footerCompany} />
+        <div className="footer-group">
+          <h2>{copy.contact}</h2>
+          <ul>
+            <li>
+              <a href={`tel:${chrome.phone.tel}`}>{chrome.phone.display}</a>
+            </li>
+            <li>
+              <a href={`mailto:${chrome.email}`}>{chrome.email}</a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="container footer-legal">
+        <p>{chrome.copyright}</p>
+        <p>{chrome.pesticideLicense}</p>
+        <ul>
+          {chrome.footerLegal.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

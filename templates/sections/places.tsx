@@ -1,0 +1,49 @@
+import type { ChromeView, Link, PlaceLink, ReviewsWidgetView } from "../../src/routes/page-props.ts";
+
+/**
+ * Links to places, in the default order (nearest the default point first). The distance-sort
+ * script reorders them by the visitor's position once geolocation is allowed.
+ */
+export function PlaceList({ places, className, extra, chrome }: { places: PlaceLink[]; className?: string; extra?: Link; chrome: ChromeView }) {
+  return (
+    <div className="place-list" data-distance-sort="">
+      <ul className={className ?? "city-grid"}>
+        {places.map((place) => (
+          <li key={place.href + place.label} data-lat={place.lat} data-lng={place.lng}>
+            <a href={place.href}>{place.label}</a>
+          </li>
+        ))}
+        {extra ? (
+          <li data-sort-fixed="">
+            <a href={extra.href}>{extra.label}</a>
+          </li>
+        ) : null}
+      </ul>
+      <button type="button" className="sort-control" data-sort-control="" data-sorted-label={chrome.copy.sort.sorted} hidden>
+        {chrome.copy.sort.button}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The reviews widget: script and iframe load only near the viewport (no third-party request on
+ * arrival). Without JavaScript the noscript iframe shows the same reviews.
+ */
+export function ReviewsWidget({ widget }: { widget: ReviewsWidgetView }) {
+  return (
+    <div className="reviews">
+      <div className="reviews-widget" data-lazy-embed="" data-src={widget.iframeUrl} data-script={widget.scriptUrl} data-title={widget.title}>
+        <p className="reviews-loading">{widget.loading}</p>
+        <noscript>
+          <iframe src={widget.iframeUrl} title={widget.title} loading="lazy" width="100%" height="300"></iframe>
+        </noscript>
+      </div>
+      <p>
+        <a className="button button-outline" href={widget.writeReview.href} rel="noopener" target="_blank">
+          {widget.writeReview.label}
+        </a>
+      </p>
+    </div>
+  );
+}

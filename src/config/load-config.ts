@@ -3,7 +3,7 @@ import { SiteError, type Problem } from "../errors.ts";
 import { nearbyTownsWithoutPage, runCrossChecks } from "./cross-checks.ts";
 import { siteSchema, type Site } from "./schema.ts";
 import { parseYaml } from "./yaml-source.ts";
-import { zodIssuesToProblems, dotted } from "./zod-problems.ts";
+import { PARSE_OPTIONS, zodIssuesToProblems, dotted } from "./zod-problems.ts";
 
 export interface LoadConfigOptions {
   /** Absolute path of site.yaml. */
@@ -35,7 +35,7 @@ export function parseConfig(text: string, file: string): LoadConfigResult {
     throw new SiteError([{ file, line: 1, column: 1, message: "expected a YAML mapping of settings (key: value lines)" }]);
   }
 
-  const parsed = siteSchema.safeParse(source.data);
+  const parsed = siteSchema.safeParse(source.data, PARSE_OPTIONS);
   if (!parsed.success) throw new SiteError(zodIssuesToProblems(parsed.error.issues, source, siteSchema));
 
   const crossProblems: Problem[] = runCrossChecks(parsed.data).map((issue) => ({

@@ -2,6 +2,9 @@ import type { z } from "zod";
 import type { Problem } from "../errors.ts";
 import type { YamlSource } from "./yaml-source.ts";
 
+/** Parse options that keep each issue's input, so messages can say what was found. */
+export const PARSE_OPTIONS = { reportInput: true } as const;
+
 /** Turns zod issues into located problems, one per issue (one per unknown key). */
 export function zodIssuesToProblems(
   issues: readonly z.core.$ZodIssue[],
@@ -40,18 +43,15 @@ export function dotted(path: readonly PropertyKey[]): string {
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
+  const input = (issue as { input?: unknown }).input;
   if (issue.code === "invalid_type") {
-    const received = (issue as { input?: unknown }).input;
-    if (received === undefined && /received undefined/.test(issue.message)) {
-      return `is required (expected ${issue.expected})`;
-    }
-    return `expected ${issue.expected}, got ${describeValue(received, issue.message)}`;
+    if (input === undefined) return `is required (expected ${issue.expected})`;
+    return `expected ${issue.expected}, got ${describeValue(input)}`;
   }
   return issue.message;
 }
 
-function describeValue(value: unknown, fallback: string): string {
-  if (value === undefined) return fallback.replace(/^.*received /, "");
+function describeValue(value: unknown): string {
   if (value === null) return "nothing (null)";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";

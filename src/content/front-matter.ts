@@ -2,7 +2,7 @@ import matter from "gray-matter";
 import type { z } from "zod";
 import type { Problem } from "../errors.ts";
 import { parseYaml } from "../config/yaml-source.ts";
-import { zodIssuesToProblems } from "../config/zod-problems.ts";
+import { PARSE_OPTIONS, zodIssuesToProblems } from "../config/zod-problems.ts";
 
 export interface MarkdownFile<T> {
   data: T;
@@ -31,7 +31,7 @@ export function readFrontMatter<S extends z.ZodType>(
     problems.push(...yaml.problems);
     return undefined;
   }
-  const parsed = schema.safeParse(yaml.data ?? {});
+  const parsed = schema.safeParse(yaml.data ?? {}, PARSE_OPTIONS);
   if (!parsed.success) {
     problems.push(...zodIssuesToProblems(parsed.error.issues, yaml, schema));
     return undefined;

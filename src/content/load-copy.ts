@@ -3,7 +3,7 @@ import path from "node:path";
 import type { z } from "zod";
 import { SiteError, type Problem } from "../errors.ts";
 import { parseYaml, type YamlSource } from "../config/yaml-source.ts";
-import { dotted, zodIssuesToProblems } from "../config/zod-problems.ts";
+import { dotted, PARSE_OPTIONS, zodIssuesToProblems } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
 import { fillPlaceholders, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
@@ -51,7 +51,7 @@ export function parseCopy(
     problems.push(...source.problems);
     return undefined;
   }
-  const parsed = schema.safeParse(source.data ?? {});
+  const parsed = schema.safeParse(source.data ?? {}, PARSE_OPTIONS);
   if (!parsed.success) {
     problems.push(...zodIssuesToProblems(parsed.error.issues, source, schema));
     return undefined;

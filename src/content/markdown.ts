@@ -32,11 +32,16 @@ export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownRe
   const lineOf = (raw: string) => firstLine + countLines(body, body.indexOf(raw));
   const tokens = marked.lexer(body);
 
+  const htmlLines = new Set<number>();
   marked.walkTokens(tokens, (token: Token) => {
     if (token.type === "html") {
+      // One report per line: an inline element yields an opening and a closing token.
+      const line = lineOf(token.raw);
+      if (htmlLines.has(line)) return;
+      htmlLines.add(line);
       problems.push({
         file,
-        line: lineOf(token.raw),
+        line,
         message: `raw HTML (${token.raw.trim().slice(0, 40)}) is not allowed in markdown; write it as markdown instead`,
       });
     } else if (token.type === "link" || token.type === "image") {

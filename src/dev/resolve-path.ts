@@ -1,0 +1,39 @@
+import path from "node:path";
+
+/** Longest request target we answer; longer gets 414. */
+export const MAX_URL_LENGTH = 2048;
+
+export type Resolution =
+  | { kind: "candidates"; files: string[] }
+  | { kind: "redirect"; location: string }
+  | { kind: "error"; status: 400 | 404 | 414 };
+
+/**
+ * Maps a request URL to the files that may answer it, the way static hosts serve clean URLs:
+ * `/about` -> about.html or about/index.html. Pure: never touches the disk, never leaves `root`.
+ */
+export function resolveRequestPath(root: string, rawUrl: string): Resolution {
+  if (rawUrl.length > MAX_URL_LENGTH) return { kind: "error", status: 414 };
+  const pathname = rawUrl.split(/[?#]/, 1)[0] ?? "/";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return { kind: "error", status: 400 };
+  }
+  if (!decoded.startsWith("/") || decoded.includes("\0") || decoded.includes("\\")) return { kind: "error", status: 400 };
+  const segments = decoded.split("/");
+  if (segments.some((segment) => segment === ".." || segment === ".")) return { kind: "error", status: 404 };
+  if (segments.some((segment) => segment.startsWith(".") && segment.length > 0)) return { kind: "error", status: 404 };
+
+  if (decoded.length > 1 && decoded.endsWith("/")) {
+    const query = rawUrl.slice(pathname.length);
+    return { kind: "redirect", location: `${pathname.replace(/\/+$/, "")}${query}` };
+  }
+  const relative = decoded.replace(/^\/+/, "");
+  const base = path.resolve(root, relative);
+  if (base !== root && !base.startsWith(root + path.sep)) return { kind: "error", status: 404 };
+  if (relative === "") return { kind: "candidates", files: [path.join(root, "index.html")] };
+  const files = path.extname(relative) ? [base] : [base, `${base}.html`, path.join(base, "index.html")];
+  return { kind: "candidates", files };
+}

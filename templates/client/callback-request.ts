@@ -1,0 +1,41 @@
+import { pageLocation, track } from "./analytics.ts";
+import { leadFormUrl } from "./lead-form-url.ts";
+import { injectScript } from "./lazy-embed.ts";
+import { initModal } from "./modal.ts";
+import { isSuccessMessage } from "./success-message.ts";
+import { showToast } from "./toast.ts";
+
+/**
+ * The call-back request: each opening tracks `callback_modal_open`, injects the provider's embed
+ * script and points the form iframe at the form with the page's campaign parameters. The first
+ * success message per opening tracks `callback_request_success`, shows the toast and closes.
+ */
+export function initCallbackRequest(dialog: HTMLDialogElement): void {
+  const { formUrl, formId = "", embedScript, allowedOrigins = "", toast } = dialog.dataset;
+  const origins = allowedOrigins.split(/\s+/).filter(Boolean);
+  const frame = dialog.querySelector<HTMLIFrameElement>("[data-callback-frame]");
+  const region = document.querySelector<HTMLElement>("[data-toast-region]");
+  let awaitingSuccess = false;
+  let embed: HTMLScriptElement | undefined;
+
+  const modal = initModal(dialog, {
+    onOpen() {
+      awaitingSuccess = true;
+      track("callback_modal_open", { location: pageLocation(location.pathname) });
+      if (frame && formUrl) frame.src = leadFormUrl(formUrl, location.search, location.pathname);
+      if (embedScript) {
+        embed?.remove();
+        embed = injectScript(embedScript);
+      }
+    },
+  });
+
+  // addEventListener, not onmessage: the provider's embed script overwrites window.onmessage.
+  addEventListener("message", (event) => {
+    if (!awaitingSuccess || !isSuccessMessage(event, origins, formId)) return;
+    awaitingSuccess = false;
+    track("callback_request_success");
+    if (region && toast) showToast(region, toast);
+    modal.close();
+  });
+}

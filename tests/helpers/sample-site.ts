@@ -1,0 +1,37 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build, type BuildOptions, type BuildResult } from "../../src/build.ts";
+import { createStaticServer } from "../../src/dev/static-server.ts";
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Copies the sample project (site.yaml, content/, public/, templates/) into a temp folder. */
+export async function copySample(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "gopher-site-"));
+  for (const entry of ["site.yaml", "content", "public", "templates"]) {
+    await cp(path.join(REPO_ROOT, entry), path.join(dir, entry), { recursive: true });
+  }
+  return dir;
+}
+
+/** Builds a project folder into its dist/. */
+export async function buildProject(dir: string, options: Partial<BuildOptions> = {}): Promise<BuildResult> {
+  return build({ config: path.join(dir, "site.yaml"), out: path.join(dir, "dist"), ...options });
+}
+
+/** Serves a folder like a static host on a free loopback port. */
+export async function serveFolder(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createStaticServer({ root });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}

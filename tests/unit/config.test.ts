@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/config/load-config.ts";
+import { formatProblem, SiteError } from "../../src/errors.ts";
+
+const SAMPLE = readFileSync(path.resolve(import.meta.dirname, "../../site.yaml"), "utf8");
+
+/** The printed problem lines for a site.yaml text, or [] when it is valid. */
+function problemsOf(text: string): string[] {
+  try {
+    parseConfig(text, "site.yaml");
+    return [];
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
+    return error.problems.map(formatProblem);
+  }
+}
+
+/** 1-based line of the first line containing `needle` in `text`. */
+function lineOf(text: string, needle: string): number {
+  const index = text.split("\n").findIndex((line) => line.includes(needle));
+  if (index < 0) throw new Error(`"${needle}" not in text`);
+  return index + 1;
+}
+
+function replaceOnce(text: string, from: string, to: string): string {
+  expect(text).toContain(from);
+  return text.replace(from, to);
+}
+
+describe("site.yaml validation", () => {
+  it("accepts the sample and reports the towns without a page", () => {
+    const { site, notices } = parseConfig(SAMPLE, "site.yaml");
+    expect(site.cities).toHaveLength(28);
+    expect(site.format).toBe("file");
+    expect(notices).toEqual([
+      "Highland lists San Bernardino as nearby; it has no page of its own, so its link goes to /service-areas",
+      "Riverside lists Jurupa Valley as nearby; it has no page of its own, so its link goes to /service-areas",
+    ]);
+  });
+
+  it("names file, line, column and field of a wrong type", () => {
+    const text = replaceOnce(SAMPLE, "  days: 60\n", "  days: sixty\n");
+    const line = lineOf(text, "days: sixty");
+    expect(problemsOf(text)).toEqual([`site.yaml:${line}:9  warranty.days  expected number, got text "sixty"`]);
+  });
+
+  it("reports an unknown key at the key, with a suggestion for a typo", () => {
+    const text = replaceOnce(SAMPLE, "email: office@", "emial: office@");
+    const line = lineOf(text, "emial:");
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "company:")}:1  email  is required (expected string)`,
+      `site.yaml:${line}:1  emial  unknown key; did you mean "email"?`,
+    ]);
+  });
+
+  it("lists every problem at once", () => {
+    let text = replaceOnce(SAMPLE, "    lat: 33.4936\n", "    lat: 133.4936\n");
+    text = replaceOnce(text, 'tel: "+19515550142"', 'tel: "555"');
+    text = replaceOnce(text, "email: office@gopherguard.example.com", "email: not-an-email");
+    const lines = problemsOf(text);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(`site.yaml:${lineOf(text, 'tel: "555"')}:8  phone.tel  must be the number in international form, e.g. +19515550142`);
+    expect(lines[1]).toBe(`site.yaml:${lineOf(text, "email: not-an-email")}:8  email  must be an e-mail address, e.g. office@example.com`);
+    expect(lines[2]).toMatch(new RegExp(`^site\\.yaml:${lineOf(text, "lat: 133.4936")}:10  cities\\.\\d+\\.lat  latitude must be between -90 and 90$`));
+  });
+
+  it("rejects duplicate city slugs, pointing at the second", () => {
+    const text = replaceOnce(SAMPLE, "    slug: wildomar\n", "    slug: temecula\n");
+    const secondLine = text.split("\n").findLastIndex((line) => line === "    slug: temecula") + 1;
+    expect(problemsOf(text)).toContain(
+      `site.yaml:${secondLine}:11  cities.25.slug  "temecula" is already used by cities.24 (Temecula)`,
+    );
+  });
+
+  it("rejects a nearby slug that names no city or town", () => {
+    const text = replaceOnce(SAMPLE, "nearby: [murrieta, menifee, wildomar, french-valley]", "nearby: [murrieta, menifee, wildomarr, french-valley]");
+    const line = lineOf(text, "wildomarr");
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${line}:33  cities.24.nearby.2  no city or town has the slug "wildomarr"; add it to cities, or to townsWithoutPage if it has no page`,
+    ]);
+  });
+
+  it("rejects javascript: and data: URLs", () => {
+    let text = replaceOnce(SAMPLE, "writeReviewUrl: https://", "writeReviewUrl: javascript:alert(1)//");
+    text = replaceOnce(text, "embedScriptUrl: https://link.msgsndr.com/js/form_embed.js", "embedScriptUrl: data:text/javascript,alert(1)");
+    const lines = problemsOf(text);
+    expect(lines).toEqual([
+      `site.yaml:${lineOf(text, "writeReviewUrl:")}:19  reviews.writeReviewUrl  must be an https:// address, e.g. https://www.example.com/page`,
+      `site.yaml:${lineOf(text, "embedScriptUrl:")}:21  integrations.leadForm.embedScriptUrl  must be an https:// address, e.g. https://www.example.com/page`,
+    ]);
+  });
+
+  it("rejects a phone display that does not match the number dialled", () => {
+    const text = replaceOnce(SAMPLE, "display: (951) 555-0142", "display: (951) 555-0199");
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "tel: ")}:8  phone.tel  dials +19515550142, but phone.display shows (951) 555-0199`,
+    ]);
+  });
+
+  it("reports YAML syntax errors with their position", () => {
+    const text = replaceOnce(SAMPLE, "copyrightYear: 2025", "copyrightYear: [2025");
+    const lines = problemsOf(text);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines[0]).toMatch(/^site\.yaml:\d+:\d+  invalid YAML: /);
+  });
+
+  it("explains tabs, empty files, non-mappings and alias bombs", () => {
+    expect(problemsOf("company:\n\tname: x\n")[0]).toMatch(/^site\.yaml:2:1  .*tab/i);
+    expect(problemsOf("")).toEqual(["site.yaml:1:1  the file is empty; copy the sample site.yaml to start"]);
+    expect(problemsOf("- a\n- b\n")).toEqual(["site.yaml:1:1  expected a YAML mapping of settings (key: value lines)"]);
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let i = 0; i < 9; i++) bomb.push(`${"bcdefghij"[i]}: &${"bcdefghij"[i]} [*${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}, *${i === 0 ? "a" : "bcdefghij"[i - 1]}]`);
+    expect(problemsOf(bomb.join("\n"))[0]).toMatch(/too many YAML aliases/);
+  });
+
+  it("accepts a byte-order mark", () => {
+    expect(problemsOf(`\uFEFF${SAMPLE}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { resolveRequestPath } from "../../src/dev/resolve-path.ts";
+
+const root = "/srv/site";
+
+describe("resolveRequestPath", () => {
+  it("maps clean URLs to .html and folder index files", () => {
+    expect(resolveRequestPath(root, "/")).toEqual({ kind: "candidates", files: ["/srv/site/index.html"] });
+    expect(resolveRequestPath(root, "/about?x=1")).toEqual({
+      kind: "candidates",
+      files: ["/srv/site/about", "/srv/site/about.html", "/srv/site/about/index.html"],
+    });
+    expect(resolveRequestPath(root, "/assets/site.abc.css")).toEqual({ kind: "candidates", files: ["/srv/site/assets/site.abc.css"] });
+  });
+
+  it("redirects a trailing slash to the canonical path, keeping the query", () => {
+    expect(resolveRequestPath(root, "/about/?utm_source=x")).toEqual({ kind: "redirect", location: "/about?utm_source=x" });
+  });
+
+  it.each([
+    "/../etc/passwd",
+    "/%2e%2e/etc/passwd",
+    "/%2E%2E%2Fetc%2Fpasswd",
+    "/blog/../../etc/passwd",
+    "/.git/config",
+    "/./about",
+  ])("never leaves the root: %s", (url) => {
+    expect(resolveRequestPath(root, url)).toEqual({ kind: "error", status: 404 });
+  });
+
+  it("answers malformed, absolute-looking and over-long URLs with an error status", () => {
+    expect(resolveRequestPath(root, "/%E0%A4%A")).toEqual({ kind: "error", status: 400 });
+    expect(resolveRequestPath(root, "/a%00b")).toEqual({ kind: "error", status: 400 });
+    expect(resolveRequestPath(root, "/a%5c..%5cb")).toEqual({ kind: "error", status: 400 });
+    expect(resolveRequestPath(root, "http://evil.test/x")).toEqual({ kind: "error", status: 400 });
+    expect(resolveRequestPath(root, `/${"a".repeat(5000)}`)).toEqual({ kind: "error", status: 414 });
+  });
+});

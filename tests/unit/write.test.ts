@@ -1,0 +1,43 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recoverLeftovers, writeOutput } from "../../src/write.ts";
+import { removeDir } from "../helpers/sample-site.ts";
+
+let parent: string;
+let out: string;
+
+beforeEach(async () => {
+  parent = await mkdtemp(path.join(tmpdir(), "gopher-write-"));
+  out = path.join(parent, "dist");
+});
+afterEach(() => removeDir(parent));
+
+describe("writeOutput", () => {
+  it("replaces the output folder with exactly the new files", async () => {
+    await writeOutput({ outDir: out, files: [{ path: "old.html", data: "old" }] });
+    const result = await writeOutput({ outDir: out, files: [{ path: "index.html", data: "new" }, { path: "a/b.txt", data: "b" }] });
+    expect(result).toEqual({ files: 2, bytes: 4 });
+    expect((await readdir(out, { recursive: true })).sort()).toEqual(["a", "a/b.txt", "index.html"]);
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("leaves the previous output untouched when writing fails", async () => {
+    await writeOutput({ outDir: out, files: [{ path: "index.html", data: "good" }] });
+    await expect(
+      writeOutput({ outDir: out, files: [{ path: "index.html", data: "bad" }, { path: "x.png", data: { copyFrom: path.join(parent, "missing.png") } }] }),
+    ).rejects.toThrow(/ENOENT/);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("good");
+    expect(await readdir(parent)).toEqual(["dist"]);
+  });
+
+  it("cleans a killed build's staging folder and restores an output moved aside", async () => {
+    await mkdir(path.join(parent, ".dist.staging-123-abcd"));
+    await mkdir(path.join(parent, ".dist.previous-456"));
+    await writeFile(path.join(parent, ".dist.previous-456", "index.html"), "previous");
+    await recoverLeftovers(out);
+    expect((await readdir(parent)).sort()).toEqual(["dist"]);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("previous");
+  });
+});

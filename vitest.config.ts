@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Browser suites each start Chromium; two at once is what these 2-core machines carry.
+    maxWorkers: 2,
+  },
+});

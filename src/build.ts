@@ -8,7 +8,8 @@ import type { Site } from "./config/schema.ts";
 import { loadCopy } from "./content/load-copy.ts";
 import { loadDocuments } from "./content/load-documents.ts";
 import { siteFacts } from "./content/placeholders.ts";
-import { SiteError } from "./errors.ts";
+import { qualityWarnings } from "./content/quality.ts";
+import { SiteError, type Problem } from "./errors.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
@@ -42,7 +43,10 @@ export interface BuildResult {
   /** Bytes of everything written (or that would be). */
   bytes: number;
   ms: number;
+  /** Worth knowing, nothing to fix (e.g. a town without a page links to /service-areas). */
   notices: string[];
+  /** Builds fine but should be fixed; `check --strict` fails on them. */
+  warnings: Problem[];
 }
 
 /** The whole pipeline, in order: config, content, routes, assets, render, check, write. */
@@ -103,5 +107,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const written = await stage("write", () => writeOutput({ outDir, files }));
     bytes = written.bytes;
   }
-  return { site, pages, outDir, files, bytes, ms: performance.now() - started, notices };
+  const warnings = qualityWarnings(pages, documents.articles);
+  return { site, pages, outDir, files, bytes, ms: performance.now() - started, notices, warnings };
 }

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { build } from "./build.ts";
-import { formatProblem, isSiteError } from "./errors.ts";
-import { createLogger, formatBytes, formatMs, type Logger, type LogLevel } from "./log.ts";
+import { buildCommand } from "./commands/build-command.ts";
+import { checkCommand } from "./commands/check-command.ts";
+import { schemaCommand } from "./commands/schema-command.ts";
+import { devCommand, previewCommand } from "./commands/serve-commands.ts";
+import { formatProblem, isSiteError, UserError } from "./errors.ts";
+import { createLogger, type Logger, type LogLevel } from "./log.ts";
 import { TOOL_ROOT } from "./paths.ts";
 
 /** Exit codes: 0 success, 1 invalid input or failed build, 2 usage error. */
@@ -23,8 +26,20 @@ function siteUrlOption(value: string): string {
   throw new InvalidArgumentError("must be an http(s) address, e.g. https://www.example.com");
 }
 
-function levelOf(options: { quiet?: boolean; verbose?: boolean }): LogLevel {
-  return options.quiet ? "quiet" : options.verbose ? "verbose" : "normal";
+function portOption(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a port number from 0 to 65535");
+  return port;
+}
+
+interface OutputFlags {
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+function loggerFor(flags: OutputFlags): Logger {
+  const level: LogLevel = flags.quiet ? "quiet" : flags.verbose ? "verbose" : "normal";
+  return createLogger({ level });
 }
 
 /** Prints a failure: the user's mistakes as located lines, anything else as a bug with its stack. */
@@ -35,13 +50,17 @@ export function reportFailure(error: unknown, log: Logger): number {
     log.error(`\n${count} problem${count === 1 ? "" : "s"} found; nothing was written.`);
     return EXIT.failed;
   }
+  if (error instanceof UserError) {
+    log.error(error.message);
+    return EXIT.failed;
+  }
   if (error instanceof Error && error.name === "RenderError") {
     log.error(error.message);
     if (log.level === "verbose" && error.cause instanceof Error) log.error(error.cause.stack ?? String(error.cause));
     log.error("The build failed; the previous output was left as it was.");
     return EXIT.failed;
   }
-  log.error(`gopher-site hit an internal error (a bug, not your input):`);
+  log.error("gopher-site hit an internal error (a bug, not your input):");
   log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   return EXIT.failed;
 }
@@ -49,54 +68,82 @@ export function reportFailure(error: unknown, log: Logger): number {
 /** Parses argv, runs the command, returns the exit code. The only place that sets exit codes. */
 export async function main(argv: string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
+  const run = <T,>(action: (options: T, log: Logger) => Promise<void>) => async (options: T & OutputFlags) => {
+    const log = loggerFor(options);
+    try {
+      await action(options, log);
+    } catch (error) {
+      exitCode = reportFailure(error, log);
+    }
+  };
+  const withOutputFlags = (command: Command) =>
+    command.option("-q, --quiet", "print only errors").option("--verbose", "print more detail, and stack traces of template errors");
+
   const program = new Command()
     .name("gopher-site")
     .description("Build a local service company's static website from site.yaml and content/.")
     .version(version(), "-v, --version")
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .showHelpAfterError("(run with --help for usage)");
 
-  program
-    .command("build")
-    .description("build the site into the output folder (replaced only when everything succeeded)")
-    .option("-c, --config <file>", "the site's settings", "site.yaml")
-    .option("-o, --out <dir>", "output folder (default: dist beside site.yaml)")
-    .option("--site-url <url>", "public address for canonical links (overrides siteUrl)", siteUrlOption)
-    .addOption(new Option("--format <format>", "file (about.html) or directory (about/index.html)").choices(["file", "directory"]))
-    .option("-q, --quiet", "print only errors")
-    .option("--verbose", "print each stage with its time")
-    .action(async (options: { config: string; out?: string; siteUrl?: string; format?: "file" | "directory"; quiet?: boolean; verbose?: boolean }) => {
-      const log = createLogger({ level: levelOf(options) });
-      try {
-        const result = await build({
-          config: options.config,
-          out: options.out,
-          siteUrl: options.siteUrl,
-          format: options.format,
-          onStage: (name, ms) => log.stage(name, ms),
-        });
-        for (const notice of result.notices) log.notice(notice);
-        const pages = result.pages.length;
-        const where = path.relative(process.cwd(), result.outDir) || ".";
-        log.success(`Wrote ${pages} pages (${result.files.length} files, ${formatBytes(result.bytes)}) to ${where} in ${formatMs(result.ms)}`);
-      } catch (error) {
-        exitCode = reportFailure(error, log);
-      }
-    });
+  withOutputFlags(
+    program
+      .command("build")
+      .description("build the site into the output folder (replaced only when everything succeeded)")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("-o, --out <dir>", "output folder (default: dist beside site.yaml)")
+      .option("--site-url <url>", "public address for canonical links (overrides siteUrl)", siteUrlOption)
+      .addOption(new Option("--format <format>", "file (about.html) or directory (about/index.html)").choices(["file", "directory"])),
+  ).action(run(buildCommand));
 
+  withOutputFlags(
+    program
+      .command("dev")
+      .description("build, serve and rebuild on every save, reloading open pages")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("-p, --port <port>", "port to listen on", portOption, 4321)
+      .option("--host <host>", "address to listen on", "127.0.0.1")
+      .option("--open", "open the site in the browser"),
+  ).action(run(devCommand));
+
+  withOutputFlags(
+    program
+      .command("preview")
+      .description("serve a built site like a static host (clean URLs, 404.html with status 404)")
+      .option("-o, --out <dir>", "the built site", "dist")
+      .option("-p, --port <port>", "port to listen on", portOption, 4322)
+      .option("--host <host>", "address to listen on", "127.0.0.1")
+      .option("--open", "open the site in the browser"),
+  ).action(run(previewCommand));
+
+  withOutputFlags(
+    program
+      .command("check")
+      .description("validate everything, render in memory and check every link; writes nothing")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("--site-url <url>", "public address for canonical links", siteUrlOption)
+      .option("--strict", "treat notices as errors"),
+  ).action(run(checkCommand));
+
+  withOutputFlags(
+    program
+      .command("schema")
+      .description("write the JSON Schema of site.yaml for editor completion and checks")
+      .option("-o, --out <file>", "where to write it", "site.schema.json"),
+  ).action(run(schemaCommand));
+
+  if (argv.length === 0) {
+    program.outputHelp();
+    return EXIT.usage;
+  }
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") return EXIT.ok;
-      if (error.code === "commander.executeSubCommandAsync") return EXIT.failed;
       return EXIT.usage;
     }
     throw error;
-  }
-  if (argv.length === 0) {
-    program.outputHelp();
-    return EXIT.usage;
   }
   return exitCode;
 }

@@ -43,3 +43,11 @@ export function throwIfProblems(problems: Problem[]): void {
 export function isSiteError(error: unknown): error is SiteError {
   return error instanceof SiteError;
 }
+
+/** A user mistake that is not about a file: a port in use, a missing output folder. Exit 1, no stack. */
+export class UserError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "UserError";
+  }
+}

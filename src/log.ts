@@ -3,10 +3,12 @@ export type LogLevel = "quiet" | "normal" | "verbose";
 
 export interface Logger {
   level: LogLevel;
-  /** A finished stage with its duration; shown with --verbose. */
+  /** A finished stage with its duration (not with --quiet). */
   stage(name: string, ms: number, ok?: boolean): void;
   info(message: string): void;
   notice(message: string): void;
+  /** Something to fix that does not stop the build; stderr. */
+  warn(message: string): void;
   /** Problems and failures go to stderr whatever the level. */
   error(message: string): void;
   /** The one summary line of a build. */
@@ -31,13 +33,16 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   return {
     level,
     stage(name, ms, ok = true) {
-      if (level === "verbose") out(`${paint(stdout, ok ? 32 : 31, ok ? "✓" : "✗")} ${name.padEnd(8)} ${paint(stdout, 2, formatMs(ms))}`);
+      if (level !== "quiet") out(`${paint(stdout, ok ? 32 : 31, ok ? "✓" : "✗")} ${name.padEnd(8)} ${paint(stdout, 2, formatMs(ms))}`);
     },
     info(message) {
       if (level !== "quiet") out(message);
     },
     notice(message) {
       if (level !== "quiet") out(`${paint(stdout, 36, "notice")} ${message}`);
+    },
+    warn(message) {
+      if (level !== "quiet") stderr.write(`${paint(stderr, 33, "warning")} ${message}\n`);
     },
     error(message) {
       stderr.write(`${paint(stderr, 31, message)}\n`);

@@ -1,9 +1,11 @@
 import { z } from "zod";
 
 /** Only `https:` links are accepted from site.yaml: `javascript:` or `data:` could run code. */
+const HTTPS_MESSAGE = "must be an https:// address, e.g. https://www.example.com/page";
 export const httpsUrl = z
   .string()
   .trim()
+  .regex(/^https:\/\/[^\s]+$/, { message: HTTPS_MESSAGE, abort: true })
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -11,7 +13,7 @@ export const httpsUrl = z
     } catch {
       return false;
     }
-  }, "must be an https:// address, e.g. https://www.example.com/page");
+  }, HTTPS_MESSAGE);
 
 /** An allowed message origin: scheme, host and optional port, nothing else. */
 const origin = httpsUrl.refine((value) => new URL(value).origin === value.replace(/\/$/, ""), {

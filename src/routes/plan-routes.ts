@@ -2,6 +2,7 @@ import type { Site } from "../config/schema.ts";
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
 import { fillPlaceholders } from "../content/placeholders.ts";
+import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import type { PageData } from "./page-props.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget } from "./site-views.ts";
@@ -117,7 +118,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
       page(
         "article",
         articlePath(article.slug),
-        { title: `${article.title} ${copy.article.titleSuffix}`, description: article.description },
+        { title: articleTitle(article.title, copy.article.titleSuffix), description: article.description },
         { copy: copy.article, article },
       ),
     ),
@@ -151,6 +152,12 @@ export function checkPlan(pages: readonly PageData[]): void {
     byTitle.set(page.head.title, page.path);
   }
   if (problems.length > 0) throw new SiteError(problems);
+}
+
+/** The article's title with the site suffix, unless that would make it too long for search results. */
+export function articleTitle(title: string, suffix: string): string {
+  const full = `${title} ${suffix}`;
+  return full.length <= LIMITS.title ? full : title;
 }
 
 function mapEmbedUrl(site: Site): string {

@@ -36,7 +36,8 @@ export function initDistanceSort(): void {
       { maximumAge: 600_000, timeout: 15_000 },
     );
 
-  navigator.permissions.query({ name: "geolocation" }).then(
+  // Wrapped so that a synchronous throw (an unknown permission name in older browsers) is caught too.
+  Promise.resolve().then(() => navigator.permissions.query({ name: "geolocation" })).then(
     (status) => {
       if (status.state === "granted") locate();
       else if (status.state === "prompt") {

@@ -24,7 +24,12 @@ export function initModal(dialog: HTMLDialogElement, options: ModalOptions = {})
     const active = document.activeElement;
     // Safari does not focus a clicked link: fall back to the opener itself.
     returnTo = active instanceof HTMLElement && active !== document.body ? active : opener;
+    // showModal() focuses the first focusable child at once; with the content briefly inert it
+    // focuses the dialog itself (screen readers announce its title), and the close control 100 ms later.
+    const content = dialog.firstElementChild as HTMLElement | null;
+    if (content) content.inert = true;
     dialog.showModal();
+    if (content) content.inert = false;
     focusTimer = setTimeout(() => closeControl?.focus(), FOCUS_DELAY_MS);
     options.onOpen?.();
   };
@@ -82,6 +87,7 @@ export function initModal(dialog: HTMLDialogElement, options: ModalOptions = {})
   // From here on the dialog is a modal: CSS stops showing it for `:target` (the no-JavaScript way),
   // and an address that targets it opens it as a modal instead.
   dialog.setAttribute("data-enhanced", "");
+  dialog.tabIndex = -1;
   if (location.hash === `#${dialog.id}`) {
     history.replaceState(null, "", location.pathname + location.search);
     open(document.body);

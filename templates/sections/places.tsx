@@ -33,7 +33,9 @@ export function PlaceList({ places, className, extra, chrome }: { places: PlaceL
 export function ReviewsWidget({ widget }: { widget: ReviewsWidgetView }) {
   return (
     <div className="reviews">
-      <div className="reviews-widget" data-lazy-embed="" data-src={widget.iframeUrl} data-script={widget.scriptUrl} data-title={widget.title}>
+      {/* The provider's script resizes iframes of class lc_reviews_widget to fit the reviews. */}
+      <div className="reviews-widget" data-lazy-embed="" data-src={widget.iframeUrl} data-script={widget.scriptUrl} data-title={widget.title}
+        data-frame-class="lc_reviews_widget">
         <p className="reviews-loading">{widget.loading}</p>
         <noscript>
           <iframe src={widget.iframeUrl} title={widget.title} loading="lazy" width="100%" height="300"></iframe>

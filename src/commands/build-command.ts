@@ -1,0 +1,21 @@
+import path from "node:path";
+import { build } from "../build.ts";
+import { formatProblem } from "../errors.ts";
+import { formatBytes, formatMs, type Logger } from "../log.ts";
+import type { OutputFormat } from "../routes/urls.ts";
+
+export interface BuildCommandOptions {
+  config: string;
+  out?: string;
+  siteUrl?: string;
+  format?: OutputFormat;
+}
+
+/** `gopher-site build`: the stages, the notices, then one summary line. */
+export async function buildCommand(options: BuildCommandOptions, log: Logger): Promise<void> {
+  const result = await build({ ...options, onStage: (name, ms) => log.stage(name, ms) });
+  for (const notice of result.notices) log.notice(notice);
+  for (const warning of result.warnings) log.warn(formatProblem(warning));
+  const where = path.relative(process.cwd(), result.outDir) || ".";
+  log.success(`Wrote ${result.pages.length} pages (${result.files.length} files, ${formatBytes(result.bytes)}) to ${where} in ${formatMs(result.ms)}`);
+}

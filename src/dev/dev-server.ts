@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { watch } from "chokidar";
+import { build, type BuildResult } from "../build.ts";
+import { formatProblem, isSiteError } from "../errors.ts";
+import type { Logger } from "../log.ts";
+import { formatMs } from "../log.ts";
+import { projectPaths } from "../paths.ts";
+import { injectClient, LiveChannel } from "./live-reload.ts";
+import { listen } from "./listen.ts";
+import { RebuildQueue } from "./rebuild-queue.ts";
+import { createStaticServer } from "./static-server.ts";
+
+export interface DevServerOptions {
+  config: string;
+  port: number;
+  host: string;
+  log: Logger;
+  /** Where dev builds go; by default a folder in the system temp dir, never dist/. */
+  outDir?: string;
+}
+
+export interface DevServer {
+  url: string;
+  /** Resolves when no rebuild is running or queued (tests and benchmarks wait on it). */
+  whenIdle(): Promise<void>;
+  /** Number of rebuilds finished, successful or not. */
+  readonly builds: number;
+  close(): Promise<void>;
+}
+
+/** Builds, serves and watches a project; rebuilds on save and tells open pages what changed. */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const { log } = options;
+  const paths = projectPaths(options.config);
+  const outDir = options.outDir ?? path.join(tmpdir(), `gopher-site-dev-${createHash("sha256").update(paths.root).digest("hex").slice(0, 12)}`);
+  const live = new LiveChannel();
+  let builds = 0;
+  let lastGood: BuildResult | undefined;
+
+  const rebuild = async (changed: string[]) => {
+    const started = performance.now();
+    try {
+      const result = await build({ config: paths.config, out: outDir });
+      const cssOnly =
+        lastGood !== undefined && changed.length > 0 && changed.every((file) => file.endsWith(".css") && file.startsWith(paths.templates));
+      lastGood = result;
+      const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));
+      if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
+      else live.send({ type: "reload" });
+      log.success(`${changed.length ? "Rebuilt" : "Built"} ${result.pages.length} pages in ${formatMs(performance.now() - started)}${cssOnly ? " (stylesheet swapped)" : ""}`);
+    } catch (error) {
+      const problems = describeFailure(error);
+      for (const line of problems) log.error(line);
+      log.error("Still serving the last good build; fix the problem and save.");
+      live.send({ type: "error", problems });
+    } finally {
+      builds++;
+    }
+  };
+
+  const queue = new RebuildQueue(rebuild);
+  queue.push("");
+  await queue.whenIdle();
+
+  const server = createStaticServer({ root: outDir, transformHtml: injectClient, handle: live.handle });
+  const url = await listen(server, options.port, options.host);
+
+  const watcher = watch([paths.config, paths.content, paths.templates, paths.public], {
+    ignoreInitial: true,
+    ignored: (file) => /(^|[/\\])(\.git|node_modules)([/\\]|$)/.test(file),
+  });
+  watcher.on("all", (_event, file) => {
+    log.info(`changed ${path.relative(paths.root, file) || file}`);
+    queue.push(file);
+  });
+  watcher.on("error", (error) => log.error(`watcher: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+
+  return {
+    url,
+    whenIdle: () => queue.whenIdle(),
+    get builds() {
+      return builds;
+    },
+    async close() {
+      await watcher.close();
+      live.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The lines shown in the terminal and the overlay for a failed build. */
+export function describeFailure(error: unknown): string[] {
+  if (isSiteError(error)) return error.problems.map(formatProblem);
+  if (error instanceof Error && error.name === "RenderError") return [error.message];
+  return [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
+}

@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** Paths the dev server answers itself; nothing in a built site uses them. */
+export const EVENTS_PATH = "/__gopher/events";
+export const CLIENT_PATH = "/__gopher/client.js";
+
+export type LiveEvent =
+  | { type: "reload" }
+  | { type: "css"; href: string }
+  | { type: "error"; problems: string[] }
+  | { type: "ok" };
+
+/**
+ * The live-reload channel: server-sent events to every open page. New pages get the current
+ * state at once, so a page opened while the input is broken shows the error too.
+ */
+export class LiveChannel {
+  private readonly clients = new Set<ServerResponse>();
+  private current: LiveEvent = { type: "ok" };
+
+  /** Serves the event stream and the browser client; returns true when it answered. */
+  handle = (request: IncomingMessage, response: ServerResponse): boolean => {
+    const pathname = (request.url ?? "").split("?", 1)[0];
+    if (pathname === CLIENT_PATH) {
+      response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+      response.end(CLIENT_SOURCE);
+      return true;
+    }
+    if (pathname !== EVENTS_PATH) return false;
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+    response.write(`retry: 500\n\n`);
+    if (this.current.type === "error") response.write(format(this.current));
+    this.clients.add(response);
+    request.on("close", () => this.clients.delete(response));
+    return true;
+  };
+
+  send(event: LiveEvent): void {
+    this.current = event.type === "error" ? event : { type: "ok" };
+    const data = format(event);
+    for (const client of this.clients) client.write(data);
+  }
+
+  get connections(): number {
+    return this.clients.size;
+  }
+
+  close(): void {
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+}
+
+function format(event: LiveEvent): string {
+  return `data: ${JSON.stringify(event)}\n\n`;
+}
+
+/** Adds the live-reload client to a page at response time: built files never contain it. */
+export function injectClient(html: string): string {
+  const tag = `<script type="module" src="${CLIENT_PATH}"></script>`;
+  return html.includes("</head>") ? html.replace("</head>", `${tag}</head>`) : `${html}${tag}`;
+}
+
+/** The browser side: reload, swap the stylesheet, or show the error overlay. Plain DOM, no framework. */
+const CLIENT_SOURCE = `
+const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
+const OVERLAY_ID = "gopher-site-error-overlay";
+function showErrors(problems) {
+  let overlay = document.getElementById(OVERLAY_ID);
+  if (!overlay) {
+    overlay = document.createElement("div");
+    overlay.id = OVERLAY_ID;
+    overlay.setAttribute("role", "alert");
+    overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;background:rgba(20,10,10,.92);color:#fff;" +
+      "font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;padding:2rem;overflow:auto;white-space:pre-wrap";
+    document.body.appendChild(overlay);
+  }
+  overlay.textContent = "";
+  const title = document.createElement("strong");
+  title.textContent = "gopher-site: the last change cannot be built. This page shows the last good build.";
+  title.style.cssText = "display:block;color:#fca5a5;font-size:16px;margin-bottom:1rem";
+  const list = document.createElement("pre");
+  list.textContent = problems.join("\\n");
+  list.style.margin = "0";
+  overlay.append(title, list);
+}
+let broken = false;
+source.onmessage = (message) => {
+  const event = JSON.parse(message.data);
+  if (event.type === "error") { broken = true; showErrors(event.problems); }
+  else if (event.type === "reload" || (event.type === "ok" && broken)) location.reload();
+  else if (event.type === "css") {
+    const link = document.querySelector('link[rel="stylesheet"]');
+    if (link) link.href = event.href; else location.reload();
+  }
+};
+`;

@@ -1,0 +1,354 @@
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { newIsolatedContext } from "../helpers/browser.ts";
+import { startBuiltSite, type BuiltSite } from "../helpers/built-site.ts";
+import { loadSample } from "../helpers/sample-data.ts";
+
+let site: BuiltSite;
+let sample: Awaited<ReturnType<typeof loadSample>>;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
+});
+afterAll(() => site?.close());
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+/** A fresh page in its own context; every non-local request is blocked and recorded. */
+async function visit(path: string, options: BrowserContextOptions & { init?: string } = {}) {
+  const { init, ...contextOptions } = options;
+  const { context, blocked } = await newIsolatedContext(site.browser, contextOptions);
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  if (init) await page.addInitScript(init);
+  const response = await page.goto(site.url + path);
+  return { page, blocked, errors, response };
+}
+
+const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("[data-callback-modal]")!.open);
+const activeLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return "body";
+    return el.matches("[data-callback-close]") ? "close" : el.matches("dialog") ? "dialog" : (el.getAttribute("href") ?? el.tagName.toLowerCase());
+  });
+
+/** Clicks the first opener of the page (the hero's quote button). */
+async function openFromHero(page: Page) {
+  await page.locator("main [data-callback-open]").first().click();
+  await expect.poll(() => dialogOpen(page)).toBe(true);
+}
+
+/** Dispatches a `message` event on window, as a cross-origin frame's postMessage arrives. */
+function postMessage(page: Page, origin: string, data: unknown) {
+  return page.evaluate(([origin, data]) => window.dispatchEvent(new MessageEvent("message", { origin: origin as string, data })), [origin, data] as const);
+}
+
+const analyticsEvents = (page: Page, name: string) =>
+  page.evaluate((name) => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === name), name);
+
+describe("call-back modal", () => {
+  it("opens as a modal from any opener, including one added after load", async () => {
+    const { page, errors } = await visit("/");
+    const openers = page.locator("[data-callback-open]");
+    expect(await openers.count()).toBeGreaterThanOrEqual(3);
+    await openFromHero(page);
+    expect(await page.evaluate(() => document.querySelector("dialog")!.matches(":modal"))).toBe(true);
+    expect(new URL(page.url()).hash).toBe("");
+    const box = (await page.locator("dialog[data-callback-modal]").boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(28 * 16);
+    await page.locator("[data-callback-close]").click();
+    expect(await dialogOpen(page)).toBe(false);
+
+    await page.evaluate(() => {
+      const late = document.createElement("button");
+      late.type = "button";
+      late.setAttribute("data-callback-open", "");
+      late.innerHTML = "<span>Added later</span>";
+      document.querySelector("main")!.prepend(late);
+    });
+    await page.locator("main > button[data-callback-open] span").click();
+    expect(await dialogOpen(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("focuses the dialog, then the close control 100 ms after opening", async () => {
+    const { page } = await visit("/");
+    const timeline = await page.evaluate(async () => {
+      const opener = document.querySelector<HTMLElement>(".hero [data-callback-open]")!;
+      const seen: Array<{ ms: number; what: string }> = [];
+      const t0 = performance.now();
+      document.addEventListener("focusin", (event) => {
+        const el = event.target as Element;
+        seen.push({ ms: performance.now() - t0, what: el.matches("[data-callback-close]") ? "close" : el.tagName.toLowerCase() });
+      });
+      opener.click();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return seen;
+    });
+    expect(timeline.map((entry) => entry.what), JSON.stringify(timeline)).toEqual(["dialog", "close"]);
+    const delay = timeline[1]!.ms - timeline[0]!.ms;
+    expect(delay).toBeGreaterThanOrEqual(95);
+    expect(delay).toBeLessThan(400);
+    expect(await activeLabel(page)).toBe("close");
+  });
+
+  it("traps Tab and Shift+Tab inside the dialog", async () => {
+    const { page } = await visit("/");
+    await openFromHero(page);
+    await expect.poll(() => activeLabel(page)).toBe("close");
+    const tel = `tel:${sample.site.phone.tel}`;
+
+    await page.keyboard.press("Shift+Tab");
+    expect(await activeLabel(page)).toBe(tel);
+    await page.keyboard.press("Tab");
+    expect(await activeLabel(page)).toBe("close");
+
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.querySelector("dialog")!.contains(document.activeElement))).toBe(true);
+    }
+    await page.locator(`dialog a[href="${tel}"]`).focus();
+    await page.keyboard.press("Tab");
+    expect(await activeLabel(page)).toBe("close");
+  });
+
+  it("closes on Escape, on the close control and on a backdrop click, returning focus to the opener", async () => {
+    const { page } = await visit("/");
+    const opener = page.locator(".hero [data-callback-open]");
+    const href = await opener.getAttribute("href");
+
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => activeLabel(page)).toBe("close");
+    await page.keyboard.press("Escape");
+    expect(await dialogOpen(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
+    expect(await activeLabel(page)).toBe(href);
+
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => activeLabel(page)).toBe("close");
+    await page.keyboard.press("Enter");
+    expect(await dialogOpen(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
+
+    await openFromHero(page);
+    await page.locator("dialog h2").click();
+    expect(await dialogOpen(page)).toBe(true);
+    await page.mouse.click(8, 8);
+    expect(await dialogOpen(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
+  });
+
+  it("loads the form with the page's campaign parameters, omitting empty ones, and injects the embed script on each opening", async () => {
+    const { leadForm } = sample.site.integrations;
+    const { page, blocked } = await visit("/temecula-gopher-control?gclid=G-123&utm_source=google&utm_medium=&utm_campaign=spring%20promo&other=x");
+    const frame = page.locator("iframe[data-callback-frame]");
+    expect(await frame.getAttribute("src")).toBeNull();
+    const embedRequests = () => blocked.filter((url) => url === leadForm.embedScriptUrl).length;
+    expect(embedRequests()).toBe(0);
+
+    await openFromHero(page);
+    const src = new URL((await frame.getAttribute("src"))!);
+    expect(`${src.origin}${src.pathname}`).toBe(`${leadForm.widgetUrl}/${leadForm.formId}`);
+    expect([...src.searchParams]).toEqual([
+      ["gclid_value", "G-123"],
+      ["utm_source", "google"],
+      ["utm_campaign", "spring promo"],
+      ["source_page", "/temecula-gopher-control"],
+    ]);
+    expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(360);
+    await expect.poll(embedRequests).toBe(1);
+    await expect.poll(() => blocked.some((url) => url.startsWith(`${leadForm.widgetUrl}/${leadForm.formId}?`))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await openFromHero(page);
+    await expect.poll(embedRequests).toBe(2);
+    expect(await page.locator(`script[src="${leadForm.embedScriptUrl}"]`).count()).toBe(1);
+  });
+
+  it("opens as a modal when the address targets it", async () => {
+    const { page } = await visit("/about#callback-request");
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector("dialog")!.matches(":modal"))).toBe(true);
+    expect(new URL(page.url()).hash).toBe("");
+  });
+});
+
+describe("analytics", () => {
+  const gtagStub = "window.gtagCalls = []; window.gtag = (...args) => window.gtagCalls.push(args);";
+
+  it("sends callback_modal_open with the page location to the data layer and gtag", async () => {
+    const home = await visit("/", { init: gtagStub });
+    await openFromHero(home.page);
+    expect(await analyticsEvents(home.page, "callback_modal_open")).toEqual([{ event: "callback_modal_open", location: "homepage" }]);
+    expect(await home.page.evaluate(() => (window as unknown as { gtagCalls: unknown[] }).gtagCalls)).toContainEqual([
+      "event",
+      "callback_modal_open",
+      { location: "homepage" },
+    ]);
+
+    const city = await visit("/menifee-gopher-control?utm_source=x");
+    await openFromHero(city.page);
+    await city.page.keyboard.press("Escape");
+    await city.page.locator(".cta [data-callback-open]").click();
+    expect(await analyticsEvents(city.page, "callback_modal_open")).toEqual([
+      { event: "callback_modal_open", location: "menifee-gopher-control" },
+      { event: "callback_modal_open", location: "menifee-gopher-control" },
+    ]);
+
+    const article = await visit("/blog/gopher-damage-costs");
+    await article.page.locator("[data-callback-open]").first().click();
+    expect(await analyticsEvents(article.page, "callback_modal_open")).toEqual([
+      { event: "callback_modal_open", location: "blog/gopher-damage-costs" },
+    ]);
+  });
+
+  it("keeps working when a blocker froze or removed the analytics globals", async () => {
+    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { page, errors } = await visit("/", {
+      init: `Object.defineProperty(window, "dataLayer", { value: null, writable: false }); window.gtag = "blocked";`,
+    });
+    await openFromHero(page);
+    await postMessage(page, allowedOrigins[0]!, { formId });
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    expect(await page.locator("[data-toast-region] .toast").count()).toBe(1);
+    await page.mouse.wheel(0, 400);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("success message", () => {
+  const toastText = () => `✓ Got it! A technician will call you shortly from ${sample.site.phone.display}.`;
+
+  it("on a valid message: tracks success, shows the toast in a polite live region for 5 s, and closes", async () => {
+    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { page, errors } = await visit("/", { init: "window.gtagCalls = []; window.gtag = (...args) => window.gtagCalls.push(args);" });
+    await openFromHero(page);
+    // The provider's embed script overwrites window.onmessage; the listener must not depend on it.
+    await page.evaluate(() => (window.onmessage = () => {}));
+
+    // Record in the page when the toast goes, and when the message was sent.
+    await page.evaluate(() => {
+      const region = document.querySelector("[data-toast-region]")!;
+      new MutationObserver(() => {
+        if (!region.querySelector(".toast")) (window as unknown as { toastGoneAt: number }).toastGoneAt = performance.now();
+      }).observe(region, { childList: true });
+    });
+    const sentAt = await page.evaluate((data) => {
+      const now = performance.now();
+      window.dispatchEvent(new MessageEvent("message", { origin: data.origin, data: { formId: data.formId, type: "form-submitted" } }));
+      return now;
+    }, { origin: allowedOrigins[1]!, formId });
+
+    expect(await dialogOpen(page)).toBe(false);
+    const region = page.locator("[data-toast-region]");
+    expect(await region.getAttribute("role")).toBe("status");
+    expect(await region.getAttribute("aria-live")).toBe("polite");
+    expect(await region.locator(".toast").textContent()).toBe(toastText());
+    expect(await region.locator(".toast").isVisible()).toBe(true);
+    expect(await analyticsEvents(page, "callback_request_success")).toEqual([{ event: "callback_request_success" }]);
+    expect(await page.evaluate(() => (window as unknown as { gtagCalls: unknown[][] }).gtagCalls.filter((c) => c[1] === "callback_request_success"))).toHaveLength(1);
+
+    // A second success for the same opening is ignored.
+    await postMessage(page, allowedOrigins[1]!, { formId });
+    expect(await analyticsEvents(page, "callback_request_success")).toHaveLength(1);
+    expect(await region.locator(".toast").count()).toBe(1);
+
+    expect(await region.locator(".toast").count()).toBe(1);
+    const goneAt = () => page.evaluate(() => (window as unknown as { toastGoneAt?: number }).toastGoneAt);
+    await expect.poll(goneAt, { timeout: 7000 }).toBeDefined();
+    const ms = (await goneAt())! - sentAt;
+    expect(ms).toBeGreaterThanOrEqual(5000);
+    expect(ms).toBeLessThan(5800);
+    expect(await region.textContent()).toBe("");
+    expect(errors).toEqual([]);
+  }, 15_000);
+
+  it("accepts the form id under each of the five keys, once per opening", async () => {
+    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { page } = await visit("/service-areas");
+    const keys = ["formId", "formID", "form_id", "widgetFormId", "iframeId"];
+    for (const [index, key] of keys.entries()) {
+      await openFromHero(page);
+      await postMessage(page, allowedOrigins[index % allowedOrigins.length]!, { [key]: formId });
+      expect(await dialogOpen(page), key).toBe(false);
+      expect(await analyticsEvents(page, "callback_request_success"), key).toHaveLength(index + 1);
+    }
+    // One toast at a time.
+    expect(await page.locator("[data-toast-region] .toast").count()).toBe(1);
+  });
+
+  it("ignores forged origins, wrong ids and the provider's other traffic, without errors", async () => {
+    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { page, errors } = await visit("/");
+    await openFromHero(page);
+    const good = allowedOrigins[1]!;
+    const port = new URL(good);
+    const forged: Array<[string, unknown]> = [
+      ["https://link.msgsndr.com.evil.test", { formId }],
+      ["https://evil.test", { formId }],
+      [good.replace("https:", "http:"), { formId }],
+      [`${port.protocol}//${port.hostname}:8443`, { formId }],
+      [`${good}/`, { formId }],
+      ["null", { formId }],
+      [site.url, { formId }],
+      [good, { formId: "ANOTHERFORM" }],
+      [good, { formid: formId }],
+      [good, { form: { id: formId } }],
+      [good, [formId]],
+      [good, [{ formId }]],
+      [good, ["iframeResize", { height: 420 }]],
+      [good, "resize:420"],
+      [good, JSON.stringify({ formId })],
+      [good, formId],
+      [good, null],
+      [good, 42],
+    ];
+    for (const [origin, data] of forged) await postMessage(page, origin, data);
+    await page.evaluate(
+      ([origin, formId]) => {
+        window.dispatchEvent(new MessageEvent("message", { origin, data: JSON.parse(`{"__proto__": {"formId": "${formId}"}}`) }));
+        window.dispatchEvent(new MessageEvent("message", { origin, data: Object.create({ formId }) }));
+      },
+      [good, formId] as const,
+    );
+    expect(await dialogOpen(page)).toBe(true);
+    expect(await analyticsEvents(page, "callback_request_success")).toEqual([]);
+    expect(await page.locator("[data-toast-region]").textContent()).toBe("");
+    expect(await page.evaluate(() => ({} as Record<string, unknown>).formId)).toBeUndefined();
+
+    await postMessage(page, good, { formId });
+    expect(await dialogOpen(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("dismisses the toast with a 50 px swipe on touch screens", async () => {
+    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { page } = await visit("/", { hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
+    const swipe = (dx: number) =>
+      page.evaluate((dx) => {
+        const toast = document.querySelector<HTMLElement>("[data-toast-region] .toast")!;
+        const box = toast.getBoundingClientRect();
+        const at = (x: number) => [new Touch({ identifier: 1, target: toast, clientX: x, clientY: box.top + 10 })];
+        const x0 = box.left + box.width / 2;
+        toast.dispatchEvent(new TouchEvent("touchstart", { touches: at(x0), changedTouches: at(x0), bubbles: true }));
+        toast.dispatchEvent(new TouchEvent("touchmove", { touches: at(x0 + dx), changedTouches: at(x0 + dx), bubbles: true }));
+        toast.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: at(x0 + dx), bubbles: true }));
+      }, dx);
+
+    await page.locator(".mobile-bar [data-callback-open]").tap();
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    await postMessage(page, allowedOrigins[0]!, { formId });
+    const toast = page.locator("[data-toast-region] .toast");
+    await swipe(30);
+    expect(await toast.count()).toBe(1);
+    await swipe(-60);
+    expect(await toast.count()).toBe(0);
+  });
+});

@@ -1,0 +1,119 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDevServer, type DevServer } from "../../src/dev/dev-server.ts";
+import { UserError } from "../../src/errors.ts";
+import { createLogger } from "../../src/log.ts";
+import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+
+let dir: string;
+let server: DevServer;
+let browser: Browser;
+let page: Page;
+const terminal: string[] = [];
+
+const capture = {
+  write(chunk: string) {
+    terminal.push(...chunk.split("\n").filter(Boolean));
+    return true;
+  },
+} as unknown as NodeJS.WritableStream;
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const target = path.join(dir, file);
+  await writeFile(target, change(await readFile(target, "utf8")));
+}
+
+beforeAll(async () => {
+  dir = await copySample();
+  const log = createLogger({ stdout: capture, stderr: capture, env: { NO_COLOR: "1" } });
+  server = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log, outDir: path.join(dir, ".dev-out") });
+  browser = await launchChromium();
+  const { context } = await newIsolatedContext(browser);
+  page = await context.newPage();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) await removeDir(dir);
+});
+
+describe("gopher-site dev", () => {
+  it("serves clean URLs with the reload client injected, and 404.html with status 404", async () => {
+    const response = await page.goto(`${server.url}/temecula-gopher-control`);
+    expect(response!.status()).toBe(200);
+    expect(await page.locator('script[src="/__gopher/client.js"]').count()).toBe(1);
+    const built = await readFile(path.join(dir, ".dev-out", "temecula-gopher-control.html"), "utf8");
+    expect(built).not.toContain("__gopher");
+    const missing = await fetch(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Oops! Page not found");
+  });
+
+  it("shows a new phone number without a manual reload", async () => {
+    await page.goto(`${server.url}/temecula-gopher-control`);
+    await page.waitForFunction(() => document.body.textContent!.includes("(951) 555-0142"));
+    await edit("site.yaml", (text) => text.replace("display: (951) 555-0142", "display: (909) 555-0199").replace('tel: "+19515550142"', 'tel: "+19095550199"'));
+    await page.waitForFunction(() => document.querySelector('a[href="tel:+19095550199"]') !== null, null, { timeout: 15_000 });
+    expect(await page.locator(".site-footer").textContent()).toContain("(909) 555-0199");
+  });
+
+  it("shows an overlay with file and line when site.yaml breaks, keeps serving, and recovers when fixed", async () => {
+    await page.goto(`${server.url}/temecula-gopher-control`);
+    await edit("site.yaml", (text) => text.replace("  days: 60\n", "  days: sixty\n"));
+    const overlay = page.locator("#gopher-site-error-overlay");
+    await overlay.waitFor({ timeout: 15_000 });
+    const yaml = await readFile(path.join(dir, "site.yaml"), "utf8");
+    const line = yaml.split("\n").indexOf("  days: sixty") + 1;
+    expect(await overlay.textContent()).toContain(`site.yaml:${line}:9  warranty.days  expected number, got text "sixty"`);
+    expect(terminal).toContain(`site.yaml:${line}:9  warranty.days  expected number, got text "sixty"`);
+    // The last good site is still served, and a page opened now shows the error too.
+    const fresh = await page.context().newPage();
+    const response = await fresh.goto(`${server.url}/about`);
+    expect(response!.status()).toBe(200);
+    await fresh.locator("#gopher-site-error-overlay").waitFor({ timeout: 10_000 });
+    await fresh.close();
+
+    await edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n"));
+    await page.waitForFunction(() => !document.getElementById("gopher-site-error-overlay"), null, { timeout: 15_000 });
+    expect(await page.locator("h1").textContent()).toContain("Temecula");
+  });
+
+  it("swaps the stylesheet without reloading when only CSS changed", async () => {
+    await page.goto(`${server.url}/about`);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const before = await page.locator('link[rel="stylesheet"]').getAttribute("href");
+    await edit("templates/styles/site.css", (text) => `${text}\n.dev-test-marker { color: red; }\n`);
+    await page.waitForFunction((href) => document.querySelector('link[rel="stylesheet"]')!.getAttribute("href") !== href, before, { timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
+  it("picks up a template edit without a restart", async () => {
+    await page.goto(`${server.url}/`);
+    await edit("templates/pages/not-found.tsx", (text) => text.replace("{page.copy.homeLink}", "{page.copy.homeLink} (edited)"));
+    await server.whenIdle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.whenIdle();
+    const response = await fetch(`${server.url}/missing`);
+    expect(await response.text()).toContain("Return to Home (edited)");
+  });
+
+  it("refuses a port in use with a clear message", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as AddressInfo;
+    const log = createLogger({ level: "quiet" });
+    try {
+      await expect(startDevServer({ config: path.join(dir, "site.yaml"), port, host: "127.0.0.1", log, outDir: path.join(dir, ".dev-out-2") })).rejects.toThrowError(
+        new UserError(`port ${port} is already in use on 127.0.0.1; stop the other server or pass --port <another>`),
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,300 @@
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { haversineKm } from "../../src/routes/distance.ts";
+import { newIsolatedContext } from "../helpers/browser.ts";
+import { startBuiltSite, type BuiltSite } from "../helpers/built-site.ts";
+import { loadSample } from "../helpers/sample-data.ts";
+
+let site: BuiltSite;
+let sample: Awaited<ReturnType<typeof loadSample>>;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
+});
+afterAll(() => site?.close());
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function visit(path: string, options: BrowserContextOptions & { init?: string } = {}) {
+  const { init, ...contextOptions } = options;
+  const { context, blocked } = await newIsolatedContext(site.browser, contextOptions);
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const console: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => console.push(message.text()));
+  if (init) await page.addInitScript(init);
+  const response = await page.goto(site.url + path, { waitUntil: "load" });
+  return { context, page, blocked, errors, console, response };
+}
+
+/** Lets a page settle: two animation frames and a short pause, so observers and promises have run. */
+const settle = (page: Page, ms = 300) =>
+  page.evaluate((ms) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, ms)))), ms);
+
+const listLabels = (page: Page, list = "[data-distance-sort]") =>
+  page.locator(`${list} li`).evaluateAll((items) => items.map((li) => li.textContent!.trim()));
+
+const RIVERSIDE = { latitude: 33.9533, longitude: -117.3962 };
+
+describe("FAQ accordion", () => {
+  const states = (page: Page) => page.locator("[data-accordion] details").evaluateAll((items) => items.map((d) => (d as HTMLDetailsElement).open));
+
+  it("keeps one item open, lets the open one close, and works from the keyboard", async () => {
+    const { page, errors } = await visit("/");
+    const summaries = page.locator("[data-accordion] summary");
+    expect(await summaries.count()).toBeGreaterThanOrEqual(3);
+    expect((await states(page)).some(Boolean)).toBe(false);
+
+    await summaries.nth(0).click();
+    expect((await states(page)).slice(0, 3)).toEqual([true, false, false]);
+    await summaries.nth(1).click();
+    expect((await states(page)).slice(0, 3)).toEqual([false, true, false]);
+    await summaries.nth(1).click();
+    expect((await states(page)).some(Boolean)).toBe(false);
+
+    await summaries.nth(2).focus();
+    await page.keyboard.press("Enter");
+    expect((await states(page)).slice(0, 3)).toEqual([false, false, true]);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press(" ");
+    expect((await states(page)).slice(0, 3)).toEqual([false, true, false]);
+    await page.keyboard.press(" ");
+    expect((await states(page)).some(Boolean)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps one item open in browsers without exclusive <details name> too (the script's job)", async () => {
+    const { page } = await visit("/service-areas");
+    await page.evaluate(() => document.querySelectorAll("[data-accordion] details").forEach((d) => d.removeAttribute("name")));
+    const summaries = page.locator("[data-accordion] summary");
+    await summaries.nth(0).click();
+    await summaries.nth(1).click();
+    await expect.poll(async () => (await states(page)).filter(Boolean).length).toBe(1);
+    expect((await states(page))[1]).toBe(true);
+  });
+});
+
+describe("distance sort", () => {
+  const byDistanceFrom = (names: string[], from: { lat: number; lng: number }) => {
+    const places = [...sample.site.cities, ...sample.site.townsWithoutPage];
+    const where = (label: string) => places.find((p) => label === p.name || label.startsWith(`${p.name} `))!;
+    return [...names].sort((a, b) => haversineKm(from, where(a)) - haversineKm(from, where(b)));
+  };
+  const riverside = { lat: RIVERSIDE.latitude, lng: RIVERSIDE.longitude };
+  /** Counts geolocation requests, so a test can prove nothing asked on load. */
+  const countGeolocation = `
+    window.geoCalls = 0;
+    const original = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+    navigator.geolocation.getCurrentPosition = (...args) => { window.geoCalls++; return original(...args); };`;
+  const geoCalls = (page: Page) => page.evaluate(() => (window as unknown as { geoCalls: number }).geoCalls);
+
+  it("renders the default order: Temecula first on service areas", async () => {
+    const { page } = await visit("/service-areas", { javaScriptEnabled: false });
+    const labels = await listLabels(page);
+    expect(labels).toHaveLength(28);
+    expect(labels[0]).toBe("Temecula");
+    expect(labels).toEqual(byDistanceFrom(labels, sample.site.defaultLocation));
+  });
+
+  it("reorders on load by the visitor's position when permission is already granted", async () => {
+    const options = { permissions: ["geolocation"], geolocation: RIVERSIDE };
+    const areas = await visit("/service-areas", options);
+    await expect.poll(() => listLabels(areas.page).then((labels) => labels[0])).toBe("Riverside");
+    const labels = await listLabels(areas.page);
+    expect(labels).toHaveLength(28);
+    expect(labels).toEqual(byDistanceFrom(labels, riverside));
+    expect(await areas.page.locator("[data-sort-control]").isVisible()).toBe(false);
+
+    const home = await visit("/", options);
+    await expect.poll(() => listLabels(home.page)).toEqual(byDistanceFrom(await listLabels(home.page), riverside));
+    expect(await listLabels(home.page)).toHaveLength(5);
+
+    const temecula = await visit("/temecula-gopher-control", options);
+    const before = await listLabels(temecula.page);
+    await expect.poll(() => listLabels(temecula.page)).toEqual(byDistanceFrom(before, riverside));
+
+    // "View All Service Areas" stays last whatever the order.
+    const fallbrook = await visit("/fallbrook-gopher-control", options);
+    const fixed = await fallbrook.page.locator("[data-sort-fixed]").textContent();
+    await settle(fallbrook.page);
+    const sorted = await listLabels(fallbrook.page);
+    expect(sorted.at(-1)).toBe(fixed!.trim());
+    expect(sorted.slice(0, -1)).toEqual(byDistanceFrom(sorted.slice(0, -1), riverside));
+  });
+
+  it("never asks on load: an undecided visitor gets a control that asks, and denial keeps the order", async () => {
+    const { page, errors } = await visit("/service-areas", { init: countGeolocation });
+    const control = page.locator("[data-sort-control]");
+    await expect.poll(() => control.isVisible()).toBe(true);
+    expect(await control.textContent()).toBe(sample.copy.chrome.sort.button);
+    await settle(page);
+    expect(await geoCalls(page)).toBe(0);
+
+    // Headless Chromium answers the prompt with a denial.
+    await control.click();
+    await expect.poll(() => control.isVisible()).toBe(false);
+    expect(await geoCalls(page)).toBe(1);
+    expect((await listLabels(page))[0]).toBe("Temecula");
+    expect(errors).toEqual([]);
+  });
+
+  it("sorts when the visitor allows it from the control", async () => {
+    const { context, page } = await visit("/service-areas", { geolocation: RIVERSIDE });
+    const control = page.locator("[data-sort-control]");
+    await expect.poll(() => control.isVisible()).toBe(true);
+    await context.grantPermissions(["geolocation"]);
+    await control.click();
+    await expect.poll(() => listLabels(page).then((labels) => labels[0])).toBe("Riverside");
+    expect(await control.textContent()).toBe(sample.copy.chrome.sort.sorted);
+  });
+
+  it("keeps the default order silently when permission is denied or the API fails", async () => {
+    const denied = `
+      navigator.permissions.query = () => Promise.resolve({ state: "denied" });
+      ${countGeolocation}`;
+    const a = await visit("/service-areas", { init: denied, geolocation: RIVERSIDE });
+    await settle(a.page);
+    expect((await listLabels(a.page))[0]).toBe("Temecula");
+    expect(await a.page.locator("[data-sort-control]").isVisible()).toBe(false);
+    expect(await geoCalls(a.page)).toBe(0);
+
+    const failing = `navigator.permissions.query = () => Promise.reject(new Error("no permissions API"));`;
+    const b = await visit("/service-areas", { init: failing });
+    await settle(b.page);
+    expect((await listLabels(b.page))[0]).toBe("Temecula");
+    expect(await b.page.locator("[data-sort-control]").isVisible()).toBe(false);
+
+    const grantedButFails = `
+      navigator.permissions.query = () => Promise.resolve({ state: "granted" });
+      navigator.geolocation.getCurrentPosition = (ok, fail) => fail({ code: 2, message: "position unavailable" });`;
+    const c = await visit("/service-areas", { init: grantedButFails });
+    await settle(c.page);
+    expect((await listLabels(c.page))[0]).toBe("Temecula");
+    expect([...a.errors, ...b.errors, ...c.errors]).toEqual([]);
+  });
+});
+
+describe("scroll reveal", () => {
+  const revealState = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("main section")].map((s) => ({
+        id: s.id || s.className,
+        marked: s.hasAttribute("data-reveal"),
+        hidden: s.classList.contains("reveal-hidden"),
+        onScreen: s.getBoundingClientRect().top < innerHeight,
+      })),
+    );
+
+  it("hides only sections below the fold, reveals them once 10% is visible, and never touches the hero", async () => {
+    const { page } = await visit("/");
+    await settle(page);
+    const state = await revealState(page);
+    expect(state[0]).toMatchObject({ marked: false, hidden: false });
+    expect(state.filter((s) => s.onScreen).every((s) => !s.hidden)).toBe(true);
+    const below = state.filter((s) => s.marked && !s.onScreen);
+    expect(below.length).toBeGreaterThan(3);
+    expect(below.every((s) => s.hidden)).toBe(true);
+
+    const faq = page.locator("#faq");
+    await faq.scrollIntoViewIfNeeded();
+    await expect.poll(() => faq.evaluate((el) => el.classList.contains("reveal-hidden"))).toBe(false);
+    await expect.poll(() => faq.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  });
+
+  it("does nothing with prefers-reduced-motion", async () => {
+    const { page } = await visit("/", { reducedMotion: "reduce" });
+    await settle(page);
+    expect((await revealState(page)).some((s) => s.hidden)).toBe(false);
+  });
+});
+
+describe("third-party widgets", () => {
+  it("makes no third-party request before the visitor scrolls, then loads the reviews widget near the viewport", async () => {
+    const { reviewsWidget, analytics } = sample.site.integrations;
+    const { page, blocked } = await visit("/");
+    await settle(page, 800);
+    expect(blocked).toEqual([]);
+    expect(await page.locator(".reviews-widget iframe").count()).toBe(0);
+
+    await page.locator("#reviews").scrollIntoViewIfNeeded();
+    await expect.poll(() => blocked.includes(reviewsWidget.iframeUrl)).toBe(true);
+    await expect.poll(() => blocked.includes(reviewsWidget.scriptUrl)).toBe(true);
+    const frame = page.locator(".reviews-widget iframe");
+    expect(await frame.getAttribute("class")).toBe("lc_reviews_widget");
+    expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(300);
+    // The tag manager loads at the first interaction, never on arrival.
+    await expect.poll(() => blocked.some((url) => url.includes(`gtm.js?id=${analytics!.containerId}`))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { dataLayer: Array<{ event?: string }> }).dataLayer.some((e) => e.event === "gtm.js"))).toBe(true);
+  });
+
+  it("reserves the widget's space and loads nothing third-party on arrival on every page with reviews", async () => {
+    for (const path of ["/residential-gopher-control", "/commercial-gopher-control", "/wildomar-gopher-control"]) {
+      const { page, blocked } = await visit(path);
+      await settle(page, 200);
+      expect(blocked, path).toEqual([]);
+      expect(await page.locator(".reviews-widget").evaluate((el) => el.getBoundingClientRect().height), path).toBeGreaterThanOrEqual(300);
+    }
+  });
+
+  it("loads the 500 px map on service areas only once scrolled near, and the tag manager on a click", async () => {
+    const { page, blocked } = await visit("/service-areas");
+    await settle(page, 800);
+    expect(blocked).toEqual([]);
+    const map = page.locator(".map-embed");
+    expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
+
+    await page.mouse.click(5, 300);
+    await expect.poll(() => blocked.some((url) => url.includes("googletagmanager.com/gtm.js"))).toBe(true);
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => blocked.some((url) => url.startsWith(sample.site.integrations.map.embedUrl))).toBe(true);
+    const src = new URL((await map.locator("iframe").getAttribute("src"))!);
+    expect(src.searchParams.get("z")).toBe("9");
+    expect(await map.locator("iframe").evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
+  });
+});
+
+describe("layout", () => {
+  const visible = (page: Page, selector: string) => page.locator(selector).first().isVisible();
+
+  it("shows the mobile bar and hides the header call text on a 375 px phone", async () => {
+    const { page } = await visit("/", { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    expect(await visible(page, ".mobile-bar")).toBe(true);
+    expect(await visible(page, ".header-call")).toBe(true);
+    expect(await visible(page, ".header-call-text")).toBe(false);
+  });
+
+  it("hides the mobile bar from md (768 px) and shows the call text from lg (1024 px)", async () => {
+    const { page } = await visit("/about", { viewport: { width: 1280, height: 800 } });
+    expect(await visible(page, ".mobile-bar")).toBe(false);
+    expect(await visible(page, ".header-call-text")).toBe(true);
+    expect(await page.locator(".header-call-text").textContent()).toContain(sample.site.phone.display);
+
+    const at = async (width: number) => {
+      await page.setViewportSize({ width, height: 800 });
+      return { bar: await visible(page, ".mobile-bar"), text: await visible(page, ".header-call-text") };
+    };
+    expect(await at(767)).toEqual({ bar: true, text: false });
+    expect(await at(768)).toEqual({ bar: false, text: false });
+    expect(await at(1023)).toEqual({ bar: false, text: false });
+    expect(await at(1024)).toEqual({ bar: false, text: true });
+  });
+});
+
+describe("404", () => {
+  it("answers with status 404 and logs the visited path to the console", async () => {
+    const { page, response, console, errors } = await visit("/no-such-page/here?x=1");
+    expect(response!.status()).toBe(404);
+    expect(await page.locator("[data-not-found]").isVisible()).toBe(true);
+    await expect.poll(() => console.some((line) => line.includes("/no-such-page/here"))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("logs nothing on a page that exists", async () => {
+    const { console } = await visit("/about");
+    expect(console.filter((line) => line.includes("404"))).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await copySample();
+});
+afterAll(() => removeDir(dir));
+
+const BIN = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
+
+/** Starts a long-running command, waits for a line, then sends Ctrl-C. */
+function runUntil(args: string[], ready: RegExp): Promise<{ code: number | null; stdout: string; stderr: string; url?: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    let url: string | undefined;
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.stdout.on("data", async (chunk) => {
+      stdout += chunk;
+      const match = stdout.match(ready);
+      if (match && !url) {
+        url = match[1];
+        const response = await fetch(`${url}/about`).catch(() => undefined);
+        if (response?.status === 200) child.kill("SIGINT");
+        else child.kill("SIGKILL");
+      }
+    });
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, url });
+    });
+  });
+}
+
+describe("gopher-site check", () => {
+  it("renders and checks everything without writing, and passes --strict on the sample", async () => {
+    const result = await runCli(["check", "--strict"], { cwd: dir });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Checked 45 pages and \d+ files in [\d.]+ m?s: no problems/);
+    expect((await import("node:fs")).existsSync(path.join(dir, "dist"))).toBe(false);
+  });
+
+  it("turns warnings into errors with --strict", async () => {
+    const article = path.join(dir, "content/blog/gopher-damage-costs.md");
+    const original = await (await import("node:fs/promises")).readFile(article, "utf8");
+    await writeFile(article, original.replace(/^title: .*$/m, `title: "${"A very long title ".repeat(6).trim()}"`));
+    try {
+      const lenient = await runCli(["check"], { cwd: dir });
+      expect(lenient.code).toBe(0);
+      expect(lenient.stderr).toContain("warning blog/gopher-damage-costs.html  title  is 107 characters; search results cut it after about 70");
+      const strict = await runCli(["check", "--strict"], { cwd: dir });
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain("blog/gopher-damage-costs.html  title  is 107 characters; search results cut it after about 70 (an error with --strict)");
+    } finally {
+      await writeFile(article, original);
+    }
+  });
+});
+
+describe("gopher-site dev and preview", () => {
+  it("dev serves until Ctrl-C, then closes the watcher and exits 0", async () => {
+    const result = await runUntil(["dev", "--port", "0"], /Dev server at (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(result.url).toBeDefined();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Stopped.");
+  });
+
+  it("preview refuses a folder without a build, then serves a build like a static host", async () => {
+    const missing = await runCli(["preview", "--out", "nowhere"], { cwd: dir });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe("nowhere has no built site (no index.html); run `gopher-site build` first");
+    expect((await runCli(["build", "-q"], { cwd: dir })).code).toBe(0);
+    const result = await runUntil(["preview", "--port", "0"], /Previewing dist at (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(result.code).toBe(0);
+  });
+
+  it("rejects a bad port as a usage error", async () => {
+    const result = await runCli(["dev", "--port", "http"], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("must be a port number from 0 to 65535");
+  });
+});

@@ -1,10 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { buildCommand } from "./commands/build-command.ts";
-import { checkCommand } from "./commands/check-command.ts";
-import { schemaCommand } from "./commands/schema-command.ts";
-import { devCommand, previewCommand } from "./commands/serve-commands.ts";
 import { formatProblem, isSiteError, UserError } from "./errors.ts";
 import { createLogger, type Logger, type LogLevel } from "./log.ts";
 import { TOOL_ROOT } from "./paths.ts";
@@ -31,6 +27,10 @@ function portOption(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a port number from 0 to 65535");
   return port;
 }
+
+// Commands are imported when run: `build` never loads the dev server's watcher, and so on.
+type DevOptions = import("./commands/serve-commands.ts").ServeOptions & { config: string };
+type PreviewOptions = import("./commands/serve-commands.ts").ServeOptions & { out: string };
 
 interface OutputFlags {
   quiet?: boolean;
@@ -94,7 +94,7 @@ export async function main(argv: string[]): Promise<number> {
       .option("-o, --out <dir>", "output folder (default: dist beside site.yaml)")
       .option("--site-url <url>", "public address for canonical links (overrides siteUrl)", siteUrlOption)
       .addOption(new Option("--format <format>", "file (about.html) or directory (about/index.html)").choices(["file", "directory"])),
-  ).action(run(buildCommand));
+  ).action(run(async (options: import("./commands/build-command.ts").BuildCommandOptions, log) => (await import("./commands/build-command.ts")).buildCommand(options, log)));
 
   withOutputFlags(
     program
@@ -104,7 +104,7 @@ export async function main(argv: string[]): Promise<number> {
       .option("-p, --port <port>", "port to listen on", portOption, 4321)
       .option("--host <host>", "address to listen on", "127.0.0.1")
       .option("--open", "open the site in the browser"),
-  ).action(run(devCommand));
+  ).action(run(async (options: DevOptions, log) => (await import("./commands/serve-commands.ts")).devCommand(options, log)));
 
   withOutputFlags(
     program
@@ -114,7 +114,7 @@ export async function main(argv: string[]): Promise<number> {
       .option("-p, --port <port>", "port to listen on", portOption, 4322)
       .option("--host <host>", "address to listen on", "127.0.0.1")
       .option("--open", "open the site in the browser"),
-  ).action(run(previewCommand));
+  ).action(run(async (options: PreviewOptions, log) => (await import("./commands/serve-commands.ts")).previewCommand(options, log)));
 
   withOutputFlags(
     program
@@ -123,14 +123,14 @@ export async function main(argv: string[]): Promise<number> {
       .option("-c, --config <file>", "the site's settings", "site.yaml")
       .option("--site-url <url>", "public address for canonical links", siteUrlOption)
       .option("--strict", "treat notices as errors"),
-  ).action(run(checkCommand));
+  ).action(run(async (options: import("./commands/check-command.ts").CheckCommandOptions, log) => (await import("./commands/check-command.ts")).checkCommand(options, log)));
 
   withOutputFlags(
     program
       .command("schema")
       .description("write the JSON Schema of site.yaml for editor completion and checks")
       .option("-o, --out <file>", "where to write it", "site.schema.json"),
-  ).action(run(schemaCommand));
+  ).action(run(async (options: { out: string }, log) => (await import("./commands/schema-command.ts")).schemaCommand(options, log)));
 
   if (argv.length === 0) {
     program.outputHelp();

@@ -5,11 +5,7 @@ export type Facts = Readonly<Record<string, string>>;
 
 /** The facts every piece of copy may use; values come from site.yaml only. */
 export function siteFacts(site: Site): Facts {
-  const money = new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: site.prices.currency,
-    maximumFractionDigits: 0,
-  });
+  const money = moneyFormat(site.prices.currency);
   return {
     company: site.company.name,
     phone: site.phone.display,
@@ -36,6 +32,18 @@ export function siteFacts(site: Site): Facts {
     applicatorLicense: `${site.licenses.applicator.label} #${site.licenses.applicator.number}`,
     legalUpdated: site.legal.updated,
   };
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Whole-unit prices ("$295"); formatters are costly to create, so one per currency. */
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 });
+    moneyFormats.set(currency, format);
+  }
+  return format;
 }
 
 /** "100+ 5-Star Reviews" */

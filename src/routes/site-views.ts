@@ -1,6 +1,6 @@
 import type { City, Site } from "../config/schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { fillPlaceholders, siteFacts } from "../content/placeholders.ts";
+import { fillPlaceholders, reviewClaim, siteFacts } from "../content/placeholders.ts";
 import { sortByDistance } from "./distance.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
 import { articlePath, cityPath, withQuery } from "./urls.ts";
@@ -64,7 +64,7 @@ export function reviewBadge(site: Site, copy: Copy, city?: City): ReviewBadgeVie
   const directory = city ? withQuery(site.reviews.directoryUrl, site.reviews.campaignParam, city.slug) : site.reviews.directoryUrl;
   links.push({ label: labels.directoryLink, href: directory });
   if (city?.businessListingUrl) links.push({ label: labels.businessListingLink, href: city.businessListingUrl });
-  return { claim: siteFacts(site).reviewClaim!, stars: site.reviews.stars, links };
+  return { claim: reviewClaim(site), stars: site.reviews.stars, links };
 }
 
 export function reviewsWidget(site: Site, copy: Copy): ReviewsWidgetView {

@@ -1,6 +1,7 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallButton, QuoteButton } from "../sections/buttons.tsx";
 import { Icon } from "../sections/icon.tsx";
+import { Picture } from "../sections/picture.tsx";
 
 export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
   const { article, copy } = page;
@@ -18,7 +19,7 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
         </p>
       </header>
       <div className="container article-hero">
-        <img src={article.image} alt={article.imageAlt} width="1200" height="630" fetchPriority="high" />
+        <Picture src={article.image} alt={article.imageAlt} width={1200} height={630} sizes="(min-width: 880px) 832px, 100vw" priority />
       </div>
       {/* The body is markdown rendered at build time under a policy that forbids raw HTML. */}
       <div className="container prose article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
@@ -34,7 +35,10 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
   );
 }
 
-/** 2025-10-17 -> October 17, 2025 (UTC: the date is a calendar day, not an instant). */
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** 2025-10-17 -> October 17, 2025. A calendar day, not an instant: no time zone, no Intl (slow to start). */
 export function formatDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
 }

@@ -1,0 +1,49 @@
+// npm run bench: builds sites of 28, 1,000 and 10,000 cities as whole processes and reports wall
+// time, milliseconds per page, peak memory and output bytes per page. Usage: node scripts/bench.mjs [sizes...]
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { makeSyntheticSite } from "./synthetic-site.mjs";
+
+const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const cityCounts = sizes.length ? sizes : [28, 1000, 10000];
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const child = path.join(import.meta.dirname, "bench-child.mjs");
+
+function htmlFiles(dir) {
+  return readdirSync(dir, { recursive: true }).filter((name) => name.endsWith(".html")).map((name) => path.join(dir, name));
+}
+
+const rows = [];
+for (const cities of cityCounts) {
+  const dir = await makeSyntheticSite(cities - 28);
+  const times = [];
+  let rss = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const started = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, [child, "build", "-q"], { cwd: dir, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (result.status !== 0) {
+      console.error(result.stderr);
+      process.exit(1);
+    }
+    times.push(ms);
+    rss = Math.max(rss, Number(result.stderr.match(/BENCH maxRSS (\d+)/)?.[1] ?? 0));
+  }
+  const files = htmlFiles(path.join(dir, "dist"));
+  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  const city = readFileSync(path.join(dir, "dist", "temecula-gopher-control.html"));
+  const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  rows.push({
+    cities,
+    pages: files.length,
+    "wall s (median)": (median / 1000).toFixed(2),
+    "ms/page": (median / files.length).toFixed(2),
+    "peak MB": (rss / 1024).toFixed(0),
+    "HTML KB/page": (bytes / files.length / 1024).toFixed(1),
+    "city page gz KB": (gzipSync(city).length / 1024).toFixed(1),
+  });
+  rmSync(dir, { recursive: true, force: true });
+}
+console.table(rows);

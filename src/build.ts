@@ -1,7 +1,8 @@
 import path from "node:path";
+import { buildImages } from "./assets/build-images.ts";
 import { buildScripts } from "./assets/build-scripts.ts";
 import { buildStyles } from "./assets/build-styles.ts";
-import type { OutputFile } from "./assets/output-file.ts";
+import { duplicatePaths, type OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
 import { loadConfig } from "./config/load-config.ts";
 import type { Site } from "./config/schema.ts";
@@ -10,6 +11,7 @@ import { loadDocuments } from "./content/load-documents.ts";
 import { siteFacts } from "./content/placeholders.ts";
 import { qualityWarnings } from "./content/quality.ts";
 import { SiteError, type Problem } from "./errors.ts";
+import { headersFile, hostingHeaders } from "./hosting/headers-file.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
@@ -18,6 +20,7 @@ import type { OutputFormat } from "./routes/urls.ts";
 import { checkLinks, type RenderedPage } from "./render/check-links.ts";
 import { loadTemplates } from "./render/load-templates.ts";
 import { renderPage } from "./render/render-page.ts";
+import { seoFiles } from "./seo/site-files.ts";
 import { writeOutput } from "./write.ts";
 
 export interface BuildOptions {
@@ -49,7 +52,7 @@ export interface BuildResult {
   warnings: Problem[];
 }
 
-/** The whole pipeline, in order: config, content, routes, assets, render, check, write. */
+/** The whole pipeline, in order: config, content, images, routes, assets, render, seo, check, write. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const paths = projectPaths(options.config);
@@ -72,8 +75,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts }),
     ]),
   );
+  // Images before routes: every page's head names its share picture and the icons.
+  const images = await stage("images", () =>
+    buildImages({ publicDir: paths.public, site, copy, articles: documents.articles, configDisplay: displayPath(process.cwd(), paths.config) }),
+  );
   const pages = await stage("routes", () =>
-    planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format }),
+    planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format, images: images.images }),
   );
 
   const [templates, styles, scripts, statics] = await stage("assets", () =>
@@ -84,21 +91,35 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       publicFiles(paths.public),
     ]),
   );
-  const assets: AssetsView = { stylesheet: styles.href, scripts: [scripts.src], devScript: options.devScript };
+  const assets: AssetsView = { stylesheet: styles.href, scripts: [scripts.src], devScript: options.devScript, images: images.images.responsive };
 
   const chrome = chromeView(site, copy);
   const rendered: RenderedPage[] = await stage("render", () =>
     pages.map((page) => ({ path: page.path, outFile: page.outFile, html: renderPage(templates, page, chrome, assets) })),
   );
 
+  // --- search and hosting files (sitemap, robots.txt, feed, web manifest, _headers) ---
+  const siteUrl = options.siteUrl ?? site.siteUrl;
+  const generated = await stage("seo", () => [
+    ...seoFiles({ site, copy, siteUrl, pages, articles: documents.articles, images: images.images }),
+    { path: "_headers", data: headersFile(hostingHeaders(site)) },
+  ]);
+  // --- end of search and hosting files ---
+
   const files: OutputFile[] = [
     ...statics,
     styles.file,
     ...scripts.files,
+    ...images.files,
+    ...generated,
     ...rendered.map((page) => ({ path: page.outFile, data: page.html })),
   ];
   await stage("check", () => {
-    const problems = checkLinks(rendered, new Set(files.map((file) => file.path)));
+    const texts = generated.map((file) => ({ path: file.path, text: String(file.data) }));
+    const problems = [
+      ...duplicatePaths(files, new Set(statics.map((file) => file.path))),
+      ...checkLinks(rendered, new Set(files.map((file) => file.path)), { siteUrl, documents: texts }),
+    ];
     if (problems.length > 0) throw new SiteError(problems);
   });
 

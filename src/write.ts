@@ -17,39 +17,64 @@ export interface WriteOutputResult {
 const STAGING = ".staging-";
 const PREVIOUS = ".previous-";
 
+/** A fresh folder beside the output folder that becomes the output only when committed. */
+export interface Staging {
+  dir: string;
+  /** Writes files into the staging folder; returns the bytes written. */
+  write(files: readonly OutputFile[]): Promise<number>;
+  /** Swaps the staging folder in as the output folder. */
+  commit(): Promise<void>;
+  /** Deletes the staging folder; the output folder is left as it was. */
+  discard(): Promise<void>;
+}
+
 /**
- * Writes every file into a fresh folder beside `outDir`, then swaps it in. A failure (or a kill)
- * before the swap leaves the previous output untouched; leftovers are cleaned on the next run.
+ * Opens a staging folder beside `outDir` (after cleaning what a killed build left behind).
+ * Nothing touches `outDir` until `commit`, so a failure or a kill before it loses nothing.
  */
-export async function writeOutput(options: WriteOutputOptions): Promise<WriteOutputResult> {
-  const outDir = path.resolve(options.outDir);
+export async function openStaging(outDirInput: string): Promise<Staging> {
+  const outDir = path.resolve(outDirInput);
   const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
   await mkdir(parent, { recursive: true });
   await recoverLeftovers(outDir);
+  const dir = path.join(parent, `.${path.basename(outDir)}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
+  await mkdir(dir);
+  return {
+    dir,
+    write: (files) => writeFiles(dir, files),
+    commit: () => swapIn(dir, outDir),
+    discard: () => rm(dir, { recursive: true, force: true }),
+  };
+}
 
-  const staging = path.join(parent, `.${base}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
-  let bytes = 0;
+/** Writes every file into a fresh folder beside `outDir`, then swaps it in. */
+export async function writeOutput(options: WriteOutputOptions): Promise<WriteOutputResult> {
+  const staging = await openStaging(options.outDir);
   try {
-    await mkdir(staging);
-    const folders = new Set(options.files.map((file) => path.dirname(path.join(staging, file.path))));
-    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-    await inBatches(options.files, 64, async (file) => {
-      const target = path.join(staging, file.path);
-      if (typeof file.data === "object" && "copyFrom" in file.data) {
-        await copyFile(file.data.copyFrom, target);
-        bytes += (await stat(target)).size;
-      } else {
-        await writeFile(target, file.data);
-        bytes += typeof file.data === "string" ? Buffer.byteLength(file.data) : file.data.byteLength;
-      }
-    });
-    await swapIn(staging, outDir);
+    const bytes = await staging.write(options.files);
+    await staging.commit();
+    return { files: options.files.length, bytes };
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    await staging.discard();
     throw error;
   }
-  return { files: options.files.length, bytes };
+}
+
+async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<number> {
+  let bytes = 0;
+  const folders = new Set(files.map((file) => path.dirname(path.join(dir, file.path))));
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  await inBatches(files, 64, async (file) => {
+    const target = path.join(dir, file.path);
+    if (typeof file.data === "object" && "copyFrom" in file.data) {
+      await copyFile(file.data.copyFrom, target);
+      bytes += (await stat(target)).size;
+    } else {
+      await writeFile(target, file.data);
+      bytes += typeof file.data === "string" ? Buffer.byteLength(file.data) : file.data.byteLength;
+    }
+  });
+  return bytes;
 }
 
 /** Moves the old output aside, the new one in, then deletes the old one. */

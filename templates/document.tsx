@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
-import type { AssetsView, ChromeView, HeadView } from "../src/routes/page-props.ts";
+import type { AssetsView, ChromeView, HeadView, ShareView } from "../src/routes/page-props.ts";
 import { CallbackModal, ToastRegion } from "./sections/callback-modal.tsx";
 import { Footer } from "./sections/footer.tsx";
 import { Header } from "./sections/header.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
+import { ImagesContext } from "./sections/picture.tsx";
 
 /** The HTML document around every page: head, skip link, header, main, footer, modal. */
 export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode }) {
   const { head, chrome, assets } = props;
+  const site = head.site;
   return (
     <html lang="en">
       <head>
@@ -17,25 +19,58 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
         <meta name="description" content={head.description} />
         <link rel="canonical" href={head.canonical} />
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
-        <meta name="theme-color" content="#166534" />
-        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <meta name="theme-color" content={site.themeColor} />
+        <link rel="icon" href={site.icon.href} type={site.icon.type} />
+        <link rel="apple-touch-icon" href={site.appleTouchIcon} />
+        <link rel="manifest" href={site.manifest} />
+        <link rel="alternate" type="application/atom+xml" title={site.feed.title} href={site.feed.href} />
+        <ShareTags share={head.share} />
         <link rel="stylesheet" href={assets.stylesheet} />
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src}></script>
         ))}
         {assets.devScript ? <script type="module" src={assets.devScript}></script> : null}
+        {head.structuredData.map((json) => (
+          <script key={json} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }}></script>
+        ))}
       </head>
       <body data-analytics-id={chrome.analyticsId}>
         <a className="skip-link" href="#main">
           {chrome.copy.skipLink}
         </a>
         <Header chrome={chrome} path={head.path} />
-        <main id="main">{props.children}</main>
+        <main id="main">
+          <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
+        </main>
         <Footer chrome={chrome} />
         <MobileBar chrome={chrome} />
         <CallbackModal chrome={chrome} />
         <ToastRegion />
       </body>
     </html>
+  );
+}
+
+/** Open Graph and Twitter card tags: how a shared link to the page looks. */
+function ShareTags({ share }: { share: ShareView }) {
+  return (
+    <>
+      <meta property="og:type" content={share.type} />
+      <meta property="og:site_name" content={share.siteName} />
+      <meta property="og:title" content={share.title} />
+      <meta property="og:description" content={share.description} />
+      <meta property="og:url" content={share.url} />
+      <meta property="og:image" content={share.image.url} />
+      <meta property="og:image:type" content={share.image.type} />
+      <meta property="og:image:width" content={String(share.image.width)} />
+      <meta property="og:image:height" content={String(share.image.height)} />
+      <meta property="og:image:alt" content={share.image.alt} />
+      {share.publishedTime ? <meta property="article:published_time" content={share.publishedTime} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={share.title} />
+      <meta name="twitter:description" content={share.description} />
+      <meta name="twitter:image" content={share.image.url} />
+      <meta name="twitter:image:alt" content={share.image.alt} />
+    </>
   );
 }

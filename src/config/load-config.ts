@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { SiteError, type Problem } from "../errors.ts";
 import { nearbyTownsWithoutPage, runCrossChecks } from "./cross-checks.ts";
 import { siteSchema, type Site } from "./schema.ts";
+import { parseYamlFast } from "./fast-yaml.ts";
 import { parseYaml } from "./yaml-source.ts";
 import { PARSE_OPTIONS, zodIssuesToProblems, dotted } from "./zod-problems.ts";
 
@@ -26,6 +27,17 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadConfig
 
 /** Validates the text of site.yaml. Pure apart from throwing. */
 export function parseConfig(text: string, file: string): LoadConfigResult {
+  // The fast parser handles the common case, a valid file; any problem is located by the careful one.
+  const fast = parseYamlFast(text);
+  if (fast && fast.data && typeof fast.data === "object" && !Array.isArray(fast.data)) {
+    const parsed = siteSchema.safeParse(fast.data);
+    if (parsed.success && runCrossChecks(parsed.data).length === 0) return resultFor(parsed.data);
+  }
+  return parseConfigCarefully(text, file);
+}
+
+/** The path that knows every node's line and column, and limits aliases. */
+function parseConfigCarefully(text: string, file: string): LoadConfigResult {
   const source = parseYaml(file, text);
   if (source.problems.length > 0) throw new SiteError(source.problems);
   if (source.data === null || source.data === undefined) {
@@ -45,11 +57,14 @@ export function parseConfig(text: string, file: string): LoadConfigResult {
     message: issue.message,
   }));
   if (crossProblems.length > 0) throw new SiteError(crossProblems);
+  return resultFor(parsed.data);
+}
 
-  const notices = nearbyTownsWithoutPage(parsed.data).map(
+function resultFor(site: Site): LoadConfigResult {
+  const notices = nearbyTownsWithoutPage(site).map(
     ({ city, town }) => `${city} lists ${town} as nearby; it has no page of its own, so its link goes to /service-areas`,
   );
-  return { site: parsed.data, notices };
+  return { site, notices };
 }
 
 async function readText(path: string, displayPath: string): Promise<string> {

@@ -38,6 +38,19 @@ const license = z.strictObject({
 });
 
 const point = z.strictObject({ lat: latitude, lng: longitude });
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour written #rrggbb, e.g. #166534");
+const publicImage = z
+  .string()
+  .regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g)$/, "must be the path of an .svg, .png or .jpg file under public/, e.g. /images/share.svg");
+const clockTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "must be a time written hh:mm on the 24-hour clock, e.g. 08:00");
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+/** One line of business hours: the same hours on each of `days`. */
+const openingHours = z.strictObject({
+  days: z.array(z.enum(WEEKDAYS, { message: `must be a day written in full: ${WEEKDAYS.join(", ")}` })).min(1),
+  opens: clockTime,
+  closes: clockTime,
+});
 
 export const citySchema = z.strictObject({
   name: shortText,
@@ -82,6 +95,7 @@ export const siteSchema = z.strictObject({
     town: shortText,
     region: shortText,
     postalCode: shortText.optional(),
+    country: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code such as US").default("US"),
     lat: latitude,
     lng: longitude,
   }),
@@ -98,6 +112,13 @@ export const siteSchema = z.strictObject({
     directoryUrl: httpsUrl.describe("The business-directory reviews page"),
     campaignParam: z.string().regex(/^[a-z_]+$/, "must be a query parameter name such as utm_campaign").default("utm_campaign"),
     writeReviewUrl: httpsUrl.describe("Where the 'Write a Review' link goes"),
+    rating: z
+      .strictObject({
+        average: z.number().min(1).max(5),
+        count: z.number().int().positive(),
+      })
+      .optional()
+      .describe("Your real average rating and number of ratings; only then is a rating published in structured data"),
   }),
   warranty: z.strictObject({
     days: z.number().int().positive(),
@@ -142,6 +163,21 @@ export const siteSchema = z.strictObject({
       })
       .optional(),
   }),
+  openingHours: z
+    .array(openingHours)
+    .optional()
+    .describe("Business hours for structured data (openingHoursSpecification); leave out to publish none"),
+  brand: z
+    .strictObject({
+      shortName: shortText.max(30, "keep the short name under 30 characters: it goes under a home-screen icon").optional()
+        .describe("Name under the home-screen icon; defaults to company.name"),
+      themeColor: hexColor.default("#166534").describe("Browser toolbar colour and web manifest theme"),
+      backgroundColor: hexColor.default("#ffffff").describe("Behind the home-screen icon"),
+      icon: publicImage.default("/images/favicon.svg").describe("Square icon under public/; the PNG icons are made from it"),
+      shareImage: publicImage.default("/images/share.svg").describe("Picture shown when a page is shared; made into a 1200x630 PNG"),
+      shareImageAlt: shortText.optional().describe("What the share picture shows, for screen readers"),
+    })
+    .prefault({}),
   defaultLocation: point,
   townsWithoutPage: z.array(townWithoutPageSchema).default([]),
   cities: z.array(citySchema).min(1, "list at least one city"),

@@ -30,6 +30,8 @@ export interface StaticServerOptions {
   transformHtml?: (html: string) => string;
   /** Answers some paths itself (dev's event stream); return true when handled. */
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** Extra response headers for a request path, as a host sends them (e.g. from `_headers`). */
+  headers?: (requestPath: string) => Record<string, string>;
 }
 
 /** A server that behaves like a static host: clean URLs, 404.html with status 404, cache headers. */
@@ -88,6 +90,7 @@ async function firstFile(root: string, candidates: string[]): Promise<string | u
 async function send(options: StaticServerOptions, request: IncomingMessage, response: ServerResponse, file: string, status: number) {
   const extension = path.extname(file).toLowerCase();
   const headers: Record<string, string> = {
+    ...options.headers?.(new URL(request.url ?? "/", "http://localhost").pathname),
     "content-type": TYPES[extension] ?? "application/octet-stream",
     "x-content-type-options": "nosniff",
     "cache-control": /\/assets\/[^/]+\.[A-Za-z0-9]{10}\.[a-z0-9]+$/.test(file.split(path.sep).join("/"))

@@ -65,6 +65,60 @@ export interface HeadView {
   /** The path of this page, e.g. `/about` (404: the requested path is unknown). */
   path: string;
   noindex?: boolean;
+  /** Open Graph and Twitter card tags. */
+  share: ShareView;
+  /** JSON-LD blocks, already serialised so that no text can close the script element. */
+  structuredData: string[];
+  /** Icons, manifest, feed and theme colour: one object shared by every page. */
+  site: SiteHeadView;
+}
+
+/** How a link to the page looks when shared on a social network or in a chat. */
+export interface ShareView {
+  type: "website" | "article";
+  siteName: string;
+  title: string;
+  description: string;
+  url: string;
+  image: { url: string; width: number; height: number; type: string; alt: string };
+  /** Articles: the publish date, yyyy-mm-dd. */
+  publishedTime?: string;
+}
+
+export interface SiteHeadView {
+  themeColor: string;
+  icon: { href: string; type: string };
+  appleTouchIcon: string;
+  manifest: string;
+  feed: { href: string; title: string };
+}
+
+/** A generated image file: public path, pixel size and media type. */
+export interface ImageFile {
+  path: string;
+  width: number;
+  height: number;
+  type: string;
+}
+
+/** A raster image from public/ in the widths and formats the build made of it. */
+export interface ResponsiveImage {
+  width: number;
+  height: number;
+  /** The source's own format, for browsers without AVIF or WebP. */
+  fallback: { src: string; srcset: string };
+  /** Best first: AVIF, then WebP. */
+  sources: Array<{ type: string; srcset: string }>;
+}
+
+/** What the images stage made: responsive renditions, share pictures and icons. */
+export interface BuiltImages {
+  /** By the public path pages use, e.g. `/images/yard.jpg`. */
+  responsive: Record<string, ResponsiveImage>;
+  /** 1200x630 PNG (or JPEG for photos) renditions for link previews, by source path. */
+  share: Record<string, ImageFile>;
+  /** 180 px apple-touch-icon, then the 192 px and 512 px web manifest icons. */
+  icons: { appleTouch: ImageFile; manifest: ImageFile[] };
 }
 
 export interface AssetsView {
@@ -72,6 +126,8 @@ export interface AssetsView {
   scripts: string[];
   /** Only in `dev`: the live-reload client. */
   devScript?: string;
+  /** Responsive renditions of the raster images pages use, by public path. */
+  images?: Record<string, ResponsiveImage>;
 }
 
 interface PageBase<T extends string, P> {

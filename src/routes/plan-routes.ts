@@ -4,8 +4,9 @@ import type { Copy } from "../content/copy-schema.ts";
 import { fillPlaceholders } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
-import type { PageData } from "./page-props.ts";
-import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget } from "./site-views.ts";
+import { pageSeo, seoContext } from "../seo/page-seo.ts";
+import type { BuiltImages, PageData } from "./page-props.ts";
+import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
 
 export interface PlanRoutesOptions {
@@ -16,6 +17,8 @@ export interface PlanRoutesOptions {
   /** Overrides site.siteUrl (the --site-url flag). */
   siteUrl?: string;
   format?: OutputFormat;
+  /** The images stage's result: share pictures and icons for the heads. */
+  images?: BuiltImages;
 }
 
 /** Every page of the site, in a stable order: pure, no I/O. Throws if two pages share a file. */
@@ -27,20 +30,23 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
   const badge = reviewBadge(site, copy);
   const reviews = reviewsWidget(site, copy);
   const cta = copy.chrome.cta;
+  const towns = townsBySlug(site);
+
+  const seo = seoContext(site, copy, siteUrl, options.images);
 
   const page = <T extends PageData["template"]>(
     template: T,
     path: string,
     meta: { title: string; description: string; noindex?: boolean },
     data: Extract<PageData, { template: T }>["page"],
-  ): PageData =>
-    ({
-      template,
-      path,
+  ): PageData => {
+    const planned = { template, path, head: { ...meta, path, canonical: absoluteUrl(siteUrl, path) }, page: data };
+    return {
+      ...planned,
       outFile: path === "/404" ? "404.html" : outFileFor(path, format),
-      head: { ...meta, path, canonical: absoluteUrl(siteUrl, path) },
-      page: data,
-    }) as PageData;
+      head: { ...planned.head, ...pageSeo(seo, planned) },
+    } as PageData;
+  };
 
   const pages: PageData[] = [
     page("home", "/", copy.home, {
@@ -93,7 +99,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
           copy: cityCopy,
           intro: city.intro,
           neighborhoods: city.neighborhoods,
-          nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix),
+          nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
           allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
           badge: reviewBadge(site, copy, city),
           reviews,

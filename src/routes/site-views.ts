@@ -87,16 +87,26 @@ export function citiesByDistance(site: Site): PlaceLink[] {
   }));
 }
 
+/** Every city and town without a page by slug, with the page its link goes to. Build once per site. */
+export function townsBySlug(site: Site): Map<string, { name: string; lat: number; lng: number; href: string }> {
+  const bySlug = new Map<string, { name: string; lat: number; lng: number; href: string }>();
+  for (const c of site.cities) bySlug.set(c.slug, { name: c.name, lat: c.lat, lng: c.lng, href: cityPath(c.slug) });
+  for (const t of site.townsWithoutPage) bySlug.set(t.slug, { name: t.name, lat: t.lat, lng: t.lng, href: "/service-areas" });
+  return bySlug;
+}
+
 /**
  * A city's nearby links, nearest to the default location first. A town without a page of its
  * own links to /service-areas, which lists every town we serve, so no link is ever broken.
  */
-export function nearbyLinks(site: Site, city: City, suffix: string): PlaceLink[] {
-  const bySlug = new Map<string, { name: string; lat: number; lng: number; href: string }>();
-  for (const c of site.cities) bySlug.set(c.slug, { ...c, href: cityPath(c.slug) });
-  for (const t of site.townsWithoutPage) bySlug.set(t.slug, { ...t, href: "/service-areas" });
-  const towns = city.nearby.map((slug) => bySlug.get(slug)!);
-  return sortByDistance(towns, site.defaultLocation).map((town) => ({
+export function nearbyLinks(
+  site: Site,
+  city: City,
+  suffix: string,
+  towns: ReturnType<typeof townsBySlug> = townsBySlug(site),
+): PlaceLink[] {
+  const nearby = city.nearby.map((slug) => towns.get(slug)!);
+  return sortByDistance(nearby, site.defaultLocation).map((town) => ({
     label: `${town.name} ${suffix}`,
     href: town.href,
     lat: town.lat,

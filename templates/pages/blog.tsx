@@ -1,5 +1,6 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { Icon } from "../sections/icon.tsx";
+import { Picture } from "../sections/picture.tsx";
 
 export function BlogPage({ page }: TemplateProps<"blog">) {
   const { copy } = page;
@@ -16,7 +17,8 @@ export function BlogPage({ page }: TemplateProps<"blog">) {
           <ul className="article-grid">
             {page.articles.map((article, index) => (
               <li key={article.href} className="article-card">
-                <img src={article.image} alt={article.imageAlt} width="1200" height="630" loading={index < 2 ? undefined : "lazy"} />
+                <Picture src={article.image} alt={article.imageAlt} width={1200} height={630} priority={index === 0} eager={index === 1}
+                  sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw" />
                 <div className="article-card-body">
                   <p className="category">{article.category}</p>
                   <h2>

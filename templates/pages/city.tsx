@@ -3,13 +3,14 @@ import { CallButton, QuoteButton } from "../sections/buttons.tsx";
 import { CallToAction, ProcessSteps, ReviewBadge, Section } from "../sections/blocks.tsx";
 import { Icon } from "../sections/icon.tsx";
 import { PlaceList, ReviewsWidget } from "../sections/places.tsx";
+import { Picture } from "../sections/picture.tsx";
 
 export function CityPage({ chrome, page }: TemplateProps<"city">) {
   const { copy } = page;
   return (
     <>
       <section className="city-hero">
-        <img className="city-hero-image" src={page.heroImage} alt={copy.heroImageAlt} width="1600" height="900" fetchPriority="high" />
+        <Picture className="city-hero-image" src={page.heroImage} alt={copy.heroImageAlt} width={1600} height={900} priority />
         <div className="container city-hero-inner">
           <h1>{copy.hero.heading}</h1>
           <p className="hero-text">{copy.hero.text}</p>

@@ -1,6 +1,7 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallToAction, Faq, FeatureCards, Hero, ProcessSteps, Section } from "../sections/blocks.tsx";
 import { Stars } from "../sections/icon.tsx";
+import { Picture } from "../sections/picture.tsx";
 import { PlaceList, ReviewsWidget } from "../sections/places.tsx";
 
 export function HomePage({ chrome, page }: TemplateProps<"home">) {
@@ -27,7 +28,7 @@ export function HomePage({ chrome, page }: TemplateProps<"home">) {
         <div className="before-after">
           {[copy.beforeAfter.before, copy.beforeAfter.after].map((picture) => (
             <figure key={picture.image}>
-              <img src={picture.image} alt={picture.alt} width="800" height="600" loading="lazy" />
+              <Picture src={picture.image} alt={picture.alt} width={800} height={600} sizes="(min-width: 768px) 50vw, 100vw" />
               <figcaption>{picture.caption}</figcaption>
             </figure>
           ))}

@@ -11,7 +11,7 @@ export function ServiceAreasPage({ chrome, page }: TemplateProps<"service-areas"
       <Section id="map" heading={copy.map.heading} text={copy.map.text}>
         <div className="map-embed" data-lazy-embed="" data-src={page.mapUrl} data-title={copy.map.iframeTitle}>
           <noscript>
-            <iframe src={page.mapUrl} title={copy.map.iframeTitle} loading="lazy" width="100%" height="500"></iframe>
+            <iframe src={page.mapUrl} title={copy.map.iframeTitle} loading="lazy" height="500"></iframe>
           </noscript>
         </div>
       </Section>

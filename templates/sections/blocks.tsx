@@ -3,6 +3,7 @@ import type { CardCopy, CtaCopy, ProcessCopy } from "../../src/content/copy-sche
 import type { ChromeView, ReviewBadgeView } from "../../src/routes/page-props.ts";
 import { CallButton, QuoteButton } from "./buttons.tsx";
 import { Icon, Stars } from "./icon.tsx";
+import { Picture } from "./picture.tsx";
 
 /** A page section that fades in once when scrolled to (never hidden without JavaScript). */
 export function Section(props: { id?: string; heading: string; text?: string; className?: string; children?: ReactNode }) {
@@ -44,7 +45,8 @@ export function Hero(props: {
           </div>
         </div>
         {props.image ? (
-          <img className="hero-image" src={props.image.src} alt={props.image.alt} width="1200" height="800" fetchPriority="high" />
+          <Picture className="hero-image" src={props.image.src} alt={props.image.alt} width={1200} height={800}
+            sizes="(min-width: 1024px) 50vw, 100vw" priority />
         ) : null}
       </div>
     </section>

@@ -38,7 +38,7 @@ export function ReviewsWidget({ widget }: { widget: ReviewsWidgetView }) {
         data-frame-class="lc_reviews_widget">
         <p className="reviews-loading">{widget.loading}</p>
         <noscript>
-          <iframe src={widget.iframeUrl} title={widget.title} loading="lazy" width="100%" height="300"></iframe>
+          <iframe src={widget.iframeUrl} title={widget.title} loading="lazy" height="300"></iframe>
         </noscript>
       </div>
       <p>

@@ -5,7 +5,10 @@ import path from "node:path";
 import { build, type BuildOptions, type BuildResult } from "../../src/build.ts";
 import { createStaticServer } from "../../src/dev/static-server.ts";
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+import { TOOL_ROOT } from "../../src/paths.ts";
+
+/** The repository, found from the package.json (also right when this file is bundled elsewhere). */
+export const REPO_ROOT = TOOL_ROOT;
 
 /** Copies the sample project (site.yaml, content/, public/, templates/) into a temp folder. */
 export async function copySample(): Promise<string> {
@@ -21,9 +24,12 @@ export async function buildProject(dir: string, options: Partial<BuildOptions> =
   return build({ config: path.join(dir, "site.yaml"), out: path.join(dir, "dist"), ...options });
 }
 
-/** Serves a folder like a static host on a free loopback port. */
-export async function serveFolder(root: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createStaticServer({ root });
+/** Serves a folder like a static host on a free loopback port (with a host's extra headers, if given). */
+export async function serveFolder(
+  root: string,
+  headers?: (requestPath: string) => Record<string, string>,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createStaticServer({ root, headers });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

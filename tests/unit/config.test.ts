@@ -119,3 +119,20 @@ describe("site.yaml validation", () => {
     expect(problemsOf(`\uFEFF${SAMPLE}`)).toEqual([]);
   });
 });
+
+describe("the fast YAML path", () => {
+  it("reads the sample exactly as the careful parser does", async () => {
+    const { parseYamlFast } = await import("../../src/config/fast-yaml.ts");
+    const { parseYaml } = await import("../../src/config/yaml-source.ts");
+    expect(parseYamlFast(SAMPLE)!.data).toEqual(parseYaml("site.yaml", SAMPLE).data);
+    expect(parseYamlFast("updated: 2025-10-13\nflag: yes\nn: 010\n")!.data).toEqual({ updated: "2025-10-13", flag: "yes", n: 10 });
+  });
+
+  it("leaves anchors, aliases and unparsable text to the careful parser", async () => {
+    const { parseYamlFast } = await import("../../src/config/fast-yaml.ts");
+    expect(parseYamlFast("a: &x [1]\nb: *x\n")).toBeUndefined();
+    expect(parseYamlFast("a: [1\n")).toBeUndefined();
+    expect(parseYamlFast("a: 1\na: 2\n")).toBeUndefined();
+    expect(parseYamlFast("email: a&b@example.com\nurl: https://x.example/?a=1&b=*\n")).toEqual({ data: { email: "a&b@example.com", url: "https://x.example/?a=1&b=*" } });
+  });
+});

@@ -1,0 +1,137 @@
+// Lighthouse (mobile) on one page of each type of the sample site: builds it into a temporary
+// folder, serves it like a static host with the headers of its _headers file, runs Debian's
+// Chromium with every third-party host blocked, and prints one table row per page type.
+//   npm run lighthouse            all page types
+//   npm run lighthouse -- city    only the named types
+// A script for figures, not a test: scores depend on the machine.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build as esbuild } from "esbuild";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** One page of each type; the 404 page at /404, as Lighthouse does not audit an error response. */
+const PAGES = [
+  ["home", "/"],
+  ["residential", "/residential-gopher-control"],
+  ["commercial", "/commercial-gopher-control"],
+  ["service-areas", "/service-areas"],
+  ["about", "/about"],
+  ["city", "/temecula-gopher-control"],
+  ["blog", "/blog"],
+  ["article", "/blog/60-day-warranty-explained"],
+  ["legal", "/privacy-policy"],
+  ["404", "/404"],
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** The TypeScript parts this script uses, compiled with esbuild the way bin/gopher-site.js does. */
+async function loadParts() {
+  const entry = [
+    `export { build } from "./src/build.ts";`,
+    `export { createStaticServer } from "./src/dev/static-server.ts";`,
+    `export { headersFor, hostingHeaders } from "./src/hosting/headers-file.ts";`,
+    `export { CHROMIUM_ARGS, findChromium } from "./tests/helpers/browser.ts";`,
+  ].join("\n");
+  const result = await esbuild({
+    stdin: { contents: entry, resolveDir: root, loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    write: false,
+    logLevel: "error",
+  });
+  const file = path.join(root, "node_modules", ".cache", "gopher-site", "lighthouse-parts.mjs");
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, result.outputFiles[0].text);
+  return import(`${pathToFileURL(file).href}?${Date.now()}`);
+}
+
+/** Starts Chromium with a DevTools port; resolves with the port and a way to stop it. */
+function startChromium(executable, args, profile) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(executable, [...args, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let output = "";
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+      const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) resolve({ port: Number(match[1]), stop: () => child.kill("SIGTERM") });
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`Chromium exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+const parts = await loadParts();
+const only = process.argv.slice(2);
+const pages = PAGES.filter(([type]) => only.length === 0 || only.includes(type));
+
+const dir = await mkdtemp(path.join(tmpdir(), "gopher-lighthouse-"));
+const dist = path.join(dir, "dist");
+let server;
+let chromium;
+try {
+  const result = await parts.build({ config: path.join(root, "site.yaml"), out: dist });
+  const rules = parts.hostingHeaders(result.site);
+  // Served over plain http: upgrading requests to https would break the local server.
+  server = parts.createStaticServer({
+    root: dist,
+    headers: (requestPath) => {
+      const headers = parts.headersFor(rules, requestPath);
+      headers["content-security-policy"] = headers["content-security-policy"].replace(/; upgrade-insecure-requests$/, "");
+      delete headers["strict-transport-security"];
+      return headers;
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  chromium = await startChromium(await parts.findChromium(), parts.CHROMIUM_ARGS, path.join(dir, "profile"));
+
+  const rows = [];
+  const notes = [];
+  for (const [type, pagePath] of pages) {
+    const run = await lighthouse(
+      base + pagePath,
+      { port: chromium.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, blockedUrlPatterns: ["https://*", "wss://*"] },
+    );
+    const { lhr } = run;
+    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    rows.push({
+      type,
+      ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? NaN) * 100)])),
+      lcp: `${(audit("largest-contentful-paint") / 1000).toFixed(2)} s`,
+      tbt: `${Math.round(audit("total-blocking-time"))} ms`,
+      cls: audit("cumulative-layout-shift").toFixed(3),
+      bytes: `${(audit("total-byte-weight") / 1024).toFixed(1)} KB`,
+    });
+    for (const id of CATEGORIES) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const found = lhr.audits[ref.id];
+        if (ref.weight > 0 && found.score !== null && found.score < 1) notes.push(`${type}: ${id}: ${ref.id} (${found.displayValue ?? found.score})`);
+      }
+    }
+    if (lhr.runtimeError) notes.push(`${type}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+
+  const columns = [
+    ["page", "type"], ["perf", "performance"], ["a11y", "accessibility"], ["best", "best-practices"], ["seo", "seo"],
+    ["LCP", "lcp"], ["TBT", "tbt"], ["CLS", "cls"], ["transfer", "bytes"],
+  ];
+  const widths = columns.map(([title, key]) => Math.max(title.length, ...rows.map((row) => String(row[key]).length)));
+  const line = (cells) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join("  ");
+  console.log(line(columns.map(([title]) => title)));
+  for (const row of rows) console.log(line(columns.map(([, key]) => String(row[key]))));
+  if (notes.length > 0) console.log(`\nBelow 1 (weighted audits):\n  ${notes.join("\n  ")}`);
+} finally {
+  chromium?.stop();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  await rm(dir, { recursive: true, force: true });
+}

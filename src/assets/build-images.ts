@@ -1,0 +1,93 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Site } from "../config/schema.ts";
+import type { Article } from "../content/article-schema.ts";
+import type { Copy } from "../content/copy-schema.ts";
+import { SiteError, type Problem } from "../errors.ts";
+import type { BuiltImages, ImageFile, ResponsiveImage } from "../routes/page-props.ts";
+import type { OutputFile } from "./output-file.ts";
+import { responsiveImage } from "./responsive-images.ts";
+import { iconImages, shareImage } from "./share-images.ts";
+
+export interface BuildImagesOptions {
+  publicDir: string;
+  site: Site;
+  copy: Copy;
+  articles: Article[];
+  /** How site.yaml is named in messages. */
+  configDisplay: string;
+}
+
+export interface BuildImagesResult {
+  images: BuiltImages;
+  files: OutputFile[];
+}
+
+/** A PNG or JPEG path in the copy or an article: a raster image a page shows. */
+const RASTER = /^\/[^\s"'<>]+\.(?:png|jpe?g)$/i;
+
+/**
+ * The images stage: responsive AVIF/WebP renditions of the raster images pages use, a 1200x630
+ * share picture per article and for the site, and the PNG icons. SVGs stay SVG on pages.
+ */
+export async function buildImages(options: BuildImagesOptions): Promise<BuildImagesResult> {
+  const { site, articles } = options;
+  const read = (src: string) => readFile(path.join(options.publicDir, ...src.split("/")));
+  const brandProblems: Problem[] = [];
+  const brandFile = async (field: "icon" | "shareImage") => {
+    const src = site.brand[field];
+    try {
+      return await read(src);
+    } catch {
+      brandProblems.push({ file: options.configDisplay, field: `brand.${field}`, message: `${src} is not a file in public/` });
+      return undefined;
+    }
+  };
+  const [icon, share] = [await brandFile("icon"), await brandFile("shareImage")];
+  if (!icon || !share) throw new SiteError(brandProblems);
+
+  const files: OutputFile[] = [];
+  const responsive: Record<string, ResponsiveImage> = {};
+  const shared: Record<string, ImageFile> = {};
+  // A missing image is left alone here: the link check names the page that uses it.
+  const optional = (src: string) => read(src).catch(() => undefined);
+
+  const rasterJobs = rasterImagesIn([options.copy, articles.map((article) => article.image)]).map(async (src) => {
+    const source = await optional(src);
+    if (!source) return;
+    const result = await responsiveImage(src, source);
+    responsive[src] = result.image;
+    files.push(...result.files);
+  });
+  const shareSources = [...new Set(articles.map((article) => article.image))].filter((src) => src !== site.brand.shareImage);
+  const shareJobs = [{ src: site.brand.shareImage, source: share }, ...shareSources.map((src) => ({ src, source: undefined }))].map(
+    async ({ src, source }) => {
+      const bytes = source ?? (await optional(src));
+      if (!bytes) return;
+      const result = await shareImage(src, bytes);
+      shared[src] = result.images[0]!;
+      files.push(...result.files);
+    },
+  );
+  const iconJob = iconImages(site.brand.icon, icon, site.brand.backgroundColor);
+  const [icons] = await Promise.all([iconJob, ...rasterJobs, ...shareJobs]);
+  files.push(...icons.files);
+
+  return {
+    images: { responsive, share: shared, icons: { appleTouch: icons.images[0]!, manifest: icons.images.slice(1) } },
+    files: files.sort((a, b) => a.path.localeCompare(b.path)),
+  };
+}
+
+/** Every raster image path anywhere in some values (copy, front matter), sorted, each once. */
+export function rasterImagesIn(values: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === "string") {
+      if (RASTER.test(value)) found.add(value);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  visit(values);
+  return [...found].sort();
+}

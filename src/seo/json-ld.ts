@@ -1,0 +1,147 @@
+import type { Site } from "../config/schema.ts";
+import type { Article } from "../content/article-schema.ts";
+import type { Link } from "../routes/page-props.ts";
+import { absoluteUrl } from "../routes/urls.ts";
+
+/** Structured data (schema.org JSON-LD): plain objects, true to site.yaml and the copy. */
+export type JsonLd = { [key: string]: unknown };
+
+const CONTEXT = "https://schema.org";
+
+/**
+ * schema.org has no pest-control type. HomeAndConstructionBusiness is "a LocalBusiness that
+ * provides services around homes and buildings", which is what trapping gophers in yards and on
+ * grounds is; its own subtypes (Plumber, Locksmith, ...) fit less, and plain LocalBusiness says less.
+ */
+export const BUSINESS_TYPE = "HomeAndConstructionBusiness";
+
+/** The business's node id, so other blocks can refer to it. */
+export function businessId(siteUrl: string): string {
+  return `${absoluteUrl(siteUrl, "/")}#business`;
+}
+
+export interface BusinessOptions {
+  site: Site;
+  siteUrl: string;
+  /** Absolute URLs of a picture of the business and of its logo (raster: what search engines show). */
+  image: string;
+  logo: string;
+}
+
+/**
+ * The business: contact, base town, coordinates, every city served, hours only if configured,
+ * review profiles as sameAs, and a rating only from real configured figures (never invented).
+ */
+export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): JsonLd {
+  const { base } = site;
+  const sameAs = [...new Set([site.reviews.directoryUrl, ...site.cities.flatMap((city) => city.businessListingUrl ?? [])])];
+  return {
+    "@context": CONTEXT,
+    "@type": BUSINESS_TYPE,
+    "@id": businessId(siteUrl),
+    name: site.company.name,
+    description: site.company.description,
+    url: absoluteUrl(siteUrl, "/"),
+    telephone: site.phone.tel,
+    email: site.email,
+    image,
+    logo,
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: base.town,
+      addressRegion: base.region,
+      ...(base.postalCode ? { postalCode: base.postalCode } : {}),
+      addressCountry: base.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: base.lat, longitude: base.lng },
+    areaServed: site.cities.map((city) => ({ "@type": "City", name: `${city.name}, ${base.region}` })),
+    ...(site.openingHours
+      ? {
+          openingHoursSpecification: site.openingHours.map((hours) => ({
+            "@type": "OpeningHoursSpecification",
+            dayOfWeek: hours.days,
+            opens: hours.opens,
+            closes: hours.closes,
+          })),
+        }
+      : {}),
+    // The search-engine reviews link is a search results page, not a profile of the business.
+    sameAs,
+    ...(site.reviews.rating
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: site.reviews.rating.average,
+            ratingCount: site.reviews.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The FAQ shown on the page, as question and accepted answer pairs. */
+export function faqPage(items: ReadonlyArray<{ question: string; answer: string }>, url: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "FAQPage",
+    url,
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
+export interface BlogPostingOptions {
+  article: Article;
+  url: string;
+  /** Absolute URL of the article's raster share image. */
+  image: string;
+  site: Site;
+  siteUrl: string;
+  logo: string;
+}
+
+/** An article, written and published by the business (an Organization), dated from its front matter. */
+export function blogPosting({ article, url, image, site, siteUrl, logo }: BlogPostingOptions): JsonLd {
+  const organization = { "@type": "Organization", "@id": businessId(siteUrl), name: site.company.name, url: absoluteUrl(siteUrl, "/") };
+  return {
+    "@context": CONTEXT,
+    "@type": "BlogPosting",
+    mainEntityOfPage: url,
+    url,
+    headline: article.title,
+    description: article.description,
+    image: [image],
+    datePublished: article.date,
+    dateModified: article.date,
+    articleSection: article.category,
+    author: organization,
+    publisher: { ...organization, logo: { "@type": "ImageObject", url: logo } },
+  };
+}
+
+/** The trail from the home page to this one; hrefs are site paths. */
+export function breadcrumbList(trail: readonly Link[], siteUrl: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      item: absoluteUrl(siteUrl, crumb.href),
+    })),
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` element. `<` is written `\u003c` (and `>`
+ * and `&` likewise), so no text, say a city named `</script><script>...`, can end the element.
+ */
+export function jsonLdText(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}

@@ -1,0 +1,119 @@
+import type { Site } from "../config/schema.ts";
+import type { Copy } from "../content/copy-schema.ts";
+import type { BuiltImages, HeadView, ImageFile, Link, PageData, SiteHeadView, TemplateName } from "../routes/page-props.ts";
+import { absoluteUrl, articlePath } from "../routes/urls.ts";
+import { FEED_PATH } from "./feed.ts";
+import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, type JsonLd } from "./json-ld.ts";
+import { MANIFEST_PATH } from "./web-manifest.ts";
+
+/** What every page's search and share metadata is made from. */
+export interface SeoContext {
+  site: Site;
+  copy: Copy;
+  siteUrl: string;
+  images: BuiltImages;
+  head: SiteHeadView;
+  business: JsonLd;
+  /** Absolute URL of the largest PNG icon: the publisher's logo. */
+  logoUrl: string;
+}
+
+/** The page as the planner has it, before its share and structured data are added. */
+export interface PlannedPage {
+  template: TemplateName;
+  path: string;
+  head: Pick<HeadView, "title" | "description" | "canonical" | "path" | "noindex">;
+  page: PageData["page"];
+}
+
+/**
+ * The shared part of every head. Without built images (route tests), share pictures and icons
+ * are their sources in public/: the build always passes the images stage's result.
+ */
+export function seoContext(site: Site, copy: Copy, siteUrl: string, images?: BuiltImages): SeoContext {
+  const built = images ?? sourceImages(site);
+  const logo = built.icons.manifest.at(-1) ?? built.icons.appleTouch;
+  const logoUrl = absoluteUrl(siteUrl, logo.path);
+  const share = shareFile(built, site.brand.shareImage);
+  return {
+    logoUrl,
+    site,
+    copy,
+    siteUrl,
+    images: built,
+    head: {
+      themeColor: site.brand.themeColor,
+      icon: { href: site.brand.icon, type: mediaType(site.brand.icon) },
+      appleTouchIcon: built.icons.appleTouch.path,
+      manifest: MANIFEST_PATH,
+      feed: { href: FEED_PATH, title: copy.blog.title },
+    },
+    business: localBusiness({ site, siteUrl, image: absoluteUrl(siteUrl, share.path), logo: logoUrl }),
+  };
+}
+
+/** Open Graph / Twitter card data and JSON-LD blocks of one page. */
+export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, "share" | "structuredData" | "site"> {
+  const { site, siteUrl, copy } = context;
+  const article = page.template === "article" ? (page.page as Extract<PageData, { template: "article" }>["page"]).article : undefined;
+  const imageSrc = article?.image ?? site.brand.shareImage;
+  const image = shareFile(context.images, imageSrc);
+  const imageUrl = absoluteUrl(siteUrl, image.path);
+  const crumb = (label: string, href: string): Link => ({ label, href });
+  const home = crumb(copy.chrome.breadcrumb.home, "/");
+
+  const blocks: JsonLd[] = [];
+  switch (page.template) {
+    case "home":
+      blocks.push(context.business);
+      break;
+    case "service-areas":
+      blocks.push(context.business, faqPage((page.page as { faq: Copy["faq"]["items"] }).faq, page.head.canonical));
+      break;
+    case "city": {
+      const city = page.page as Extract<PageData, { template: "city" }>["page"];
+      const label = `${city.name} ${city.copy.nearby.linkSuffix}`;
+      blocks.push(breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, "/service-areas"), crumb(label, page.path)], siteUrl));
+      break;
+    }
+    case "article": {
+      blocks.push(
+        blogPosting({ article: article!, url: page.head.canonical, image: imageUrl, site, siteUrl, logo: context.logoUrl }),
+        breadcrumbList([home, crumb(copy.chrome.nav.blog, "/blog"), crumb(article!.title, articlePath(article!.slug))], siteUrl),
+      );
+      break;
+    }
+    case "legal":
+      blocks.push(breadcrumbList((page.page as { breadcrumb: Link[] }).breadcrumb, siteUrl));
+      break;
+  }
+
+  return {
+    share: {
+      type: article ? "article" : "website",
+      siteName: site.company.name,
+      title: page.head.title,
+      description: page.head.description,
+      url: page.head.canonical,
+      image: { url: imageUrl, width: image.width, height: image.height, type: image.type, alt: article?.imageAlt ?? site.brand.shareImageAlt ?? site.company.name },
+      publishedTime: article?.date,
+    },
+    structuredData: blocks.map(jsonLdText),
+    site: context.head,
+  };
+}
+
+function shareFile(images: BuiltImages, src: string): ImageFile {
+  return images.share[src] ?? { path: src, width: 1200, height: 630, type: mediaType(src) };
+}
+
+function sourceImages(site: Site): BuiltImages {
+  const icon = { path: site.brand.icon, width: 512, height: 512, type: mediaType(site.brand.icon) };
+  return { responsive: {}, share: {}, icons: { appleTouch: icon, manifest: [icon] } };
+}
+
+function mediaType(src: string): string {
+  if (/\.svg$/i.test(src)) return "image/svg+xml";
+  if (/\.png$/i.test(src)) return "image/png";
+  return "image/jpeg";
+}

@@ -1,0 +1,53 @@
+import type { OutputFile } from "../assets/output-file.ts";
+import type { Site } from "../config/schema.ts";
+import type { Article } from "../content/article-schema.ts";
+import type { Copy } from "../content/copy-schema.ts";
+import type { BuiltImages, PageData } from "../routes/page-props.ts";
+import { absoluteUrl, articlePath } from "../routes/urls.ts";
+import { atomFeed, FEED_PATH } from "./feed.ts";
+import { robotsTxt } from "./robots.ts";
+import { SITEMAP_PATH, sitemapEntries, sitemapXml } from "./sitemap.ts";
+import { MANIFEST_PATH, webManifest } from "./web-manifest.ts";
+
+export interface SeoFilesOptions {
+  site: Site;
+  copy: Copy;
+  siteUrl: string;
+  pages: readonly PageData[];
+  articles: readonly Article[];
+  images: BuiltImages;
+}
+
+/** sitemap.xml, robots.txt, the blog's Atom feed and the web manifest: pure, from the plan. */
+export function seoFiles(options: SeoFilesOptions): OutputFile[] {
+  const { site, copy, siteUrl } = options;
+  const url = (path: string) => absoluteUrl(siteUrl, path);
+  const file = (path: string, data: string): OutputFile => ({ path: path.slice(1), data });
+  return [
+    file(SITEMAP_PATH, sitemapXml(sitemapEntries(options.pages))),
+    file("/robots.txt", robotsTxt(url(SITEMAP_PATH))),
+    file(
+      FEED_PATH,
+      atomFeed({
+        title: copy.blog.title,
+        subtitle: copy.blog.description,
+        author: site.company.name,
+        feedUrl: url(FEED_PATH),
+        blogUrl: url("/blog"),
+        siteUrl: url("/"),
+        entries: options.articles.map((article) => ({ article, url: url(articlePath(article.slug)) })),
+      }),
+    ),
+    file(
+      MANIFEST_PATH,
+      webManifest({
+        name: site.company.name,
+        shortName: site.brand.shortName ?? site.company.name,
+        description: site.company.description,
+        themeColor: site.brand.themeColor,
+        backgroundColor: site.brand.backgroundColor,
+        icons: options.images.icons.manifest,
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,33 @@
+import type { PageData } from "../routes/page-props.ts";
+import { xmlEscape } from "./xml.ts";
+
+export const SITEMAP_PATH = "/sitemap.xml";
+
+export interface SitemapEntry {
+  /** Absolute URL of the page. */
+  url: string;
+  /** yyyy-mm-dd, only where the content says when it changed (articles, legal pages). */
+  lastModified?: string;
+}
+
+/** Every page search engines should index: all but those marked noindex (the 404 page). */
+export function sitemapEntries(pages: readonly PageData[]): SitemapEntry[] {
+  return pages
+    .filter((page) => !page.head.noindex)
+    .map((page) => ({ url: page.head.canonical, lastModified: lastModified(page) }));
+}
+
+/** The sitemap protocol's XML; no priority or changefreq, which search engines ignore. */
+export function sitemapXml(entries: readonly SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified}</lastmod>` : "";
+    return `  <url><loc>${xmlEscape(entry.url)}</loc>${lastmod}</url>\n`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("")}</urlset>\n`;
+}
+
+function lastModified(page: PageData): string | undefined {
+  if (page.template === "article") return page.page.article.date;
+  if (page.template === "legal") return page.page.legal.updated;
+  return undefined;
+}

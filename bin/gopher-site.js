@@ -16,7 +16,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cacheDir = path.join(root, "node_modules", ".cache", "gopher-site");
 // Code splitting keeps each command's dependencies (the dev server's watcher, ...) out of the others.
 const result = await build({
-  entryPoints: [path.join(root, "src", "cli.ts")],
+  // The render worker is an entry of its own: large sites are rendered on every core.
+  entryPoints: [path.join(root, "src", "cli.ts"), path.join(root, "src", "render", "render-worker.ts")],
+  entryNames: "[name]",
   bundle: true,
   splitting: true,
   format: "esm",

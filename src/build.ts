@@ -17,11 +17,25 @@ import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
 import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
-import { checkLinks, type RenderedPage } from "./render/check-links.ts";
+import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
+import { buildIconSprite } from "./render/icon-sprite.ts";
 import { loadTemplates } from "./render/load-templates.ts";
-import { renderPage } from "./render/render-page.ts";
+import { renderPages } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
-import { writeOutput } from "./write.ts";
+import { sortProblems } from "./content/load-copy.ts";
+import { memoByFolder } from "./assets/folder-memo.ts";
+import { openStaging } from "./write.ts";
+
+// Templates, styles and client scripts are compiled once per change of their folder: a dev
+// server rebuilding on every save of site.yaml or content/ reuses them.
+const compileTemplates = memoByFolder(loadTemplates);
+const compileStyles = memoByFolder(buildStyles);
+const compileScripts = memoByFolder(buildScripts);
+
+function byteLength(file: OutputFile): number {
+  if (typeof file.data === "string") return Buffer.byteLength(file.data);
+  return "byteLength" in file.data ? file.data.byteLength : 0;
+}
 
 export interface BuildOptions {
   /** Path of site.yaml; the project is the folder around it. */
@@ -42,7 +56,10 @@ export interface BuildResult {
   site: Site;
   pages: PageData[];
   outDir: string;
+  /** Every file but the pages (assets, public/, generated files). */
   files: OutputFile[];
+  /** Files written, pages included. */
+  fileCount: number;
   /** Bytes of everything written (or that would be). */
   bytes: number;
   ms: number;
@@ -85,18 +102,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const [templates, styles, scripts, statics] = await stage("assets", () =>
     Promise.all([
-      loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root),
-      buildScripts(paths.templates, paths.root),
+      compileTemplates(paths.templates, paths.root),
+      compileStyles(paths.templates, paths.root),
+      compileScripts(paths.templates, paths.root),
       publicFiles(paths.public),
     ]),
   );
-  const assets: AssetsView = { stylesheet: styles.href, scripts: [scripts.src], devScript: options.devScript, images: images.images.responsive };
-
-  const chrome = chromeView(site, copy);
-  const rendered: RenderedPage[] = await stage("render", () =>
-    pages.map((page) => ({ path: page.path, outFile: page.outFile, html: renderPage(templates, page, chrome, assets) })),
-  );
+  const sprite = buildIconSprite(templates);
+  const assets: AssetsView = {
+    stylesheet: styles.href,
+    scripts: [scripts.src],
+    devScript: options.devScript,
+    images: images.images.responsive,
+    icons: sprite?.href,
+  };
 
   // --- search and hosting files (sitemap, robots.txt, feed, web manifest, _headers) ---
   const siteUrl = options.siteUrl ?? site.siteUrl;
@@ -106,28 +125,45 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   ]);
   // --- end of search and hosting files ---
 
-  const files: OutputFile[] = [
-    ...statics,
-    styles.file,
-    ...scripts.files,
-    ...images.files,
-    ...generated,
-    ...rendered.map((page) => ({ path: page.outFile, data: page.html })),
-  ];
+  // Every output path is known before a page is rendered, so each page is checked as it is
+  // rendered and written at once: no site, however large, is held in memory as HTML.
+  const files: OutputFile[] = [...statics, styles.file, ...scripts.files, ...(sprite ? [sprite.file] : []), ...images.files, ...generated];
+  const links: LinkCheckerInit = {
+    paths: pages.map((page) => page.path),
+    files: [...files.map((file) => file.path), ...pages.map((page) => page.outFile)],
+    siteUrl,
+  };
   await stage("check", () => {
-    const texts = generated.map((file) => ({ path: file.path, text: String(file.data) }));
+    const checker = createLinkChecker(links);
     const problems = [
-      ...duplicatePaths(files, new Set(statics.map((file) => file.path))),
-      ...checkLinks(rendered, new Set(files.map((file) => file.path)), { siteUrl, documents: texts }),
+      ...duplicatePaths([...files, ...pages.map((page) => ({ path: page.outFile, data: "" }))], new Set(statics.map((file) => file.path))),
+      ...generated.flatMap((file) => checker.checkDocument({ path: file.path, text: String(file.data) })),
     ];
     if (problems.length > 0) throw new SiteError(problems);
   });
 
-  let bytes = files.reduce((sum, file) => sum + (typeof file.data === "string" ? Buffer.byteLength(file.data) : "byteLength" in file.data ? file.data.byteLength : 0), 0);
-  if (options.write !== false) {
-    const written = await stage("write", () => writeOutput({ outDir, files }));
-    bytes = written.bytes;
+  const chrome = chromeView(site, copy);
+  const staging = options.write === false ? undefined : await openStaging(outDir);
+  let bytes = 0;
+  try {
+    const rendered = await stage("render", () =>
+      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir }),
+    );
+    if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
+    bytes += rendered.bytes;
+    if (staging) {
+      bytes += await stage("write", async () => {
+        const written = await staging.write(files);
+        await staging.commit();
+        return written;
+      });
+    } else {
+      bytes += files.reduce((sum, file) => sum + byteLength(file), 0);
+    }
+  } catch (error) {
+    await staging?.discard();
+    throw error;
   }
   const warnings = qualityWarnings(pages, documents.articles);
-  return { site, pages, outDir, files, bytes, ms: performance.now() - started, notices, warnings };
+  return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, notices, warnings };
 }

@@ -3,6 +3,7 @@ import type { AssetsView, ChromeView, HeadView, ShareView } from "../src/routes/
 import { CallbackModal, ToastRegion } from "./sections/callback-modal.tsx";
 import { Footer } from "./sections/footer.tsx";
 import { Header } from "./sections/header.tsx";
+import { IconSpriteContext } from "./sections/icon.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
 
@@ -35,17 +36,19 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
         ))}
       </head>
       <body data-analytics-id={chrome.analyticsId}>
-        <a className="skip-link" href="#main">
-          {chrome.copy.skipLink}
-        </a>
-        <Header chrome={chrome} path={head.path} />
-        <main id="main">
-          <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
-        </main>
-        <Footer chrome={chrome} />
-        <MobileBar chrome={chrome} />
-        <CallbackModal chrome={chrome} />
-        <ToastRegion />
+        <IconSpriteContext.Provider value={assets.icons}>
+          <a className="skip-link" href="#main">
+            {chrome.copy.skipLink}
+          </a>
+          <Header chrome={chrome} path={head.path} />
+          <main id="main">
+            <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
+          </main>
+          <Footer chrome={chrome} />
+          <MobileBar chrome={chrome} />
+          <CallbackModal chrome={chrome} />
+          <ToastRegion />
+        </IconSpriteContext.Provider>
       </body>
     </html>
   );
@@ -66,11 +69,8 @@ function ShareTags({ share }: { share: ShareView }) {
       <meta property="og:image:height" content={String(share.image.height)} />
       <meta property="og:image:alt" content={share.image.alt} />
       {share.publishedTime ? <meta property="article:published_time" content={share.publishedTime} /> : null}
+      {/* X/Twitter reads title, description and image from the og: tags above; only the card type is its own. */}
       <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={share.title} />
-      <meta name="twitter:description" content={share.description} />
-      <meta name="twitter:image" content={share.image.url} />
-      <meta name="twitter:image:alt" content={share.image.alt} />
     </>
   );
 }

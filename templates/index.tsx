@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { TemplateName, TemplateProps } from "../src/routes/page-props.ts";
 import { Document } from "./document.tsx";
+import { IconSprite } from "./sections/icon.tsx";
 import { AboutPage } from "./pages/about.tsx";
 import { ArticlePage } from "./pages/article.tsx";
 import { BlogPage } from "./pages/blog.tsx";
@@ -40,4 +41,4 @@ export const templateFiles: Record<TemplateName, string> = {
   "not-found": "templates/pages/not-found.tsx",
 };
 
-export { Document };
+export { Document, IconSprite };

@@ -17,5 +17,5 @@ export async function buildCommand(options: BuildCommandOptions, log: Logger): P
   for (const notice of result.notices) log.notice(notice);
   for (const warning of result.warnings) log.warn(formatProblem(warning));
   const where = path.relative(process.cwd(), result.outDir) || ".";
-  log.success(`Wrote ${result.pages.length} pages (${result.files.length} files, ${formatBytes(result.bytes)}) to ${where} in ${formatMs(result.ms)}`);
+  log.success(`Wrote ${result.pages.length} pages (${result.fileCount} files, ${formatBytes(result.bytes)}) to ${where} in ${formatMs(result.ms)}`);
 }

@@ -17,5 +17,5 @@ export async function checkCommand(options: CheckCommandOptions, log: Logger): P
   }
   for (const notice of result.notices) log.notice(notice);
   for (const warning of result.warnings) log.warn(formatProblem(warning));
-  log.success(`Checked ${result.pages.length} pages and ${result.files.length} files in ${formatMs(result.ms)}: no problems`);
+  log.success(`Checked ${result.pages.length} pages and ${result.fileCount} files in ${formatMs(result.ms)}: no problems`);
 }

@@ -1,9 +1,7 @@
 import type { Problem } from "../errors.ts";
 
 /** Attributes whose site-relative values must resolve to a written file. */
-const REFERENCE = /\s(?:href|src)="(\/[^"#?]*)[^"]*"/g;
-/** Candidate lists of responsive images: `url 480w, url 800w`. */
-const SRCSET = /\s(?:srcset|imagesrcset)="([^"]*)"/g;
+const REFERENCE = /\s(href|src|srcset|imagesrcset)="([^"]*)"/g;
 /** Site paths in JSON (the web manifest's icons and start URL). */
 const JSON_PATH = /"(?:src|start_url|scope)"\s*:\s*"(\/[^"#?]*)[^"]*"/g;
 
@@ -21,37 +19,67 @@ export interface CheckLinksOptions {
   documents?: ReadonlyArray<{ path: string; text: string }>;
 }
 
+/** What a link checker needs to know: every page path and file the output will hold. */
+export interface LinkCheckerInit {
+  /** Clean page paths, e.g. `/about`. */
+  paths: readonly string[];
+  /** Files relative to the output folder, e.g. `images/logo.svg`. */
+  files: readonly string[];
+  siteUrl?: string;
+}
+
+export interface LinkChecker {
+  /** Problems of one rendered page. */
+  check(page: RenderedPage): Problem[];
+  /** Problems of a generated text file (sitemap, feed, manifest...). */
+  checkDocument(document: { path: string; text: string }): Problem[];
+}
+
 /**
  * Every internal link and asset reference must resolve to a file of the output: a page's clean
  * path (`/about`) or a file (`/images/logo.svg`). That covers href, src, srcset, absolute links to
- * the site URL in any page or generated file, and the web manifest's paths. Linear in the size of
- * the output.
+ * the site URL in any page or generated file, and the web manifest's paths. Pages are checked one
+ * at a time as they are rendered; each distinct target is resolved once, so the cost is linear in
+ * the size of the output.
  */
-export function checkLinks(pages: readonly RenderedPage[], files: ReadonlySet<string>, options: CheckLinksOptions = {}): Problem[] {
-  const problems: Problem[] = [];
-  const paths = new Set(pages.map((page) => page.path));
-  const absolute = options.siteUrl ? absoluteReference(options.siteUrl) : undefined;
-  const resolves = (target: string) => {
-    const clean = target.length > 1 ? target.replace(/\/+$/, "") : target;
-    return paths.has(clean) || files.has(clean.replace(/^\//, ""));
+export function createLinkChecker(init: LinkCheckerInit): LinkChecker {
+  const paths = new Set(init.paths);
+  const files = new Set(init.files);
+  const absolute = init.siteUrl ? absoluteReference(init.siteUrl) : undefined;
+  const verdicts = new Map<string, { target: string; ok: boolean }>();
+  const resolve = (raw: string) => {
+    let verdict = verdicts.get(raw);
+    if (!verdict) {
+      const target = decodeSafely(raw);
+      const clean = target.length > 1 ? target.replace(/\/+$/, "") : target;
+      verdict = { target, ok: paths.has(clean) || files.has(clean.replace(/^\//, "")) };
+      verdicts.set(raw, verdict);
+    }
+    return verdict;
   };
   const check = (file: string, text: string, patterns: readonly RegExp[], describe: (target: string) => string) => {
+    const problems: Problem[] = [];
     const seen = new Set<string>();
-    for (const target of references(text, patterns)) {
-      if (seen.has(target)) continue;
-      seen.add(target);
-      if (!resolves(target)) problems.push({ file, message: `${describe(target)}, which is not a page or file of the site` });
+    for (const raw of references(text, patterns)) {
+      if (seen.has(raw)) continue;
+      seen.add(raw);
+      const { target, ok } = resolve(raw);
+      if (!ok) problems.push({ file, message: `${describe(target)}, which is not a page or file of the site` });
     }
+    return problems;
   };
-  for (const page of pages) {
-    const patterns = absolute ? [REFERENCE, SRCSET, absolute] : [REFERENCE, SRCSET];
-    check(page.outFile, page.html, patterns, (target) => `${page.path} links to ${target}`);
-  }
-  for (const document of options.documents ?? []) {
-    const patterns = absolute ? [JSON_PATH, absolute] : [JSON_PATH];
-    check(document.path, document.text, patterns, (target) => `/${document.path} refers to ${target}`);
-  }
-  return problems;
+  const pagePatterns = absolute ? [REFERENCE, absolute] : [REFERENCE];
+  const documentPatterns = absolute ? [JSON_PATH, absolute] : [JSON_PATH];
+  return {
+    check: (page) => check(page.outFile, page.html, pagePatterns, (target) => `${page.path} links to ${target}`),
+    checkDocument: (document) => check(document.path, document.text, documentPatterns, (target) => `/${document.path} refers to ${target}`),
+  };
+}
+
+/** Checks rendered pages and generated files together (see createLinkChecker). */
+export function checkLinks(pages: readonly RenderedPage[], files: ReadonlySet<string>, options: CheckLinksOptions = {}): Problem[] {
+  const checker = createLinkChecker({ paths: pages.map((page) => page.path), files: [...files], siteUrl: options.siteUrl });
+  return [...pages.flatMap((page) => checker.check(page)), ...(options.documents ?? []).flatMap((document) => checker.checkDocument(document))];
 }
 
 /** `https://www.example.com` + a path, as written in HTML, XML or JSON; the path is captured. */
@@ -60,20 +88,28 @@ function absoluteReference(siteUrl: string): RegExp {
   return new RegExp(`${base}(/[^"'\\s<>#?\\\\]*)?(?=["'\\s<>#?\\\\]|$)`, "g");
 }
 
-/** The site-relative targets of some patterns in a text, srcset lists split into their URLs. */
+/** The site-relative targets of some patterns in a text, as written; srcset lists split into their URLs. */
 function* references(text: string, patterns: readonly RegExp[]): Generator<string> {
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-      if (pattern === SRCSET) {
-        for (const candidate of match[1]!.split(",")) {
+      if (pattern !== REFERENCE) {
+        yield match[1] ?? "/";
+      } else if (match[1] === "srcset" || match[1] === "imagesrcset") {
+        // Candidate lists of responsive images: `url 480w, url 800w`.
+        for (const candidate of match[2]!.split(",")) {
           const url = candidate.trim().split(/\s+/)[0] ?? "";
-          if (url.startsWith("/") && !url.startsWith("//")) yield decodeSafely(url.replace(/[?#].*$/, ""));
+          if (isSitePath(url)) yield url.replace(/[?#].*$/, "");
         }
-      } else {
-        yield decodeSafely(match[1] ?? "/");
+      } else if (isSitePath(match[2]!)) {
+        yield match[2]!.replace(/[?#].*$/, "");
       }
     }
   }
+}
+
+/** `/about`, not `//cdn.example.com/x` (another host) nor `https://...`. */
+function isSitePath(url: string): boolean {
+  return url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47;
 }
 
 function decodeSafely(value: string): string {

@@ -13,6 +13,8 @@ export interface Templates {
   pages: Record<TemplateName, ComponentType<any>>;
   templateFiles: Record<TemplateName, string>;
   Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode }>;
+  /** The icon sprite, written once as a file that pages refer to. */
+  IconSprite?: ComponentType;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface Templates {
  * its content hash, so an edited template is a new module (dev picks it up without a restart)
  * and an unchanged one is imported once.
  */
-export async function loadTemplates(templatesDir: string, projectRoot: string): Promise<Templates> {
+export async function loadTemplates(templatesDir: string, projectRoot: string): Promise<Templates & { file: string }> {
   const entry = path.join(templatesDir, "index.tsx");
   let code: string;
   try {
@@ -54,5 +56,6 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   const file = path.join(CACHE_DIR, `templates-${hash}.mjs`);
   await mkdir(CACHE_DIR, { recursive: true });
   await writeFile(file, code);
-  return (await import(pathToFileURL(file).href)) as Templates;
+  const module = (await import(pathToFileURL(file).href)) as Templates;
+  return { pages: module.pages, templateFiles: module.templateFiles, Document: module.Document, IconSprite: module.IconSprite, file };
 }

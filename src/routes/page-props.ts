@@ -126,6 +126,8 @@ export interface AssetsView {
   scripts: string[];
   /** Only in `dev`: the live-reload client. */
   devScript?: string;
+  /** The icon sprite (content-hashed); icons are drawn inline without it. */
+  icons?: string;
   /** Responsive renditions of the raster images pages use, by public path. */
   images?: Record<string, ResponsiveImage>;
 }

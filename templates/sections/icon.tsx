@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import { createContext, useContext, type ReactElement } from "react";
 
 /** Small inline icons (24x24, stroke-based), decorative unless labelled by their context. */
 const PATHS: Record<string, ReactElement> = {
@@ -25,22 +25,53 @@ const PATHS: Record<string, ReactElement> = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, className }: { name: string; className?: string }) {
+const STAR = "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z";
+
+/**
+ * Where the icon sprite is served (a content-hashed file). Icons refer to it with <use>, so each
+ * page carries a few bytes per icon instead of its paths; without a sprite they are drawn inline.
+ */
+export const IconSpriteContext = createContext<string | undefined>(undefined);
+
+/** Every icon as a <symbol>: the build writes this once as the sprite file. */
+export function IconSprite() {
   return (
-    <svg className={className ?? "icon"} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"
-      fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      {PATHS[name] ?? PATHS.check}
+    <svg xmlns="http://www.w3.org/2000/svg">
+      {Object.entries(PATHS).map(([name, paths]) => (
+        <symbol key={name} id={name} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          {paths}
+        </symbol>
+      ))}
+      <symbol id="star-filled" viewBox="0 0 24 24">
+        <path fill="currentColor" d={STAR} />
+      </symbol>
+    </svg>
+  );
+}
+
+function SpriteUse({ sprite, id }: { sprite: string; id: string }) {
+  return <use href={`${sprite}#${id}`} />;
+}
+
+export function Icon({ name, className }: { name: string; className?: string }) {
+  const sprite = useContext(IconSpriteContext);
+  const known = name in PATHS ? name : "check";
+  return (
+    <svg className={className ?? "icon"} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"
+      {...(sprite ? {} : { fill: "none", stroke: "currentColor", strokeWidth: "2", strokeLinecap: "round", strokeLinejoin: "round" })}>
+      {sprite ? <SpriteUse sprite={sprite} id={known} /> : PATHS[known]}
     </svg>
   );
 }
 
 /** A row of filled stars; the number is said by the text next to it. */
 export function Stars({ count }: { count: number }) {
+  const sprite = useContext(IconSpriteContext);
   return (
     <span className="stars" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
-        <svg key={i} viewBox="0 0 24 24" width="18" height="18" focusable="false">
-          <path fill="currentColor" d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z" />
+        <svg key={i} viewBox="0 0 24 24" width="18" height="18">
+          {sprite ? <SpriteUse sprite={sprite} id="star-filled" /> : <path fill="currentColor" d={STAR} />}
         </svg>
       ))}
     </span>

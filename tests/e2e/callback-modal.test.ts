@@ -93,7 +93,7 @@ describe("call-back modal", () => {
     expect(timeline.map((entry) => entry.what), JSON.stringify(timeline)).toEqual(["dialog", "close"]);
     const delay = timeline[1]!.ms - timeline[0]!.ms;
     expect(delay).toBeGreaterThanOrEqual(95);
-    expect(delay).toBeLessThan(400);
+    expect(delay).toBeLessThan(1000); // timers run late on a loaded 2-core machine
     expect(await activeLabel(page)).toBe("close");
   });
 

@@ -59,7 +59,7 @@ describe("gopher-site dev", () => {
     await page.goto(`${server.url}/temecula-gopher-control`);
     await page.waitForFunction(() => document.body.textContent!.includes("(951) 555-0142"));
     await edit("site.yaml", (text) => text.replace("display: (951) 555-0142", "display: (909) 555-0199").replace('tel: "+19515550142"', 'tel: "+19095550199"'));
-    await page.waitForFunction(() => document.querySelector('a[href="tel:+19095550199"]') !== null, null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('a[href="tel:+19095550199"]') !== null, null, { timeout: 30_000 });
     expect(await page.locator(".site-footer").textContent()).toContain("(909) 555-0199");
   });
 
@@ -67,7 +67,7 @@ describe("gopher-site dev", () => {
     await page.goto(`${server.url}/temecula-gopher-control`);
     await edit("site.yaml", (text) => text.replace("  days: 60\n", "  days: sixty\n"));
     const overlay = page.locator("#gopher-site-error-overlay");
-    await overlay.waitFor({ timeout: 15_000 });
+    await overlay.waitFor({ timeout: 30_000 });
     const yaml = await readFile(path.join(dir, "site.yaml"), "utf8");
     const line = yaml.split("\n").indexOf("  days: sixty") + 1;
     expect(await overlay.textContent()).toContain(`site.yaml:${line}:9  warranty.days  expected number, got text "sixty"`);
@@ -76,11 +76,11 @@ describe("gopher-site dev", () => {
     const fresh = await page.context().newPage();
     const response = await fresh.goto(`${server.url}/about`);
     expect(response!.status()).toBe(200);
-    await fresh.locator("#gopher-site-error-overlay").waitFor({ timeout: 10_000 });
+    await fresh.locator("#gopher-site-error-overlay").waitFor({ timeout: 30_000 });
     await fresh.close();
 
     await edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n"));
-    await page.waitForFunction(() => !document.getElementById("gopher-site-error-overlay"), null, { timeout: 15_000 });
+    await page.waitForFunction(() => !document.getElementById("gopher-site-error-overlay"), null, { timeout: 30_000 });
     expect(await page.locator("h1").textContent()).toContain("Temecula");
   });
 
@@ -89,7 +89,7 @@ describe("gopher-site dev", () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const before = await page.locator('link[rel="stylesheet"]').getAttribute("href");
     await edit("templates/styles/site.css", (text) => `${text}\n.dev-test-marker { color: red; }\n`);
-    await page.waitForFunction((href) => document.querySelector('link[rel="stylesheet"]')!.getAttribute("href") !== href, before, { timeout: 15_000 });
+    await page.waitForFunction((href) => document.querySelector('link[rel="stylesheet"]')!.getAttribute("href") !== href, before, { timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   });
 

@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeSyntheticSite } from "../../scripts/synthetic-site.mjs";
+import { WORKER_THRESHOLD } from "../../src/render/render-pages.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
+
+let dir: string;
+
+async function hashes(folder: string): Promise<Map<string, string>> {
+  const names = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  const result = new Map<string, string>();
+  for (const entry of names) {
+    const file = path.join(entry.parentPath, entry.name);
+    result.set(path.relative(folder, file), createHash("sha256").update(await readFile(file)).digest("hex"));
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  dir = await makeSyntheticSite(WORKER_THRESHOLD + 100);
+}, 60_000);
+afterAll(() => removeDir(dir));
+
+describe("rendering on worker threads", () => {
+  it("writes exactly the files the main thread writes", async () => {
+    // The compiled CLI renders this many pages on workers; the tests' in-process build cannot.
+    const cli = await runCli(["build", "-q", "--out", "dist-workers"], { cwd: dir });
+    expect(cli.stderr).toBe("");
+    expect(cli.code).toBe(0);
+    await buildProject(dir, { out: path.join(dir, "dist-main") });
+    const [workers, main] = await Promise.all([hashes(path.join(dir, "dist-workers")), hashes(path.join(dir, "dist-main"))]);
+    expect(workers.size).toBeGreaterThan(WORKER_THRESHOLD);
+    expect(workers).toEqual(main);
+  }, 120_000);
+
+  it("reports a template error from a worker with the route and template", async () => {
+    const template = path.join(dir, "templates/pages/city.tsx");
+    const original = await readFile(template, "utf8");
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(template, original.replace("const { copy } = page;", 'const { copy } = page;\n  if (page.slug === "testville-00300") throw new Error("worker bug");'));
+    try {
+      const result = await runCli(["build", "--out", "dist-workers"], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("could not render /testville-00300-gopher-control with templates/pages/city.tsx: worker bug");
+    } finally {
+      await writeFile(template, original);
+    }
+  }, 60_000);
+});

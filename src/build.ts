@@ -19,18 +19,27 @@ import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
-import { loadTemplates } from "./render/load-templates.ts";
+import { importTemplates, loadTemplates } from "./render/load-templates.ts";
 import { renderPages } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { sortProblems } from "./content/load-copy.ts";
-import { memoByFolder } from "./assets/folder-memo.ts";
+import { diskMemoByFolder } from "./assets/folder-memo.ts";
 import { openStaging } from "./write.ts";
 
 // Templates, styles and client scripts are compiled once per change of their folder: a dev
 // server rebuilding on every save of site.yaml or content/ reuses them.
-const compileTemplates = memoByFolder(loadTemplates);
-const compileStyles = memoByFolder(buildStyles);
-const compileScripts = memoByFolder(buildScripts);
+const compileTemplates = diskMemoByFolder("templates", loadTemplates, {
+  save: (templates) => templates.file,
+  load: (file: string) => importTemplates(file),
+});
+const compileStyles = diskMemoByFolder("styles", buildStyles, {
+  save: (styles) => ({ ...styles, file: { path: styles.file.path, data: Buffer.from(styles.file.data as Uint8Array).toString("base64") } }),
+  load: (saved) => ({ ...saved, file: { path: saved.file.path, data: Buffer.from(saved.file.data, "base64") } }),
+});
+const compileScripts = diskMemoByFolder("scripts", buildScripts, {
+  save: (scripts) => ({ ...scripts, files: scripts.files.map((file) => ({ path: file.path, data: Buffer.from(file.data as Uint8Array).toString("base64") })) }),
+  load: (saved) => ({ ...saved, files: saved.files.map((file) => ({ path: file.path, data: Buffer.from(file.data, "base64") })) }),
+});
 
 function byteLength(file: OutputFile): number {
   if (typeof file.data === "string") return Buffer.byteLength(file.data);

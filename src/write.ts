@@ -68,7 +68,9 @@ async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<nu
     const target = path.join(dir, file.path);
     if (typeof file.data === "object" && "copyFrom" in file.data) {
       await copyFile(file.data.copyFrom, target);
-      bytes += (await stat(target)).size;
+      // Not `bytes += await ...`: that reads `bytes` before the await and loses concurrent additions.
+      const { size } = await stat(target);
+      bytes += size;
     } else {
       await writeFile(target, file.data);
       bytes += typeof file.data === "string" ? Buffer.byteLength(file.data) : file.data.byteLength;

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { build } from "esbuild";
 import { SiteError } from "../errors.ts";
 import { displayPath } from "../paths.ts";
 import { hashedName } from "./content-hash.ts";
@@ -15,6 +14,8 @@ export interface BuildScriptsResult {
 export async function buildScripts(templatesDir: string, projectRoot: string): Promise<BuildScriptsResult> {
   const entry = path.join(templatesDir, "client", "main.ts");
   try {
+    // Loaded only when something must be compiled: cached builds never start esbuild.
+    const { build } = await import("esbuild");
     const result = await build({
       entryPoints: [entry],
       bundle: true,

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { bundle } from "lightningcss";
 import { SiteError } from "../errors.ts";
 import { displayPath } from "../paths.ts";
 import { hashedName } from "./content-hash.ts";
@@ -15,10 +14,11 @@ export interface BuildStylesResult {
 }
 
 /** Bundles and minifies templates/styles/site.css with lightningcss under a content-hashed name. */
-export function buildStyles(templatesDir: string, projectRoot: string): BuildStylesResult {
+export async function buildStyles(templatesDir: string, projectRoot: string): Promise<BuildStylesResult> {
   const entry = path.join(templatesDir, "styles", "site.css");
   let code: Uint8Array;
   try {
+    const { bundle } = await import("lightningcss");
     ({ code } = bundle({ filename: entry, minify: true, targets: TARGETS }));
   } catch (error) {
     const e = error as { message?: string; fileName?: string; loc?: { line: number; column: number } };

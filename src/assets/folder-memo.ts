@@ -1,5 +1,7 @@
-import { readdir, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { CACHE_DIR } from "../paths.ts";
 
 /** Names, sizes and modification times of every file in a folder: changes when any file does. */
 export async function folderFingerprint(dir: string): Promise<string> {
@@ -28,4 +30,34 @@ export function memoByFolder<A extends unknown[], T>(compute: (dir: string, ...r
     last.set(dir, { fingerprint, value });
     return value;
   };
+}
+
+/** How a cached value is kept on disk as JSON. */
+export interface DiskCodec<T, J> {
+  save(value: T): J;
+  load(saved: J): Promise<T> | T;
+}
+
+/**
+ * Like memoByFolder, but across processes: the result is kept in node_modules/.cache under the
+ * folder's fingerprint, so a build whose templates did not change loads neither esbuild nor
+ * lightningcss. A damaged cache entry is simply computed again.
+ */
+export function diskMemoByFolder<A extends unknown[], T, J>(
+  kind: string,
+  compute: (dir: string, ...rest: A) => Promise<T> | T,
+  codec: DiskCodec<T, J>,
+): (dir: string, ...rest: A) => Promise<T> {
+  return memoByFolder(async (dir: string, ...rest: A) => {
+    const key = createHash("sha256").update(await folderFingerprint(dir)).digest("hex").slice(0, 20);
+    const file = path.join(CACHE_DIR, "compiled", `${kind}-${key}.json`);
+    try {
+      return await codec.load(JSON.parse(await readFile(file, "utf8")) as J);
+    } catch {
+      const value = await compute(dir, ...rest);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify(codec.save(value)));
+      return value;
+    }
+  });
 }

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import type { ComponentType, ReactNode } from "react";
 import { SiteError } from "../errors.ts";
 import { CACHE_DIR, displayPath } from "../paths.ts";
@@ -26,6 +25,8 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   const entry = path.join(templatesDir, "index.tsx");
   let code: string;
   try {
+    // Loaded only when something must be compiled: cached builds never start esbuild.
+    const { build } = await import("esbuild");
     const result = await build({
       entryPoints: [entry],
       bundle: true,
@@ -56,6 +57,11 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   const file = path.join(CACHE_DIR, `templates-${hash}.mjs`);
   await mkdir(CACHE_DIR, { recursive: true });
   await writeFile(file, code);
+  return importTemplates(file);
+}
+
+/** Imports a compiled templates module. */
+export async function importTemplates(file: string): Promise<Templates & { file: string }> {
   const module = (await import(pathToFileURL(file).href)) as Templates;
   return { pages: module.pages, templateFiles: module.templateFiles, Document: module.Document, IconSprite: module.IconSprite, file };
 }

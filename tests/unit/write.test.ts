@@ -23,6 +23,18 @@ describe("writeOutput", () => {
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 
+  it("counts the bytes of every copied file, however many are copied at once", async () => {
+    const sources = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const source = path.join(parent, `source-${i}.txt`);
+        await writeFile(source, "x".repeat(100 + i));
+        return { path: `copied/${i}.txt`, data: { copyFrom: source } };
+      }),
+    );
+    const result = await writeOutput({ outDir: out, files: sources });
+    expect(result.bytes).toBe(40 * 100 + (39 * 40) / 2);
+  });
+
   it("leaves the previous output untouched when writing fails", async () => {
     await writeOutput({ outDir: out, files: [{ path: "index.html", data: "good" }] });
     await expect(

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 import type { AssetsView, ChromeView, HeadView, ShareView } from "../src/routes/page-props.ts";
 import { CallbackModal, ToastRegion } from "./sections/callback-modal.tsx";
 import { Footer } from "./sections/footer.tsx";
@@ -7,8 +7,26 @@ import { IconSpriteContext } from "./sections/icon.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
 
+/**
+ * The element that stands where the shared chrome goes when the renderer splices in a copy
+ * rendered once per build (the chrome is the same on every page: no need to render it 10,000 times).
+ */
+export const SHARED_CHROME_SLOT = "gopher-site-shared-chrome";
+
+/** What every page ends with, whatever its path: footer, mobile bar, call-back modal, toast region. */
+export function SharedChrome({ chrome }: { chrome: ChromeView }) {
+  return (
+    <>
+      <Footer chrome={chrome} />
+      <MobileBar chrome={chrome} />
+      <CallbackModal chrome={chrome} />
+      <ToastRegion />
+    </>
+  );
+}
+
 /** The HTML document around every page: head, skip link, header, main, footer, modal. */
-export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode }) {
+export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode; sharedChromeSlot?: boolean }) {
   const { head, chrome, assets } = props;
   const site = head.site;
   return (
@@ -44,10 +62,7 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
           <main id="main">
             <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
           </main>
-          <Footer chrome={chrome} />
-          <MobileBar chrome={chrome} />
-          <CallbackModal chrome={chrome} />
-          <ToastRegion />
+          {props.sharedChromeSlot ? createElement(SHARED_CHROME_SLOT) : <SharedChrome chrome={chrome} />}
         </IconSpriteContext.Provider>
       </body>
     </html>

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { TemplateName, TemplateProps } from "../src/routes/page-props.ts";
-import { Document } from "./document.tsx";
+import { Document, SHARED_CHROME_SLOT, SharedChrome } from "./document.tsx";
 import { IconSprite } from "./sections/icon.tsx";
 import { AboutPage } from "./pages/about.tsx";
 import { ArticlePage } from "./pages/article.tsx";
@@ -41,4 +41,4 @@ export const templateFiles: Record<TemplateName, string> = {
   "not-found": "templates/pages/not-found.tsx",
 };
 
-export { Document, IconSprite };
+export { Document, IconSprite, SHARED_CHROME_SLOT, SharedChrome };

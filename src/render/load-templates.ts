@@ -11,7 +11,10 @@ import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/p
 export interface Templates {
   pages: Record<TemplateName, ComponentType<any>>;
   templateFiles: Record<TemplateName, string>;
-  Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode }>;
+  Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode; sharedChromeSlot?: boolean }>;
+  /** The part of every page that does not depend on the page, and the element marking its place. */
+  SharedChrome?: ComponentType<{ chrome: ChromeView }>;
+  SHARED_CHROME_SLOT?: string;
   /** The icon sprite, written once as a file that pages refer to. */
   IconSprite?: ComponentType;
 }
@@ -63,5 +66,6 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
 /** Imports a compiled templates module. */
 export async function importTemplates(file: string): Promise<Templates & { file: string }> {
   const module = (await import(pathToFileURL(file).href)) as Templates;
-  return { pages: module.pages, templateFiles: module.templateFiles, Document: module.Document, IconSprite: module.IconSprite, file };
+  const { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT } = module;
+  return { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT, file };
 }

@@ -1,33 +1,18 @@
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { newIsolatedContext } from "../helpers/browser.ts";
 import { startBuiltSite, type BuiltSite } from "../helpers/built-site.ts";
 import { loadSample } from "../helpers/sample-data.ts";
 
 let site: BuiltSite;
 let sample: Awaited<ReturnType<typeof loadSample>>;
-const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
 });
 afterAll(() => site?.close());
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+afterEach(() => site?.closeContexts());
 
-/** A fresh page in its own context; every non-local request is blocked and recorded. */
-async function visit(path: string, options: BrowserContextOptions & { init?: string } = {}) {
-  const { init, ...contextOptions } = options;
-  const { context, blocked } = await newIsolatedContext(site.browser, contextOptions);
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  if (init) await page.addInitScript(init);
-  const response = await page.goto(site.url + path);
-  return { page, blocked, errors, response };
-}
+const visit = (path: string, options?: Parameters<BuiltSite["visit"]>[1]) => site.visit(path, options);
 
 const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("[data-callback-modal]")!.open);
 const activeLabel = (page: Page) =>

@@ -1,35 +1,19 @@
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { haversineKm } from "../../src/routes/distance.ts";
-import { newIsolatedContext } from "../helpers/browser.ts";
 import { startBuiltSite, type BuiltSite } from "../helpers/built-site.ts";
 import { loadSample } from "../helpers/sample-data.ts";
 
 let site: BuiltSite;
 let sample: Awaited<ReturnType<typeof loadSample>>;
-const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
 });
 afterAll(() => site?.close());
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+afterEach(() => site?.closeContexts());
 
-async function visit(path: string, options: BrowserContextOptions & { init?: string } = {}) {
-  const { init, ...contextOptions } = options;
-  const { context, blocked } = await newIsolatedContext(site.browser, contextOptions);
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
-  const errors: string[] = [];
-  const console: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => console.push(message.text()));
-  if (init) await page.addInitScript(init);
-  const response = await page.goto(site.url + path, { waitUntil: "load" });
-  return { context, page, blocked, errors, console, response };
-}
+const visit = (path: string, options?: Parameters<BuiltSite["visit"]>[1]) => site.visit(path, options);
 
 /** Lets a page settle: two animation frames and a short pause, so observers and promises have run. */
 const settle = (page: Page, ms = 300) =>

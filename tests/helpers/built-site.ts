@@ -1,13 +1,29 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { launchChromium } from "./browser.ts";
+import type { Browser, BrowserContextOptions } from "playwright-core";
+import { launchChromium, newIsolatedContext } from "./browser.ts";
 import { buildProject, copySample, removeDir, serveFolder } from "./sample-site.ts";
 
 export interface BuiltSite {
   /** Base address of the served site, e.g. `http://127.0.0.1:41234`. */
   url: string;
   browser: Browser;
+  /**
+   * Opens a path in a fresh context where every non-local request is blocked and recorded, with
+   * the page's errors and console lines collected. `init` runs before the page's own scripts.
+   */
+  visit: (path: string, options?: BrowserContextOptions & { init?: string }) => Promise<Visit>;
+  /** Closes the contexts opened by visit (call after each test). */
+  closeContexts: () => Promise<void>;
   close: () => Promise<void>;
+}
+
+export interface Visit {
+  context: import("playwright-core").BrowserContext;
+  page: import("playwright-core").Page;
+  blocked: string[];
+  errors: string[];
+  console: string[];
+  response: import("playwright-core").Response | null;
 }
 
 /**
@@ -23,9 +39,27 @@ export async function startBuiltSite(): Promise<BuiltSite> {
       await server.close();
       throw error;
     });
+    const contexts: Array<{ close(): Promise<void> }> = [];
+    const visit = async (pagePath: string, options: BrowserContextOptions & { init?: string } = {}): Promise<Visit> => {
+      const { init, ...contextOptions } = options;
+      const { context, blocked } = await newIsolatedContext(browser, contextOptions);
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      const console: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => console.push(message.text()));
+      if (init) await page.addInitScript(init);
+      const response = await page.goto(server.url + pagePath, { waitUntil: "load" });
+      return { context, page, blocked, errors, console, response };
+    };
     return {
       url: server.url,
       browser,
+      visit,
+      closeContexts: async () => {
+        await Promise.all(contexts.splice(0).map((context) => context.close()));
+      },
       close: async () => {
         await browser.close();
         await server.close();

@@ -7,7 +7,7 @@
 process.env.NODE_ENV ??= "production";
 
 const { createHash } = await import("node:crypto");
-const { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
+const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = await import("node:fs");
 const path = (await import("node:path")).default;
 const { fileURLToPath, pathToFileURL } = await import("node:url");
 
@@ -41,10 +41,17 @@ if (!existsSync(path.join(outDir, "cli.js"))) {
     write: false,
     logLevel: "error",
   });
-  mkdirSync(outDir, { recursive: true });
-  // cli.js last: its presence means the folder is complete.
-  const files = result.outputFiles.sort((a, b) => Number(a.path.endsWith("/cli.js")) - Number(b.path.endsWith("/cli.js")));
-  for (const file of files) writeFileSync(path.join(outDir, path.relative("/cli", file.path)), file.contents);
+  // Written into a private folder, then renamed into place in one step: a process killed while
+  // writing, or another process compiling at the same time, never leaves a half-written CLI.
+  const temporary = `${outDir}.${process.pid}.tmp`;
+  mkdirSync(temporary, { recursive: true });
+  for (const file of result.outputFiles) writeFileSync(path.join(temporary, path.relative("/cli", file.path)), file.contents);
+  try {
+    renameSync(temporary, outDir);
+  } catch {
+    // Another process renamed its identical copy first: use that one.
+    rmSync(temporary, { recursive: true, force: true });
+  }
 }
 const { main } = await import(pathToFileURL(path.join(outDir, "cli.js")).href);
 process.exitCode = await main(process.argv.slice(2));

@@ -24,7 +24,7 @@ import { renderPages } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { sortProblems } from "./content/load-copy.ts";
 import { diskMemoByFolder } from "./assets/folder-memo.ts";
-import { openStaging } from "./write.ts";
+import { assertSafeOutDir, openStaging } from "./write.ts";
 
 // Templates, styles and client scripts are compiled once per change of their folder: a dev
 // server rebuilding on every save of site.yaml or content/ reuses them.
@@ -83,6 +83,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const paths = projectPaths(options.config);
   const outDir = path.resolve(options.out ?? path.join(paths.root, "dist"));
+  if (options.write !== false) {
+    assertSafeOutDir(outDir, { root: paths.root, sources: [paths.content, paths.public, paths.templates, paths.config, path.join(paths.root, ".git")] });
+  }
   const stage = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
     const value = await run();

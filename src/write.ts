@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
+import { UserError } from "./errors.ts";
 
 export interface WriteOutputOptions {
   /** The output folder, e.g. /project/dist. */
@@ -33,18 +34,73 @@ export interface Staging {
  * Nothing touches `outDir` until `commit`, so a failure or a kill before it loses nothing.
  */
 export async function openStaging(outDirInput: string): Promise<Staging> {
-  const outDir = path.resolve(outDirInput);
+  const outDir = await realOutDir(path.resolve(outDirInput));
   const parent = path.dirname(outDir);
   await mkdir(parent, { recursive: true });
-  await recoverLeftovers(outDir);
-  const dir = path.join(parent, `.${path.basename(outDir)}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
-  await mkdir(dir);
-  return {
-    dir,
-    write: (files) => writeFiles(dir, files),
-    commit: () => swapIn(dir, outDir),
-    discard: () => rm(dir, { recursive: true, force: true }),
-  };
+  const release = await lockOutput(outDir);
+  try {
+    await recoverLeftovers(outDir);
+    const dir = path.join(parent, `.${path.basename(outDir)}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
+    await mkdir(dir);
+    return {
+      dir,
+      write: (files) => writeFiles(dir, files),
+      commit: async () => {
+        try {
+          await swapIn(dir, outDir);
+        } finally {
+          await release();
+        }
+      },
+      discard: async () => {
+        await rm(dir, { recursive: true, force: true });
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** A `dist` that is a symbolic link (to a web root, say) is built in place of its target. */
+async function realOutDir(outDir: string): Promise<string> {
+  try {
+    return await realpath(outDir);
+  } catch {
+    return outDir;
+  }
+}
+
+/**
+ * One build at a time per output folder: a lock file beside it names the building process. A
+ * lock left by a process that no longer runs (killed) is taken over.
+ */
+async function lockOutput(outDir: string): Promise<() => Promise<void>> {
+  const lock = path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: "wx" });
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(await readFile(lock, "utf8").catch(() => ""));
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new UserError(`another gopher-site build (process ${owner}) is writing ${outDir}; wait for it to finish`);
+      }
+      await rm(lock, { force: true });
+    }
+  }
+  throw new UserError(`could not lock ${outDir} for writing`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Writes every file into a fresh folder beside `outDir`, then swaps it in. */
@@ -129,4 +185,23 @@ export async function recoverLeftovers(outDir: string): Promise<void> {
 
 async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+/**
+ * The output folder is replaced whole, so it must not be, contain or sit inside the project's own
+ * folders: `--out .` or `--out content` would otherwise delete the site's sources.
+ */
+export function assertSafeOutDir(outDirInput: string, project: { root: string; sources: readonly string[] }): void {
+  const outDir = path.resolve(outDirInput);
+  const within = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
+  for (const source of [project.root, ...project.sources]) {
+    if (within(source, outDir)) {
+      throw new UserError(`the output folder ${outDirInput} would replace ${source}; choose a separate folder such as dist`);
+    }
+  }
+  for (const source of project.sources) {
+    if (within(outDir, source)) {
+      throw new UserError(`the output folder ${outDirInput} is inside ${source}; choose a separate folder such as dist`);
+    }
+  }
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CACHE_DIR } from "../paths.ts";
+import { readFileSync } from "node:fs";
+import { CACHE_DIR, TOOL_ROOT } from "../paths.ts";
 
 /** Names, sizes and modification times of every file in a folder: changes when any file does. */
 export async function folderFingerprint(dir: string): Promise<string> {
@@ -32,6 +33,26 @@ export function memoByFolder<A extends unknown[], T>(compute: (dir: string, ...r
   };
 }
 
+let compilerKeyValue: string | undefined;
+
+/**
+ * What else decides a compiled result: this build of gopher-site (its compiled code lives under
+ * a name that changes with src/, so this module's address does too) and the compilers' versions.
+ */
+function compilerKey(): string {
+  if (compilerKeyValue === undefined) {
+    const version = (name: string) => {
+      try {
+        return (JSON.parse(readFileSync(path.join(TOOL_ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+      } catch {
+        return "?";
+      }
+    };
+    compilerKeyValue = [import.meta.url, version("esbuild"), version("lightningcss"), version("react-dom")].join("|");
+  }
+  return compilerKeyValue;
+}
+
 /** How a cached value is kept on disk as JSON. */
 export interface DiskCodec<T, J> {
   save(value: T): J;
@@ -49,7 +70,7 @@ export function diskMemoByFolder<A extends unknown[], T, J>(
   codec: DiskCodec<T, J>,
 ): (dir: string, ...rest: A) => Promise<T> {
   return memoByFolder(async (dir: string, ...rest: A) => {
-    const key = createHash("sha256").update(await folderFingerprint(dir)).digest("hex").slice(0, 20);
+    const key = createHash("sha256").update(compilerKey()).update(await folderFingerprint(dir)).digest("hex").slice(0, 20);
     const file = path.join(CACHE_DIR, "compiled", `${kind}-${key}.json`);
     try {
       return await codec.load(JSON.parse(await readFile(file, "utf8")) as J);

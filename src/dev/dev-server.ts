@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { watch } from "chokidar";
@@ -34,18 +35,30 @@ export interface DevServer {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const { log } = options;
   const paths = projectPaths(options.config);
-  const outDir = options.outDir ?? path.join(tmpdir(), `gopher-site-dev-${createHash("sha256").update(paths.root).digest("hex").slice(0, 12)}`);
+  // One folder per dev server (two servers on one project must not share, or lock, one output).
+  const outDir =
+    options.outDir ?? path.join(tmpdir(), `gopher-site-dev-${createHash("sha256").update(paths.root).digest("hex").slice(0, 12)}-${process.pid}`);
   const live = new LiveChannel();
   let builds = 0;
   let lastGood: BuildResult | undefined;
 
+  // Every path changed since the last successful build: after a failed build, the fix and
+  // whatever else changed meanwhile decide together whether a stylesheet swap is enough.
+  let changedSinceGood: string[] = [];
+  let lastFailed = false;
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
+    changedSinceGood.push(...changed);
     try {
       const result = await build({ config: paths.config, out: outDir });
       const cssOnly =
-        lastGood !== undefined && changed.length > 0 && changed.every((file) => file.endsWith(".css") && file.startsWith(paths.templates));
+        lastGood !== undefined &&
+        !lastFailed &&
+        changedSinceGood.length > 0 &&
+        changedSinceGood.every((file) => file.endsWith(".css") && file.startsWith(paths.templates));
       lastGood = result;
+      lastFailed = false;
+      changedSinceGood = [];
       const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));
       if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
       else live.send({ type: "reload" });
@@ -54,6 +67,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const problems = describeFailure(error);
       for (const line of problems) log.error(line);
       log.error("Still serving the last good build; fix the problem and save.");
+      lastFailed = true;
       live.send({ type: "error", problems });
     } finally {
       builds++;
@@ -89,6 +103,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       live.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.outDir) await rm(outDir, { recursive: true, force: true });
     },
   };
 }

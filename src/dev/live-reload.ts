@@ -90,6 +90,7 @@ source.onmessage = (message) => {
   if (event.type === "error") { broken = true; showErrors(event.problems); }
   else if (event.type === "reload" || (event.type === "ok" && broken)) location.reload();
   else if (event.type === "css") {
+    if (broken) { location.reload(); return; }
     const link = document.querySelector('link[rel="stylesheet"]');
     if (link) link.href = event.href; else location.reload();
   }

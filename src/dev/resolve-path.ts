@@ -28,7 +28,8 @@ export function resolveRequestPath(root: string, rawUrl: string): Resolution {
 
   if (decoded.length > 1 && decoded.endsWith("/")) {
     const query = rawUrl.slice(pathname.length);
-    return { kind: "redirect", location: `${pathname.replace(/\/+$/, "")}${query}` };
+    // One leading slash: `//evil.example/` must not become a redirect to another site.
+    return { kind: "redirect", location: `/${pathname.replace(/^\/+|\/+$/g, "")}${query}` };
   }
   const relative = decoded.replace(/^\/+/, "");
   const base = path.resolve(root, relative);

@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { pipeline } from "node:stream";
 import { realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -93,7 +94,7 @@ async function send(options: StaticServerOptions, request: IncomingMessage, resp
     ...options.headers?.(new URL(request.url ?? "/", "http://localhost").pathname),
     "content-type": TYPES[extension] ?? "application/octet-stream",
     "x-content-type-options": "nosniff",
-    "cache-control": /\/assets\/[^/]+\.[A-Za-z0-9]{10}\.[a-z0-9]+$/.test(file.split(path.sep).join("/"))
+    "cache-control": /\/assets\/(?:[^/]+\/)*[^/]+\.[A-Za-z0-9]{10}\.[a-z0-9]+$/.test(file.split(path.sep).join("/"))
       ? "public, max-age=31536000, immutable"
       : "no-cache",
   };
@@ -110,5 +111,7 @@ async function send(options: StaticServerOptions, request: IncomingMessage, resp
     response.end();
     return;
   }
-  createReadStream(file).pipe(response);
+  // pipeline closes the file when the client goes away, and a file removed by a rebuild between
+  // stat and open ends this response instead of the server.
+  pipeline(createReadStream(file), response, () => {});
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ComponentType, ReactNode } from "react";
@@ -59,7 +59,10 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
   const file = path.join(CACHE_DIR, `templates-${hash}.mjs`);
   await mkdir(CACHE_DIR, { recursive: true });
-  await writeFile(file, code);
+  // Write then rename: another process importing the same module never reads half of it.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, code);
+  await rename(temporary, file);
   return importTemplates(file);
 }
 

@@ -89,3 +89,26 @@ describe("gopher-site dev and preview", () => {
     expect(result.stderr).toContain("must be a port number from 0 to 65535");
   });
 });
+
+describe("the output folder", () => {
+  it("is never one of the project's own folders", async () => {
+    for (const out of ["content", ".", "public/site", ".."]) {
+      const result = await runCli(["build", "--out", out], { cwd: dir });
+      expect(result.code, out).toBe(1);
+      expect(result.stderr, out).toMatch(/^the output folder .* (would replace|is inside) .*; choose a separate folder such as dist\n$/);
+    }
+    expect((await import("node:fs")).existsSync(path.join(dir, "content", "blog", "gopher-damage-costs.md"))).toBe(true);
+  });
+
+  it("is written by one build at a time; a lock left by a killed build is taken over", async () => {
+    const lock = path.join(dir, ".dist.lock");
+    await writeFile(lock, String(process.pid));
+    const busy = await runCli(["build"], { cwd: dir });
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain(`another gopher-site build (process ${process.pid}) is writing ${path.join(dir, "dist")}; wait for it to finish`);
+    await writeFile(lock, "999999999");
+    const after = await runCli(["build", "-q"], { cwd: dir });
+    expect(after.code).toBe(0);
+    expect((await import("node:fs")).existsSync(lock)).toBe(false);
+  });
+});

@@ -136,3 +136,22 @@ describe("the fast YAML path", () => {
     expect(parseYamlFast("email: a&b@example.com\nurl: https://x.example/?a=1&b=*\n")).toEqual({ data: { email: "a&b@example.com", url: "https://x.example/?a=1&b=*" } });
   });
 });
+
+describe("where the two YAML parsers differ", () => {
+  it.each([
+    ["%YAML 1.1\n---\na: yes\n"],
+    ["days: !!float 60\n"],
+    ["count: 0b1100100\n"],
+    ["a: 1\rb: 2\r"],
+  ])("the careful parser decides: %j", async (text) => {
+    const { parseYamlFast } = await import("../../src/config/fast-yaml.ts");
+    expect(parseYamlFast(text)).toBeUndefined();
+  });
+
+  it("a tagged value gets the careful parser's answer, whatever else is in the file", () => {
+    const tagged = SAMPLE.replace("  days: 60\n", "  days: !!float 60\n");
+    const line = lineOf(tagged, "days: !!float 60");
+    expect(problemsOf(tagged)).toEqual([`site.yaml:${line}:17  warranty.days  expected number, got text "60"`]);
+    expect(problemsOf(tagged.replace("callbackMinutes: 30", "callbackMinutez: 30"))).toContain(`site.yaml:${line}:17  warranty.days  expected number, got text "60"`);
+  });
+});

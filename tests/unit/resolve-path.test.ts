@@ -15,6 +15,9 @@ describe("resolveRequestPath", () => {
 
   it("redirects a trailing slash to the canonical path, keeping the query", () => {
     expect(resolveRequestPath(root, "/about/?utm_source=x")).toEqual({ kind: "redirect", location: "/about?utm_source=x" });
+    // Never to another site: `//host` in a Location header is a protocol-relative address.
+    expect(resolveRequestPath(root, "//evil.example/")).toEqual({ kind: "redirect", location: "/evil.example" });
+    expect(resolveRequestPath(root, "///evil.example/")).toEqual({ kind: "redirect", location: "/evil.example" });
   });
 
   it.each([

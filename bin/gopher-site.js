@@ -7,7 +7,7 @@
 process.env.NODE_ENV ??= "production";
 
 const { createHash } = await import("node:crypto");
-const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = await import("node:fs");
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = await import("node:fs");
 const path = (await import("node:path")).default;
 const { fileURLToPath, pathToFileURL } = await import("node:url");
 
@@ -15,9 +15,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const src = path.join(root, "src");
 const cacheDir = path.join(root, "node_modules", ".cache", "gopher-site");
 
-// The compiled CLI is named after the sources' names, sizes and times: unchanged sources start
+// The compiled CLI is named after this file and the sources' names, sizes and times: unchanged sources start
 // without loading esbuild at all.
-const fingerprint = createHash("sha256");
+const fingerprint = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url)));
 for (const name of readdirSync(src, { recursive: true }).sort()) {
   const stats = statSync(path.join(src, name));
   if (stats.isFile()) fingerprint.update(`${name}:${stats.size}:${stats.mtimeMs}\n`);
@@ -36,7 +36,11 @@ if (!existsSync(path.join(outDir, "cli.js"))) {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
+    // Pure-JavaScript dependencies are bundled in (one file to load instead of dozens of modules);
+    // React stays shared with the compiled templates, and native or optional packages stay outside.
+    external: ["react", "react/*", "react-dom", "react-dom/*", "esbuild", "lightningcss", "sharp", "chokidar", "playwright-core"],
+    // Bundled CommonJS packages call require() for Node's built-ins.
+    banner: { js: 'import { createRequire as __gopherRequire } from "node:module"; const require = __gopherRequire(import.meta.url);' },
     outdir: "/cli",
     write: false,
     logLevel: "error",

@@ -62,7 +62,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));
       if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
       else live.send({ type: "reload" });
-      log.success(`${changed.length ? "Rebuilt" : "Built"} ${result.pages.length} pages in ${formatMs(performance.now() - started)}${cssOnly ? " (stylesheet swapped)" : ""}`);
+      log.success(`${changed.some(Boolean) ? "Rebuilt" : "Built"} ${result.pages.length} pages in ${formatMs(performance.now() - started)}${cssOnly ? " (stylesheet swapped)" : ""}`);
     } catch (error) {
       const problems = describeFailure(error);
       for (const line of problems) log.error(line);

@@ -10,7 +10,7 @@ import { loadCopy } from "./content/load-copy.ts";
 import { loadDocuments } from "./content/load-documents.ts";
 import { siteFacts } from "./content/placeholders.ts";
 import { qualityWarnings } from "./content/quality.ts";
-import { SiteError, type Problem } from "./errors.ts";
+import { SiteError, sortProblems, type Problem } from "./errors.ts";
 import { headersFile, hostingHeaders } from "./hosting/headers-file.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
@@ -22,7 +22,6 @@ import { buildIconSprite } from "./render/icon-sprite.ts";
 import { importTemplates, loadTemplates } from "./render/load-templates.ts";
 import { renderPages } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
-import { sortProblems } from "./content/load-copy.ts";
 import { diskMemoByFolder } from "./assets/folder-memo.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
 

@@ -40,6 +40,13 @@ export function throwIfProblems(problems: Problem[]): void {
   if (problems.length > 0) throw new SiteError(problems);
 }
 
+/** Problems in reading order: by file, then line, then column. */
+export function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+}
+
 export function isSiteError(error: unknown): error is SiteError {
   return error instanceof SiteError;
 }

@@ -1,4 +1,5 @@
 import { CORE_SCHEMA, load } from "js-yaml";
+import { stripBom } from "./yaml-source.ts";
 
 /** Anchors and aliases: the only YAML that can expand exponentially ("billion laughs"). */
 const ANCHOR_OR_ALIAS = /(?:^|[\s[{,:-])[&*][^\s[\]{},]/m;
@@ -16,7 +17,7 @@ const PARSERS_MAY_DIFFER = /^%|(?:^|[\s[{,:-])!|\b0b[01]|\r(?!\n)/m;
  * values differently go to the careful path too.
  */
 export function parseYamlFast(text: string): { data: unknown } | undefined {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const source = stripBom(text);
   if (ANCHOR_OR_ALIAS.test(source) || PARSERS_MAY_DIFFER.test(source)) return undefined;
   try {
     return { data: load(source, { schema: CORE_SCHEMA, json: false }) };

@@ -87,8 +87,8 @@ export const siteSchema = z.strictObject({
   phone: z.strictObject({
     display: z
       .string()
-      .regex(/^[0-9()+.\- ]{7,20}$/, "must be a phone number as people read it, e.g. (951) 555-0142"),
-    tel: z.string().regex(/^\+[1-9][0-9]{6,14}$/, "must be the number in international form, e.g. +19515550142"),
+      .regex(/^[0-9()+.\- ]{7,20}$/, "must be a phone number as people read it, e.g. (909) 555-0100"),
+    tel: z.string().regex(/^\+[1-9][0-9]{6,14}$/, "must be the number in international form, e.g. +19095550100"),
   }),
   email: z.email({ message: "must be an e-mail address, e.g. office@example.com" }),
   base: z.strictObject({

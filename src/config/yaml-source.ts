@@ -17,6 +17,11 @@ export interface ParseYamlOptions {
   lineOffset?: number;
 }
 
+/** Editors on some systems start files with a byte-order mark; YAML does not want it. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Aliases are legitimate, but a few hundred is already an attack ("billion laughs"). */
 const MAX_ALIAS_COUNT = 200;
 
@@ -24,7 +29,7 @@ const MAX_ALIAS_COUNT = 200;
 export function parseYaml(file: string, text: string, options: ParseYamlOptions = {}): YamlSource {
   const lineOffset = options.lineOffset ?? 0;
   const lineCounter = new LineCounter();
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const source = stripBom(text);
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false });
 
   const position = (offset: number) => {

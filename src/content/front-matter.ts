@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import type { z } from "zod";
 import type { Problem } from "../errors.ts";
-import { parseYaml } from "../config/yaml-source.ts";
+import { parseYaml, stripBom } from "../config/yaml-source.ts";
 import { PARSE_OPTIONS, zodIssuesToProblems } from "../config/zod-problems.ts";
 
 export interface MarkdownFile<T> {
@@ -18,7 +18,7 @@ export function readFrontMatter<S extends z.ZodType>(
   schema: S,
   problems: Problem[],
 ): MarkdownFile<z.output<S>> | undefined {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const source = stripBom(text);
   if (!/^---\r?\n/.test(source)) {
     problems.push({ file, line: 1, column: 1, message: "missing front matter: start the file with a --- block of fields" });
     return undefined;

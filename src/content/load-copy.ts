@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
-import { SiteError, type Problem } from "../errors.ts";
+import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { parseYamlFast } from "../config/fast-yaml.ts";
 import { parseYaml, type YamlSource } from "../config/yaml-source.ts";
 import { dotted, PARSE_OPTIONS, zodIssuesToProblems } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
-import { fillPlaceholders, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadCopyOptions {
   contentDir: string;
@@ -80,16 +80,6 @@ function placeholderProblem(source: YamlSource, at: PropertyKey[], name: string,
   };
 }
 
-/** Copies a value, passing every string through `fn` with its key path. */
-export function mapStrings(value: unknown, at: PropertyKey[], fn: (text: string, at: PropertyKey[]) => string): unknown {
-  if (typeof value === "string") return fn(value, at);
-  if (Array.isArray(value)) return value.map((item, index) => mapStrings(item, [...at, index], fn));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, [...at, key], fn)]));
-  }
-  return value;
-}
-
 async function readCopyFile(absolute: string, file: string, problems: Problem[]): Promise<string | undefined> {
   try {
     return await readFile(absolute, "utf8");
@@ -104,10 +94,4 @@ async function readCopyFile(absolute: string, file: string, problems: Problem[])
 function copyKey(name: string): string {
   const base = path.basename(name, ".yaml");
   return base.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
-
-export function sortProblems(problems: Problem[]): Problem[] {
-  return [...problems].sort(
-    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
-  );
 }

@@ -1,12 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { SiteError, type Problem } from "../errors.ts";
+import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { legalFrontMatter } from "./copy-schema.ts";
 import { articleFrontMatter, type Article, type LegalPage } from "./article-schema.ts";
 import { readFrontMatter } from "./front-matter.ts";
-import { mapStrings, sortProblems } from "./load-copy.ts";
 import { countWords, renderMarkdown } from "./markdown.ts";
-import { fillPlaceholders, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadDocumentsOptions {
   contentDir: string;

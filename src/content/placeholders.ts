@@ -26,17 +26,17 @@ export function siteFacts(site: Site): Facts {
     extraGopherPrice: money.format(site.prices.extraGopher),
     diyPoisonCost: site.prices.diyPoison,
     diyGasCost: site.prices.diyGas,
-    pesticideLicense: `${site.licenses.pesticide.label} #${site.licenses.pesticide.number}`,
-    qualifiedApplicatorLicense: `${site.licenses.qualifiedApplicator.label} #${site.licenses.qualifiedApplicator.number}`,
-    businessLicense: `${site.licenses.business.label} #${site.licenses.business.number}`,
-    applicatorLicense: `${site.licenses.applicator.label} #${site.licenses.applicator.number}`,
+    pesticideLicense: licenseText(site.licenses.pesticide),
+    qualifiedApplicatorLicense: licenseText(site.licenses.qualifiedApplicator),
+    businessLicense: licenseText(site.licenses.business),
+    applicatorLicense: licenseText(site.licenses.applicator),
     legalUpdated: site.legal.updated,
   };
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Whole-unit prices ("$295"); formatters are costly to create, so one per currency. */
+/** Whole-unit prices ("$120"); formatters are costly to create, so one per currency. */
 function moneyFormat(currency: string): Intl.NumberFormat {
   let format = moneyFormats.get(currency);
   if (!format) {
@@ -44,6 +44,21 @@ function moneyFormat(currency: string): Intl.NumberFormat {
     moneyFormats.set(currency, format);
   }
   return format;
+}
+
+/** A licence as pages show it: "Label #number". */
+export function licenseText(license: { label: string; number: string }): string {
+  return `${license.label} #${license.number}`;
+}
+
+/** Copies a value, passing every string through `fn` with its key path. */
+export function mapStrings(value: unknown, at: PropertyKey[], fn: (text: string, at: PropertyKey[]) => string): unknown {
+  if (typeof value === "string") return fn(value, at);
+  if (Array.isArray(value)) return value.map((item, index) => mapStrings(item, [...at, index], fn));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, [...at, key], fn)]));
+  }
+  return value;
 }
 
 /** "100+ 5-Star Reviews" */

@@ -1,7 +1,7 @@
 import type { Site } from "../config/schema.ts";
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { fillPlaceholders } from "../content/placeholders.ts";
+import { fillPlaceholders, licenseText, mapStrings } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import { pageSeo, seoContext } from "../seo/page-seo.ts";
@@ -69,8 +69,8 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
       reviews,
       mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
       licenses: [
-        `${site.licenses.pesticide.label} #${site.licenses.pesticide.number}`,
-        `${site.licenses.qualifiedApplicator.label} #${site.licenses.qualifiedApplicator.number}`,
+        licenseText(site.licenses.pesticide),
+        licenseText(site.licenses.qualifiedApplicator),
       ],
       cta: cta.default,
     }),
@@ -83,12 +83,12 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
     }),
     page("about", "/about", copy.about, {
       copy: copy.about,
-      pesticideLicense: `${site.licenses.pesticide.label} #${site.licenses.pesticide.number}`,
+      pesticideLicense: licenseText(site.licenses.pesticide),
       cities,
     }),
     ...site.cities.map((city) => {
       const fill = (text: string) => fillPlaceholders(text, { city: city.name });
-      const cityCopy = mapCopy(copy.city, fill);
+      const cityCopy = mapStrings(copy.city, [], fill) as Copy["city"];
       return page(
         "city",
         cityPath(city.slug),
@@ -173,13 +173,4 @@ function mapEmbedUrl(site: Site): string {
   url.searchParams.set("z", String(zoom));
   url.searchParams.set("output", "embed");
   return url.toString();
-}
-
-function mapCopy<T>(value: T, fn: (text: string) => string): T {
-  if (typeof value === "string") return fn(value) as T;
-  if (Array.isArray(value)) return value.map((item) => mapCopy(item, fn)) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapCopy(item, fn)])) as T;
-  }
-  return value;
 }

@@ -1,6 +1,6 @@
 import type { City, Site } from "../config/schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { fillPlaceholders, reviewClaim, siteFacts } from "../content/placeholders.ts";
+import { fillPlaceholders, licenseText, reviewClaim } from "../content/placeholders.ts";
 import { sortByDistance } from "./distance.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
 import { articlePath, cityPath, withQuery } from "./urls.ts";
@@ -8,14 +8,13 @@ import { articlePath, cityPath, withQuery } from "./urls.ts";
 /** The shared chrome of every page, from site.yaml and content/chrome.yaml. */
 export function chromeView(site: Site, copy: Copy): ChromeView {
   const chrome = copy.chrome;
-  const facts = siteFacts(site);
   const { leadForm, analytics } = site.integrations;
   return {
     company: site.company.name,
     siteUrl: site.siteUrl,
     phone: site.phone,
     email: site.email,
-    pesticideLicense: facts.pesticideLicense!,
+    pesticideLicense: licenseText(site.licenses.pesticide),
     copyright: chrome.footer.copyright,
     copy: chrome,
     nav: [

@@ -1,18 +1,9 @@
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltSite, type BuiltSite } from "../helpers/built-site.ts";
-import { loadSample } from "../helpers/sample-data.ts";
+import { describe, expect, it } from "vitest";
+import { useBuiltSite } from "../helpers/built-site.ts";
 
-let site: BuiltSite;
-let sample: Awaited<ReturnType<typeof loadSample>>;
-
-beforeAll(async () => {
-  [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
-});
-afterAll(() => site?.close());
-afterEach(() => site?.closeContexts());
-
-const visit = (path: string, options?: Parameters<BuiltSite["visit"]>[1]) => site.visit(path, options);
+const suite = useBuiltSite();
+const { visit } = suite;
 
 const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("[data-callback-modal]")!.open);
 const activeLabel = (page: Page) =>
@@ -86,7 +77,7 @@ describe("call-back modal", () => {
     const { page } = await visit("/");
     await openFromHero(page);
     await expect.poll(() => activeLabel(page)).toBe("close");
-    const tel = `tel:${sample.site.phone.tel}`;
+    const tel = `tel:${suite.sample.site.phone.tel}`;
 
     await page.keyboard.press("Shift+Tab");
     expect(await activeLabel(page)).toBe(tel);
@@ -131,7 +122,7 @@ describe("call-back modal", () => {
   });
 
   it("loads the form with the page's campaign parameters, omitting empty ones, and injects the embed script on each opening", async () => {
-    const { leadForm } = sample.site.integrations;
+    const { leadForm } = suite.sample.site.integrations;
     const { page, blocked } = await visit("/temecula-gopher-control?gclid=G-123&utm_source=google&utm_medium=&utm_campaign=spring%20promo&other=x");
     const frame = page.locator("iframe[data-callback-frame]");
     expect(await frame.getAttribute("src")).toBeNull();
@@ -195,7 +186,7 @@ describe("analytics", () => {
   });
 
   it("keeps working when a blocker froze or removed the analytics globals", async () => {
-    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
     const { page, errors } = await visit("/", {
       init: `Object.defineProperty(window, "dataLayer", { value: null, writable: false }); window.gtag = "blocked";`,
     });
@@ -209,10 +200,10 @@ describe("analytics", () => {
 });
 
 describe("success message", () => {
-  const toastText = () => `✓ Got it! A technician will call you shortly from ${sample.site.phone.display}.`;
+  const toastText = () => `✓ Got it! A technician will call you shortly from ${suite.sample.site.phone.display}.`;
 
   it("on a valid message: tracks success, shows the toast in a polite live region for 5 s, and closes", async () => {
-    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
     const { page, errors } = await visit("/", { init: "window.gtagCalls = []; window.gtag = (...args) => window.gtagCalls.push(args);" });
     await openFromHero(page);
     // The provider's embed script overwrites window.onmessage; the listener must not depend on it.
@@ -256,7 +247,7 @@ describe("success message", () => {
   }, 15_000);
 
   it("accepts the form id under each of the five keys, once per opening", async () => {
-    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
     const { page } = await visit("/service-areas");
     const keys = ["formId", "formID", "form_id", "widgetFormId", "iframeId"];
     for (const [index, key] of keys.entries()) {
@@ -270,7 +261,7 @@ describe("success message", () => {
   });
 
   it("ignores forged origins, wrong ids and the provider's other traffic, without errors", async () => {
-    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
     const { page, errors } = await visit("/");
     await openFromHero(page);
     const good = allowedOrigins[1]!;
@@ -282,7 +273,7 @@ describe("success message", () => {
       [`${port.protocol}//${port.hostname}:8443`, { formId }],
       [`${good}/`, { formId }],
       ["null", { formId }],
-      [site.url, { formId }],
+      [suite.site.url, { formId }],
       [good, { formId: "ANOTHERFORM" }],
       [good, { formid: formId }],
       [good, { form: { id: formId } }],
@@ -314,7 +305,7 @@ describe("success message", () => {
   });
 
   it("dismisses the toast with a 50 px swipe on touch screens", async () => {
-    const { formId, allowedOrigins } = sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
     const { page } = await visit("/", { hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
     const swipe = (dx: number) =>
       page.evaluate((dx) => {

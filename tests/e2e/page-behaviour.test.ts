@@ -1,19 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { haversineKm } from "../../src/routes/distance.ts";
-import { startBuiltSite, type BuiltSite } from "../helpers/built-site.ts";
-import { loadSample } from "../helpers/sample-data.ts";
+import { useBuiltSite } from "../helpers/built-site.ts";
 
-let site: BuiltSite;
-let sample: Awaited<ReturnType<typeof loadSample>>;
-
-beforeAll(async () => {
-  [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
-});
-afterAll(() => site?.close());
-afterEach(() => site?.closeContexts());
-
-const visit = (path: string, options?: Parameters<BuiltSite["visit"]>[1]) => site.visit(path, options);
+const suite = useBuiltSite();
+const { visit } = suite;
 
 /** Lets a page settle: two animation frames and a short pause, so observers and promises have run. */
 const settle = (page: Page, ms = 300) =>
@@ -64,7 +55,7 @@ describe("FAQ accordion", () => {
 
 describe("distance sort", () => {
   const byDistanceFrom = (names: string[], from: { lat: number; lng: number }) => {
-    const places = [...sample.site.cities, ...sample.site.townsWithoutPage];
+    const places = [...suite.sample.site.cities, ...suite.sample.site.townsWithoutPage];
     const where = (label: string) => places.find((p) => label === p.name || label.startsWith(`${p.name} `))!;
     return [...names].sort((a, b) => haversineKm(from, where(a)) - haversineKm(from, where(b)));
   };
@@ -81,7 +72,7 @@ describe("distance sort", () => {
     const labels = await listLabels(page);
     expect(labels).toHaveLength(28);
     expect(labels[0]).toBe("Temecula");
-    expect(labels).toEqual(byDistanceFrom(labels, sample.site.defaultLocation));
+    expect(labels).toEqual(byDistanceFrom(labels, suite.sample.site.defaultLocation));
   });
 
   it("reorders on load by the visitor's position when permission is already granted", async () => {
@@ -114,7 +105,7 @@ describe("distance sort", () => {
     const { page, errors } = await visit("/service-areas", { init: countGeolocation });
     const control = page.locator("[data-sort-control]");
     await expect.poll(() => control.isVisible()).toBe(true);
-    expect(await control.textContent()).toBe(sample.copy.chrome.sort.button);
+    expect(await control.textContent()).toBe(suite.sample.copy.chrome.sort.button);
     await settle(page);
     expect(await geoCalls(page)).toBe(0);
 
@@ -133,7 +124,7 @@ describe("distance sort", () => {
     await context.grantPermissions(["geolocation"]);
     await control.click();
     await expect.poll(() => listLabels(page).then((labels) => labels[0])).toBe("Riverside");
-    expect(await control.textContent()).toBe(sample.copy.chrome.sort.sorted);
+    expect(await control.textContent()).toBe(suite.sample.copy.chrome.sort.sorted);
   });
 
   it("keeps the default order silently when permission is denied or the API fails", async () => {
@@ -198,7 +189,7 @@ describe("scroll reveal", () => {
 
 describe("third-party widgets", () => {
   it("makes no third-party request before the visitor scrolls, then loads the reviews widget near the viewport", async () => {
-    const { reviewsWidget, analytics } = sample.site.integrations;
+    const { reviewsWidget, analytics } = suite.sample.site.integrations;
     const { page, blocked } = await visit("/");
     await settle(page, 800);
     expect(blocked).toEqual([]);
@@ -234,7 +225,7 @@ describe("third-party widgets", () => {
     await page.mouse.click(5, 300);
     await expect.poll(() => blocked.some((url) => url.includes("googletagmanager.com/gtm.js"))).toBe(true);
     await map.scrollIntoViewIfNeeded();
-    await expect.poll(() => blocked.some((url) => url.startsWith(sample.site.integrations.map.embedUrl))).toBe(true);
+    await expect.poll(() => blocked.some((url) => url.startsWith(suite.sample.site.integrations.map.embedUrl))).toBe(true);
     const src = new URL((await map.locator("iframe").getAttribute("src"))!);
     expect(src.searchParams.get("z")).toBe("9");
     expect(await map.locator("iframe").evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
@@ -255,7 +246,7 @@ describe("layout", () => {
     const { page } = await visit("/about", { viewport: { width: 1280, height: 800 } });
     expect(await visible(page, ".mobile-bar")).toBe(false);
     expect(await visible(page, ".header-call-text")).toBe(true);
-    expect(await page.locator(".header-call-text").textContent()).toContain(sample.site.phone.display);
+    expect(await page.locator(".header-call-text").textContent()).toContain(suite.sample.site.phone.display);
 
     const at = async (width: number) => {
       await page.setViewportSize({ width, height: 800 });

@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { Browser, BrowserContextOptions } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { launchChromium, newIsolatedContext } from "./browser.ts";
+import { loadSample } from "./sample-data.ts";
 import { buildProject, copySample, removeDir, serveFolder } from "./sample-site.ts";
 
 export interface BuiltSite {
@@ -70,4 +72,35 @@ export async function startBuiltSite(): Promise<BuiltSite> {
     await removeDir(dir);
     throw error;
   }
+}
+
+/** What a browser test file gets from useBuiltSite. */
+export interface BuiltSiteSuite {
+  readonly site: BuiltSite;
+  /** The sample's config and copy, to compare the pages with. */
+  readonly sample: Awaited<ReturnType<typeof loadSample>>;
+  visit: BuiltSite["visit"];
+}
+
+/**
+ * Registers a browser test file's hooks: build and serve the sample and start Chromium once,
+ * close each test's browser contexts after it, and everything at the end.
+ */
+export function useBuiltSite(): BuiltSiteSuite {
+  let site: BuiltSite | undefined;
+  let sample: BuiltSiteSuite["sample"] | undefined;
+  beforeAll(async () => {
+    [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
+  });
+  afterEach(() => site?.closeContexts());
+  afterAll(() => site?.close());
+  return {
+    get site() {
+      return site!;
+    },
+    get sample() {
+      return sample!;
+    },
+    visit: (path, options) => site!.visit(path, options),
+  };
 }

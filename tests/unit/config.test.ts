@@ -61,7 +61,7 @@ describe("site.yaml validation", () => {
     text = replaceOnce(text, "email: office@gopherguard.example.com", "email: not-an-email");
     const lines = problemsOf(text);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe(`site.yaml:${lineOf(text, 'tel: "555"')}:8  phone.tel  must be the number in international form, e.g. +19515550142`);
+    expect(lines[0]).toBe(`site.yaml:${lineOf(text, 'tel: "555"')}:8  phone.tel  must be the number in international form, e.g. +19095550100`);
     expect(lines[1]).toBe(`site.yaml:${lineOf(text, "email: not-an-email")}:8  email  must be an e-mail address, e.g. office@example.com`);
     expect(lines[2]).toMatch(new RegExp(`^site\\.yaml:${lineOf(text, "lat: 133.4936")}:10  cities\\.\\d+\\.lat  latitude must be between -90 and 90$`));
   });

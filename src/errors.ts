@@ -1,3 +1,5 @@
+import { compareText } from "./compare-text.ts";
+
 /** One thing wrong with the user's input, located as precisely as we can. */
 export interface Problem {
   /** Path of the file, relative to the project root when possible. */
@@ -43,7 +45,7 @@ export function throwIfProblems(problems: Problem[]): void {
 /** Problems in reading order: by file, then line, then column. */
 export function sortProblems(problems: Problem[]): Problem[] {
   return [...problems].sort(
-    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+    (a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
   );
 }
 

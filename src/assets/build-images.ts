@@ -1,3 +1,4 @@
+import { compareText } from "../compare-text.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Site } from "../config/schema.ts";
@@ -75,7 +76,7 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuildIma
 
   return {
     images: { responsive, share: shared, icons: { appleTouch: icons.images[0]!, manifest: icons.images.slice(1) } },
-    files: files.sort((a, b) => a.path.localeCompare(b.path)),
+    files: files.sort((a, b) => compareText(a.path, b.path)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { compareText } from "../compare-text.ts";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
@@ -31,7 +32,7 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
   }
   problems.push(...duplicateSlugs(articles));
   if (problems.length > 0) throw new SiteError(sortProblems(problems));
-  articles.sort((a, b) => b.date.localeCompare(a.date) || a.file.localeCompare(b.file));
+  articles.sort((a, b) => compareText(b.date, a.date) || compareText(a.file, b.file));
   return { articles, legal };
 }
 

@@ -1,11 +1,11 @@
 import type { Site } from "../config/schema.ts";
+import { formatMoney } from "./money.ts";
 
 /** Named business facts that copy in content/ may reference as `{name}`. */
 export type Facts = Readonly<Record<string, string>>;
 
 /** The facts every piece of copy may use; values come from site.yaml only. */
 export function siteFacts(site: Site): Facts {
-  const money = moneyFormat(site.prices.currency);
   return {
     company: site.company.name,
     phone: site.phone.display,
@@ -22,8 +22,8 @@ export function siteFacts(site: Site): Facts {
     callbackMinutes: String(site.callbackMinutes),
     reviewClaim: reviewClaim(site),
     reviewCount: String(site.reviews.count),
-    setupPrice: money.format(site.prices.setup),
-    extraGopherPrice: money.format(site.prices.extraGopher),
+    setupPrice: formatMoney(site.prices.setup, site.prices.currency),
+    extraGopherPrice: formatMoney(site.prices.extraGopher, site.prices.currency),
     diyPoisonCost: site.prices.diyPoison,
     diyGasCost: site.prices.diyGas,
     pesticideLicense: licenseText(site.licenses.pesticide),
@@ -32,18 +32,6 @@ export function siteFacts(site: Site): Facts {
     applicatorLicense: licenseText(site.licenses.applicator),
     legalUpdated: site.legal.updated,
   };
-}
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Whole-unit prices ("$120"); formatters are costly to create, so one per currency. */
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 });
-    moneyFormats.set(currency, format);
-  }
-  return format;
 }
 
 /** A licence as pages show it: "Label #number". */

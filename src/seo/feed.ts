@@ -1,3 +1,4 @@
+import { compareText } from "../compare-text.ts";
 import type { Article } from "../content/article-schema.ts";
 import { xmlEscape } from "./xml.ts";
 
@@ -20,7 +21,7 @@ export interface AtomFeedOptions {
  * front matter (not the build time), so an unchanged blog gives a byte-identical feed.
  */
 export function atomFeed(options: AtomFeedOptions): string {
-  const entries = [...options.entries].sort((a, b) => b.article.date.localeCompare(a.article.date) || a.url.localeCompare(b.url));
+  const entries = [...options.entries].sort((a, b) => compareText(b.article.date, a.article.date) || compareText(a.url, b.url));
   const updated = entries[0] ? instant(entries[0].article.date) : "1970-01-01T00:00:00Z";
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { formatMoney } from "../../src/content/money.ts";
+
+const intl = (amount: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+
+describe("formatMoney", () => {
+  it("writes whole-unit prices as en-US does", () => {
+    expect(formatMoney(120, "USD")).toBe("$120");
+    expect(formatMoney(1500, "EUR")).toBe("€1,500");
+    expect(formatMoney(1234567, "CAD")).toBe("CA$1,234,567");
+    expect(formatMoney(0, "USD")).toBe("$0");
+  });
+
+  it("agrees with Intl.NumberFormat for every amount and currency", () => {
+    const currencies = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "MXN", "CHF", "SEK"];
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.double({ min: -1e7, max: 1e7, noNaN: true }), fc.constantFrom(0.5, 1.5, 2.5, -0.5, 999.5, 1e16)),
+        fc.constantFrom(...currencies),
+        (amount, currency) => {
+          expect(formatMoney(amount, currency)).toBe(intl(amount, currency));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

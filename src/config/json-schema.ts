@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { siteSchema } from "./schema.ts";
 
 /** The JSON Schema of site.yaml, generated from the zod schema, for editors' completion and checks. */

@@ -1,4 +1,8 @@
-import { z } from "zod";
+import * as z from "zod";
+
+// Each schema validates a handful of values per build: zod's JIT (a validator compiled with
+// new Function on first use) costs more than it saves here, so validate without it.
+z.config({ jitless: true });
 
 /** Only `https:` links are accepted from site.yaml: `javascript:` or `data:` could run code. */
 const HTTPS_MESSAGE = "must be an https:// address, e.g. https://www.example.com/page";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Schemas of the page copy in content/*.yaml: every sentence a page shows lives there. */
 

@@ -38,7 +38,11 @@ if (!existsSync(path.join(outDir, "cli.js"))) {
     target: "node20",
     // Pure-JavaScript dependencies are bundled in (one file to load instead of dozens of modules);
     // React stays shared with the compiled templates, and native or optional packages stay outside.
-    external: ["react", "react/*", "react-dom", "react-dom/*", "esbuild", "lightningcss", "sharp", "chokidar", "playwright-core"],
+    // `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts).
+    external: ["react", "react/*", "react-dom", "react-dom/*", "esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml"],
+    // gray-matter's own YAML reader (js-yaml 3, which also tries to load esprima) is never called:
+    // we give it ours. Resolving its import to the js-yaml we use keeps one YAML reader in the CLI.
+    alias: { "js-yaml": path.join(root, "node_modules", "js-yaml") },
     // Bundled CommonJS packages call require() for Node's built-ins.
     banner: { js: 'import { createRequire as __gopherRequire } from "node:module"; const require = __gopherRequire(import.meta.url);' },
     outdir: "/cli",

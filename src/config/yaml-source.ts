@@ -1,5 +1,17 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { createRequire } from "node:module";
+import type { Document, Node } from "yaml";
 import type { Problem } from "../errors.ts";
+
+type YamlLibrary = typeof import("yaml");
+let yamlLibrary: YamlLibrary | undefined;
+
+/**
+ * The `yaml` package, loaded on first use: a valid site is read by the fast parser alone, so a
+ * build only pays for loading this one when a file has a problem to locate.
+ */
+function yaml(): YamlLibrary {
+  return (yamlLibrary ??= createRequire(import.meta.url)("yaml") as YamlLibrary);
+}
 
 /** A parsed YAML text that can tell where any key path sits in it. */
 export interface YamlSource {
@@ -28,6 +40,7 @@ const MAX_ALIAS_COUNT = 200;
 /** Parses YAML text, keeping node positions so schema errors can name a line and column. */
 export function parseYaml(file: string, text: string, options: ParseYamlOptions = {}): YamlSource {
   const lineOffset = options.lineOffset ?? 0;
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const source = stripBom(text);
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false });
@@ -79,6 +92,7 @@ function aliasMessage(error: unknown): string {
 
 /** Walks the document along `path`; stops at the deepest node that exists. */
 function findOffset(doc: Document, path: readonly PropertyKey[], wantKey: boolean): number {
+  const { isMap, isPair, isSeq } = yaml();
   let node: unknown = doc.contents;
   let best = rangeStart(node) ?? 0;
   for (let i = 0; i < path.length; i++) {
@@ -103,7 +117,7 @@ function findOffset(doc: Document, path: readonly PropertyKey[], wantKey: boolea
 }
 
 function scalarValue(node: unknown): string | undefined {
-  return isScalar(node) ? String(node.value) : undefined;
+  return yaml().isScalar(node) ? String(node.value) : undefined;
 }
 
 function rangeStart(node: unknown): number | undefined {

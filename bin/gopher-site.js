@@ -9,7 +9,8 @@ process.env.NODE_ENV ??= "production";
 const { createHash } = await import("node:crypto");
 const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = await import("node:fs");
 const path = (await import("node:path")).default;
-const { fileURLToPath, pathToFileURL } = await import("node:url");
+const { fileURLToPath } = await import("node:url");
+const { runCommonJs } = await import("../src/code-cache.js");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const src = path.join(root, "src");
@@ -17,34 +18,36 @@ const cacheDir = path.join(root, "node_modules", ".cache", "gopher-site");
 
 // The compiled CLI is named after this file and the sources' names, sizes and times: unchanged sources start
 // without loading esbuild at all.
-const fingerprint = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url)));
+const fingerprint = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url))).update(`NODE_ENV=${process.env.NODE_ENV}\n`);
 for (const name of readdirSync(src, { recursive: true }).sort()) {
   const stats = statSync(path.join(src, name));
   if (stats.isFile()) fingerprint.update(`${name}:${stats.size}:${stats.mtimeMs}\n`);
 }
 const outDir = path.join(cacheDir, `cli-${fingerprint.digest("hex").slice(0, 16)}`);
 
-if (!existsSync(path.join(outDir, "cli.js"))) {
+if (!existsSync(path.join(outDir, "cli.cjs"))) {
   const { build } = await import("esbuild");
-  // Code splitting keeps each command's dependencies (the dev server's watcher, ...) out of the
-  // others; the render worker is an entry of its own, so large sites render on every core.
+  // CommonJS, so it can run from V8's code cache (src/code-cache.js). The render worker is an
+  // entry of its own, so large sites render on every core.
   const result = await build({
     entryPoints: [path.join(src, "cli.ts"), path.join(src, "render", "render-worker.ts")],
     entryNames: "[name]",
+    outExtension: { ".js": ".cjs" },
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
     target: "node20",
-    // Pure-JavaScript dependencies are bundled in (one file to load instead of dozens of modules);
-    // React stays shared with the compiled templates, and native or optional packages stay outside.
-    // `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts).
-    external: ["react", "react/*", "react-dom", "react-dom/*", "esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml"],
+    // import() of a package becomes require(): code run from a code cache cannot import().
+    supported: { "dynamic-import": false },
+    define: { "import.meta.url": "__gopherModuleUrl", "process.env.NODE_ENV": JSON.stringify(process.env.NODE_ENV) },
+    banner: { js: 'const __gopherModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // Pure-JavaScript dependencies, React included, are bundled in (one file, code-cached, instead
+    // of dozens of modules; the templates are given this React). Native and optional packages stay
+    // outside; `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts).
+    external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml"],
     // gray-matter's own YAML reader (js-yaml 3, which also tries to load esprima) is never called:
     // we give it ours. Resolving its import to the js-yaml we use keeps one YAML reader in the CLI.
     alias: { "js-yaml": path.join(root, "node_modules", "js-yaml") },
-    // Bundled CommonJS packages call require() for Node's built-ins.
-    banner: { js: 'import { createRequire as __gopherRequire } from "node:module"; const require = __gopherRequire(import.meta.url);' },
     outdir: "/cli",
     write: false,
     logLevel: "error",
@@ -61,5 +64,7 @@ if (!existsSync(path.join(outDir, "cli.js"))) {
     rmSync(temporary, { recursive: true, force: true });
   }
 }
-const { main } = await import(pathToFileURL(path.join(outDir, "cli.js")).href);
+// One code cache per command: each holds what that command compiles.
+const command = ["build", "dev", "preview", "check", "schema"].includes(process.argv[2]) ? process.argv[2] : "other";
+const { main } = runCommonJs(path.join(outDir, "cli.cjs"), { cacheFile: path.join(outDir, `cli.${command}.v8cache`) });
 process.exitCode = await main(process.argv.slice(2));

@@ -34,6 +34,8 @@ export function memoByFolder<A extends unknown[], T>(compute: (dir: string, ...r
 }
 
 let compilerKeyValue: string | undefined;
+/** Changed whenever what the caches hold changes shape (2: templates are CommonJS modules). */
+const CACHE_FORMAT = 2;
 
 /**
  * What else decides a compiled result: this build of gopher-site (its compiled code lives under
@@ -48,7 +50,7 @@ function compilerKey(): string {
         return "?";
       }
     };
-    compilerKeyValue = [import.meta.url, version("esbuild"), version("lightningcss"), version("react-dom")].join("|");
+    compilerKeyValue = [CACHE_FORMAT, import.meta.url, version("esbuild"), version("lightningcss"), version("react-dom")].join("|");
   }
   return compilerKeyValue;
 }

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ComponentType, ReactNode } from "react";
+import React, { type ComponentType, type ReactNode } from "react";
+import * as jsxRuntime from "react/jsx-runtime";
+import { runCommonJs } from "../code-cache.js";
 import { SiteError } from "../errors.ts";
 import { CACHE_DIR, displayPath } from "../paths.ts";
 import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/page-props.ts";
@@ -20,9 +22,9 @@ export interface Templates {
 }
 
 /**
- * Compiles the TSX templates with esbuild into one module and imports it. The module's name is
- * its content hash, so an edited template is a new module (dev picks it up without a restart)
- * and an unchanged one is imported once.
+ * Compiles the TSX templates with esbuild into one CommonJS module (React is CommonJS too) and
+ * loads it. The module's name is its content hash, so an edited template is a new module (dev
+ * picks it up without a restart) and an unchanged one is loaded once.
  */
 export async function loadTemplates(templatesDir: string, projectRoot: string): Promise<Templates & { file: string }> {
   const entry = path.join(templatesDir, "index.tsx");
@@ -33,7 +35,7 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
     const result = await build({
       entryPoints: [entry],
       bundle: true,
-      format: "esm",
+      format: "cjs",
       platform: "node",
       target: "node20",
       jsx: "automatic",
@@ -57,7 +59,7 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
     );
   }
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
-  const file = path.join(CACHE_DIR, `templates-${hash}.mjs`);
+  const file = path.join(CACHE_DIR, `templates-${hash}.cjs`);
   await mkdir(CACHE_DIR, { recursive: true });
   // Write then rename: another process importing the same module never reads half of it.
   const temporary = `${file}.${process.pid}.tmp`;
@@ -66,9 +68,19 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   return importTemplates(file);
 }
 
-/** Imports a compiled templates module. */
-export async function importTemplates(file: string): Promise<Templates & { file: string }> {
-  const module = (await import(pathToFileURL(file).href)) as Templates;
+/**
+ * The templates get the React the renderer uses (the compiled CLI has its own copy inside): with
+ * two copies, hooks and context would not work.
+ */
+const SHARED_MODULES: Readonly<Record<string, unknown>> = { react: React, "react/jsx-runtime": jsxRuntime };
+
+/** Loads a compiled templates module, from V8's code cache when it has one. */
+export function importTemplates(file: string): Templates & { file: string } {
+  const nodeRequire = createRequire(file);
+  const module = runCommonJs(file, {
+    cacheFile: file.replace(/\.cjs$/, ".v8cache"),
+    require: (id) => SHARED_MODULES[id] ?? nodeRequire(id),
+  }) as Templates;
   const { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT } = module;
   return { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT, file };
 }

@@ -5,6 +5,7 @@ import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import { renderBatch, type BatchResult } from "./render-batch.ts";
+import { backgroundPageWriter } from "./page-writer.ts";
 import { RenderError } from "./render-page.ts";
 import type { RenderWorkerData, WorkerReply } from "./render-worker.ts";
 
@@ -30,18 +31,26 @@ const BATCH = 100;
  * core, when running from the compiled CLI (workers need JavaScript, not TypeScript, files).
  */
 export async function renderPages(options: RenderPagesOptions): Promise<BatchResult> {
-  const workerFile = new URL("./render-worker.js", import.meta.url);
+  const workerFile = new URL("./render-worker.cjs", import.meta.url);
   const canUseWorkers = !import.meta.url.endsWith(".ts") && options.pages.length >= WORKER_THRESHOLD;
   const workers = Math.min(availableParallelism(), 4);
   if (!canUseWorkers || workers < 2) {
-    const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, links: createLinkChecker(options.links), outDir: options.outDir };
+    const writer = options.outDir === undefined ? undefined : backgroundPageWriter(options.outDir);
+    const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, links: createLinkChecker(options.links), writer };
     let bytes = 0;
     const problems: Problem[] = [];
-    for (let i = 0; i < options.pages.length; i += BATCH) {
-      const result = await renderBatch(context, options.pages.slice(i, i + BATCH));
-      bytes += result.bytes;
-      problems.push(...result.problems);
+    try {
+      for (let i = 0; i < options.pages.length; i += BATCH) {
+        const result = await renderBatch(context, options.pages.slice(i, i + BATCH));
+        bytes += result.bytes;
+        problems.push(...result.problems);
+      }
+    } catch (error) {
+      // Pages still being written land before the caller deletes their folder.
+      await writer?.flush().catch(() => undefined);
+      throw error;
     }
+    await writer?.flush();
     return { bytes, problems };
   }
   return renderInWorkers(options, workerFile, workers);

@@ -1,9 +1,9 @@
-import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
-import type { Templates } from "./load-templates.ts";
+import { importTemplates } from "./load-templates.ts";
 import { renderBatch } from "./render-batch.ts";
+import { syncPageWriter } from "./page-writer.ts";
 
 /** What a render worker is started with; it then receives batches of pages. */
 export interface RenderWorkerData {
@@ -17,8 +17,9 @@ export interface RenderWorkerData {
 export type WorkerReply = { id: number; bytes: number; problems: import("../errors.ts").Problem[] } | { id: number; error: string; name: string };
 
 const data = workerData as RenderWorkerData;
-const templates = (await import(pathToFileURL(data.templatesFile).href)) as Templates;
-const context = { templates, chrome: data.chrome, assets: data.assets, links: createLinkChecker(data.links), outDir: data.outDir };
+const templates = importTemplates(data.templatesFile);
+const writer = data.outDir === undefined ? undefined : syncPageWriter(data.outDir);
+const context = { templates, chrome: data.chrome, assets: data.assets, links: createLinkChecker(data.links), writer };
 
 parentPort!.on("message", async ({ id, pages }: { id: number; pages: PageData[] }) => {
   try {

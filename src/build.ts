@@ -8,6 +8,7 @@ import { loadConfig } from "./config/load-config.ts";
 import type { Site } from "./config/schema.ts";
 import { loadCopy } from "./content/load-copy.ts";
 import { loadDocuments } from "./content/load-documents.ts";
+import { convertWithCache } from "./content/markdown-cache.ts";
 import { siteFacts } from "./content/placeholders.ts";
 import { qualityWarnings } from "./content/quality.ts";
 import { SiteError, sortProblems, type Problem } from "./errors.ts";
@@ -100,7 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [copy, documents] = await stage("content", () =>
     Promise.all([
       loadCopy({ contentDir: paths.content, displayDir: contentDisplay, facts }),
-      loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts }),
+      loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts, convert: (bodies) => convertWithCache(bodies) }),
     ]),
   );
   // Images before routes: every page's head names its share picture and the icons.
@@ -155,6 +156,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const chrome = chromeView(site, copy);
   const staging = options.write === false ? undefined : await openStaging(outDir);
+  // The other files are written while the pages render.
+  const writingFiles = staging?.write(files);
+  writingFiles?.catch(() => undefined);
   let bytes = 0;
   try {
     const rendered = await stage("render", () =>
@@ -164,7 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     bytes += rendered.bytes;
     if (staging) {
       bytes += await stage("write", async () => {
-        const written = await staging.write(files);
+        const written = await writingFiles!;
         await staging.commit();
         return written;
       });
@@ -172,6 +176,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       bytes += files.reduce((sum, file) => sum + byteLength(file), 0);
     }
   } catch (error) {
+    // Whatever is still being written lands before the staging folder is deleted.
+    await writingFiles?.catch(() => undefined);
     await staging?.discard();
     throw error;
   }

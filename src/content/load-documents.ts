@@ -5,13 +5,29 @@ import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { legalFrontMatter } from "./copy-schema.ts";
 import { articleFrontMatter, type Article, type LegalPage } from "./article-schema.ts";
 import { readFrontMatter } from "./front-matter.ts";
-import { countWords, renderMarkdown } from "./markdown.ts";
+import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
 import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadDocumentsOptions {
   contentDir: string;
   displayDir: string;
   facts: Facts;
+  /** Converts markdown bodies (build.ts passes the cached converter); by default each is converted. */
+  convert?: (bodies: readonly string[]) => Promise<ConvertedMarkdown[]>;
+}
+
+/** A markdown file whose front matter is valid, waiting for its body to be converted. */
+interface Parsed<T> {
+  file: string;
+  name: string;
+  data: T;
+  body: string;
+  bodyLine: number;
+}
+
+async function convertEach(bodies: readonly string[]): Promise<ConvertedMarkdown[]> {
+  const { convertMarkdown } = await import("./markdown-convert.ts");
+  return bodies.map(convertMarkdown);
 }
 
 export interface LoadDocumentsResult {
@@ -23,10 +39,13 @@ export interface LoadDocumentsResult {
 /** Loads content/blog/*.md and content/legal/*.md; every problem of every file at once. */
 export async function loadDocuments(options: LoadDocumentsOptions): Promise<LoadDocumentsResult> {
   const problems: Problem[] = [];
-  const [articles, legal] = await Promise.all([
-    loadFolder(options, "blog", problems, (file, name, text) => loadArticle(file, name, text, options.facts, problems)),
-    loadFolder(options, "legal", problems, (file, name, text) => loadLegal(file, name, text, options.facts, problems)),
+  const [blogFiles, legalFiles] = await Promise.all([
+    loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems)),
+    loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, problems)),
   ]);
+  const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
+  const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems)));
+  const legal = compact(legalFiles.map((parsed, i) => finishLegal(parsed, converted[blogFiles.length + i]!, options.facts, problems)));
   if (articles.length === 0 && problems.length === 0) {
     problems.push({ file: `${options.displayDir}/blog`, message: "no articles found; add at least one .md file" });
   }
@@ -56,28 +75,44 @@ async function loadFolder<T>(
   return loaded.filter((item): item is Awaited<T> & {} => item !== undefined);
 }
 
-function loadArticle(file: string, name: string, text: string, facts: Facts, problems: Problem[]): Article | undefined {
+type ArticleFields = Omit<Article, "html" | "words" | "file">;
+type LegalFields = Omit<LegalPage, "html" | "file" | "slug">;
+
+function parseArticle(file: string, name: string, text: string, problems: Problem[]): Parsed<ArticleFields> | undefined {
   const doc = readFrontMatter(file, text, articleFrontMatter, problems);
   if (!doc) return undefined;
   const expected = name.replace(/\.md$/, "");
   if (doc.data.slug !== expected) {
     problems.push({ file, line: 1, field: "slug", message: `is "${doc.data.slug}" but the file is named ${name}; make them match` });
   }
-  const data = fillFrontMatter(file, doc.data, facts, problems);
-  const rendered = renderMarkdown({ file, body: doc.body, firstLine: doc.bodyLine, facts });
-  problems.push(...rendered.problems);
-  if (!data || rendered.problems.length > 0) return undefined;
-  return { ...data, html: rendered.html, words: countWords(doc.body), file };
+  return { file, name, ...doc };
 }
 
-function loadLegal(file: string, name: string, text: string, facts: Facts, problems: Problem[]): LegalPage | undefined {
+function parseLegal(file: string, name: string, text: string, problems: Problem[]): Parsed<LegalFields> | undefined {
   const doc = readFrontMatter(file, text, legalFrontMatter, problems);
-  if (!doc) return undefined;
-  const data = fillFrontMatter(file, doc.data, facts, problems);
-  const rendered = renderMarkdown({ file, body: doc.body, firstLine: doc.bodyLine, facts });
+  return doc && { file, name, ...doc };
+}
+
+function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): Article | undefined {
+  const { file, body } = parsed;
+  const data = fillFrontMatter(file, parsed.data, facts, problems);
+  const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted });
   problems.push(...rendered.problems);
   if (!data || rendered.problems.length > 0) return undefined;
-  return { ...data, slug: name.replace(/\.md$/, ""), html: rendered.html, file };
+  return { ...data, html: rendered.html, words: countWords(body), file };
+}
+
+function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): LegalPage | undefined {
+  const { file, body } = parsed;
+  const data = fillFrontMatter(file, parsed.data, facts, problems);
+  const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted });
+  problems.push(...rendered.problems);
+  if (!data || rendered.problems.length > 0) return undefined;
+  return { ...data, slug: parsed.name.replace(/\.md$/, ""), html: rendered.html, file };
+}
+
+function compact<T>(items: Array<T | undefined>): T[] {
+  return items.filter((item): item is T => item !== undefined);
 }
 
 function fillFrontMatter<T>(file: string, data: T, facts: Facts, problems: Problem[]): T | undefined {

@@ -1,8 +1,13 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../src/content/markdown.ts";
+import { convertMarkdown } from "../../src/content/markdown-convert.ts";
 
 const facts = { company: "Acme <Gophers> & Sons", phone: "(951) 555-0142" };
-const render = (body: string) => renderMarkdown({ file: "content/blog/x.md", body, firstLine: 10, facts });
+const render = (body: string) => renderMarkdown({ file: "content/blog/x.md", body, firstLine: 10, facts, converted: convertMarkdown(body) });
 
 describe("markdown rendering", () => {
   it("renders markdown and fills placeholders with escaped facts", () => {
@@ -31,5 +36,31 @@ describe("markdown rendering", () => {
     const { problems } = render("One.\n\nCall {phon} now.\n");
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ line: 12, message: expect.stringMatching(/^unknown placeholder \{phon\}; known: \{company\}, \{phone\}$/) });
+  });
+});
+
+describe("markdown cache", () => {
+  it("gives what the converter gives, converting only new bodies, and keeps only the current ones", async () => {
+    const { convertWithCache } = await import("../../src/content/markdown-cache.ts");
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "markdown-cache-")), "markdown.json");
+    const convert = (bodies: string[]) => convertWithCache(bodies, file);
+    const hash = (body: string) => createHash("sha256").update(body).digest("base64url");
+    const cached = () => JSON.parse(readFileSync(file, "utf8")) as Record<string, { html: string }>;
+    const first = [`# One\n\nText with {phone}.\n`, `Two <b>raw</b>\n`];
+    expect(await convert(first)).toEqual(first.map(convertMarkdown));
+    // Served from the cache: the same results, placeholders still unfilled and refusals kept.
+    const again = await convert(first);
+    expect(again).toEqual(first.map(convertMarkdown));
+    expect(again[0]!.html).toContain("{phone}");
+    expect(again[1]!.refused).toHaveLength(1);
+    // Proof that it is read from the file: a marked entry comes back as it is.
+    const entries = cached();
+    entries[hash(first[0]!)]!.html = "<p>from the cache</p>";
+    writeFileSync(file, JSON.stringify(entries));
+    expect((await convert(first))[0]!.html).toBe("<p>from the cache</p>");
+    // A changed set of bodies converts the new one and forgets the old one.
+    const changed = [first[0]!, `Three\n`];
+    expect((await convert(changed))[1]).toEqual(convertMarkdown(changed[1]!));
+    expect(Object.keys(cached()).sort()).toEqual(changed.map(hash).sort());
   });
 });

@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { CACHE_DIR, TOOL_ROOT } from "../paths.ts";
+import type { ConvertedMarkdown } from "./markdown.ts";
+
+type Entries = Record<string, ConvertedMarkdown>;
+
+/**
+ * Converts markdown bodies, reusing what the last build converted: the cache (one file in
+ * node_modules/.cache) maps each body's hash to its HTML. A converted body does not depend on
+ * site.yaml (placeholders are filled afterwards), so an owner's usual edit, site.yaml, converts
+ * nothing, and marked is not even loaded. The file keeps exactly the current bodies.
+ */
+export async function convertWithCache(bodies: readonly string[], file = markdownCacheFile()): Promise<ConvertedMarkdown[]> {
+  let saved: Entries = {};
+  try {
+    saved = JSON.parse(await readFile(file, "utf8")) as Entries;
+  } catch {
+    saved = {};
+  }
+  const hashes = bodies.map((body) => createHash("sha256").update(body).digest("base64url"));
+  const missing = bodies.filter((_, i) => !Object.hasOwn(saved, hashes[i]!));
+  let convert: ((body: string) => ConvertedMarkdown) | undefined;
+  if (missing.length > 0) convert = (await import("./markdown-convert.ts")).convertMarkdown;
+
+  const entries: Entries = {};
+  const results = bodies.map((body, i) => (entries[hashes[i]!] ??= Object.hasOwn(saved, hashes[i]!) ? saved[hashes[i]!]! : convert!(body)));
+  if (missing.length > 0 || Object.keys(saved).length !== Object.keys(entries).length) await save(file, entries);
+  return results;
+}
+
+/** The cache file of this converter (of this marked and this code). */
+export function markdownCacheFile(): string {
+  return path.join(CACHE_DIR, "compiled", `markdown-${converterKey()}.json`);
+}
+
+async function save(file: string, entries: Entries): Promise<void> {
+  // Write then rename: a concurrent build never reads half a file. A cache that cannot be written is only slower.
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temporary, JSON.stringify(entries));
+    await rename(temporary, file);
+  } catch {
+    // Nothing to do: the next build converts again.
+  }
+}
+
+let key: string | undefined;
+
+/** What else decides a conversion: marked's version and this code (its file's size and time). */
+function converterKey(): string {
+  if (key === undefined) {
+    const stamp = (file: string) => {
+      try {
+        const stats = statSync(file);
+        return `${file}:${stats.size}:${stats.mtimeMs}`;
+      } catch {
+        return "";
+      }
+    };
+    const self = fileURLToPath(import.meta.url);
+    let marked = "?";
+    try {
+      marked = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "node_modules", "marked", "package.json"), "utf8")) as { version: string }).version;
+    } catch {
+      // Unknown version: the key still changes with this code.
+    }
+    // From the sources (tests), the converter is a file of its own; in the compiled CLI it is inside this file.
+    const parts = [marked, stamp(self), stamp(path.join(path.dirname(self), "markdown-convert.ts"))];
+    key = createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 16);
+  }
+  return key;
+}

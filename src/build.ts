@@ -162,7 +162,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let bytes = 0;
   try {
     const rendered = await stage("render", () =>
-      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir }),
+      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
     bytes += rendered.bytes;

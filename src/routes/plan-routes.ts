@@ -1,7 +1,7 @@
 import type { Site } from "../config/schema.ts";
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { fillPlaceholders, licenseText, mapStrings } from "../content/placeholders.ts";
+import { licenseText, placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import { pageSeo, seoContext } from "../seo/page-seo.ts";
@@ -31,6 +31,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
   const reviews = reviewsWidget(site, copy);
   const cta = copy.chrome.cta;
   const towns = townsBySlug(site);
+  const fillCityCopy = placeholderFiller(copy.city, "city");
 
   const seo = seoContext(site, copy, siteUrl, options.images);
 
@@ -87,8 +88,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
       cities,
     }),
     ...site.cities.map((city) => {
-      const fill = (text: string) => fillPlaceholders(text, { city: city.name });
-      const cityCopy = mapStrings(copy.city, [], fill) as Copy["city"];
+      const cityCopy = fillCityCopy(city.name);
       return page(
         "city",
         cityPath(city.slug),

@@ -21,7 +21,7 @@ import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
 import { importTemplates, loadTemplates } from "./render/load-templates.ts";
-import { renderPages } from "./render/render-pages.ts";
+import { renderPages, startRenderWorkers, type RenderWorkers } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { diskMemoByFolder } from "./assets/folder-memo.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
@@ -96,6 +96,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, notices } = await stage("config", () =>
     loadConfig({ path: paths.config, displayPath: displayPath(process.cwd(), paths.config) }),
   );
+  // A large site's render threads start now and load React while this thread does the rest.
+  const workers = startRenderWorkers(site.cities.length);
+  try {
+    return await buildSite(options, { started, paths, outDir, stage, site, notices, workers });
+  } finally {
+    await workers?.end();
+  }
+}
+
+interface BuildContext {
+  started: number;
+  paths: ReturnType<typeof projectPaths>;
+  outDir: string;
+  stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
+  site: Site;
+  notices: string[];
+  workers?: RenderWorkers;
+}
+
+/** Everything after the configuration. */
+async function buildSite(options: BuildOptions, context: BuildContext): Promise<BuildResult> {
+  const { started, paths, outDir, stage, site, notices, workers } = context;
   const facts = siteFacts(site);
   const contentDisplay = displayPath(process.cwd(), paths.content);
   const [copy, documents] = await stage("content", () =>
@@ -162,7 +184,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let bytes = 0;
   try {
     const rendered = await stage("render", () =>
-      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
+      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom, workers }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
     bytes += rendered.bytes;

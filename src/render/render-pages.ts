@@ -7,7 +7,7 @@ import type { Templates } from "./load-templates.ts";
 import { renderBatch, type BatchResult } from "./render-batch.ts";
 import { backgroundPageWriter, syncPageWriter } from "./page-writer.ts";
 import { RenderError } from "./render-page.ts";
-import type { RenderWorkerData, WorkerReply } from "./render-worker.ts";
+import type { RenderWorkerInit, WorkerReply } from "./render-worker.ts";
 
 export interface RenderPagesOptions {
   pages: readonly PageData[];
@@ -21,41 +21,81 @@ export interface RenderPagesOptions {
   outDir?: string;
   /** The current output folder, whose unchanged pages are linked instead of written again. */
   reuseFrom?: string;
+  /** Render threads started ahead (startRenderWorkers); renderPages ends them. */
+  workers?: RenderWorkers;
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 400;
 const BATCH = 100;
 
+/** Render threads started ahead of the pages, so they load React while the main thread plans. */
+export interface RenderWorkers {
+  threads: Worker[];
+  /** Set when a thread failed or stopped on its own, however early. */
+  stopped?: Error;
+  /** Ends the threads (when the build stops before rendering, or after it). */
+  end(): Promise<void>;
+}
+
+/**
+ * Starts one render thread per core (at most 4) when a site of about `pageCount` pages is worth
+ * them, and the CLI runs compiled (workers need JavaScript, not TypeScript, files); otherwise
+ * undefined, and the main thread renders.
+ */
+export function startRenderWorkers(pageCount: number): RenderWorkers | undefined {
+  const count = Math.min(availableParallelism(), 4);
+  if (import.meta.url.endsWith(".ts") || pageCount < WORKER_THRESHOLD || count < 2) return undefined;
+  const threads = Array.from({ length: count }, () => new Worker(new URL("./render-worker.cjs", import.meta.url)));
+  let ending = false;
+  const workers: RenderWorkers = {
+    threads,
+    end: async () => {
+      ending = true;
+      await Promise.all(threads.map((thread) => thread.terminate()));
+    },
+  };
+  // Listening from the start: a thread that fails while the main thread is still planning must
+  // neither crash the process nor leave renderPages waiting for it.
+  for (const thread of threads) {
+    thread.on("error", (error) => void (workers.stopped ??= error));
+    thread.on("exit", (code) => {
+      if (!ending) workers.stopped ??= new Error(`a render thread stopped unexpectedly (exit code ${code})`);
+    });
+  }
+  return workers;
+}
+
 /**
  * Renders every page, checks its links and writes it as soon as it is rendered, so a site of any
- * size never holds all its HTML in memory. Large sites are rendered by worker threads, one per
- * core, when running from the compiled CLI (workers need JavaScript, not TypeScript, files).
+ * size never holds all its HTML in memory. Large sites are rendered by worker threads.
  */
 export async function renderPages(options: RenderPagesOptions): Promise<BatchResult> {
-  const workerFile = new URL("./render-worker.cjs", import.meta.url);
-  const canUseWorkers = !import.meta.url.endsWith(".ts") && options.pages.length >= WORKER_THRESHOLD;
-  const workers = Math.min(availableParallelism(), 4);
-  if (!canUseWorkers || workers < 2) {
-    const writer = options.outDir === undefined ? undefined : backgroundPageWriter({ dir: options.outDir, reuseFrom: options.reuseFrom });
-    const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, links: createLinkChecker(options.links), writer };
-    let bytes = 0;
-    const problems: Problem[] = [];
+  const workers = options.workers ?? startRenderWorkers(options.pages.length);
+  if (workers) {
     try {
-      for (let i = 0; i < options.pages.length; i += BATCH) {
-        const result = await renderBatch(context, options.pages.slice(i, i + BATCH));
-        bytes += result.bytes;
-        problems.push(...result.problems);
-      }
-    } catch (error) {
-      // Pages still being written land before the caller deletes their folder.
-      await writer?.flush().catch(() => undefined);
-      throw error;
+      return await renderInWorkers(options, workers);
+    } finally {
+      await workers.end();
     }
-    await writer?.flush();
-    return { bytes, problems };
   }
-  return renderInWorkers(options, workerFile, workers);
+  const writer = options.outDir === undefined ? undefined : backgroundPageWriter({ dir: options.outDir, reuseFrom: options.reuseFrom });
+  const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, links: createLinkChecker(options.links), writer };
+  let bytes = 0;
+  const problems: Problem[] = [];
+  try {
+    for (let i = 0; i < options.pages.length; i += BATCH) {
+      const result = await renderBatch(context, options.pages.slice(i, i + BATCH));
+      bytes += result.bytes;
+      problems.push(...result.problems);
+    }
+  } catch (error) {
+    // Pages still being written land before the caller deletes their folder.
+    await writer?.flush().catch(() => undefined);
+    throw error;
+  }
+  await writer?.flush();
+  return { bytes, problems };
 }
 
 /**
@@ -63,8 +103,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
  * part of writing one, and two threads creating files in one folder slow each other down: one
  * writer, running while the workers render the next batches, is faster.
  */
-async function renderInWorkers(options: RenderPagesOptions, workerFile: URL, count: number): Promise<BatchResult> {
-  const data: RenderWorkerData = {
+async function renderInWorkers(options: RenderPagesOptions, workers: RenderWorkers): Promise<BatchResult> {
+  const init: RenderWorkerInit = {
     templatesFile: options.templatesFile,
     chrome: options.chrome,
     assets: options.assets,
@@ -104,21 +144,17 @@ async function renderInWorkers(options: RenderPagesOptions, workerFile: URL, cou
         }
         if (outstanding === 0) resolve();
       });
+      if (workers.stopped) return reject(workers.stopped);
       worker.once("error", reject);
+      worker.once("exit", () => reject(workers.stopped ?? new Error("a render thread stopped unexpectedly")));
+      worker.postMessage({ init });
       // Two batches each: one to render, one waiting, so a worker never waits for this thread.
-      worker.once("online", () => {
-        send();
-        send();
-        if (outstanding === 0) resolve();
-      });
+      send();
+      send();
+      if (outstanding === 0) resolve();
     });
 
-  const workers = Array.from({ length: count }, () => new Worker(workerFile, { workerData: data }));
-  try {
-    await Promise.all(workers.map(run));
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
+  await Promise.all(workers.threads.map(run));
   if (failure !== undefined) throw failure;
   return total;
 }

@@ -1,11 +1,11 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import { importTemplates } from "./load-templates.ts";
-import { renderBatch } from "./render-batch.ts";
+import { renderBatch, type RenderBatchContext } from "./render-batch.ts";
 
-/** What a render worker is started with; it then receives batches of pages. */
-export interface RenderWorkerData {
+/** What a render worker is told first; it then receives batches of pages. */
+export interface RenderWorkerInit {
   templatesFile: string;
   chrome: ChromeView;
   assets: AssetsView;
@@ -18,15 +18,21 @@ export type WorkerReply =
   | { id: number; bytes: number; problems: import("../errors.ts").Problem[]; pages?: Array<[file: string, html: string]> }
   | { id: number; error: string; name: string };
 
-const data = workerData as RenderWorkerData;
-const templates = importTemplates(data.templatesFile);
-const rendered: Array<[file: string, html: string]> = [];
-const writer = data.returnPages ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {} } : undefined;
-const context = { templates, chrome: data.chrome, assets: data.assets, links: createLinkChecker(data.links), writer };
+type Message = { init: RenderWorkerInit } | { id: number; pages: PageData[] };
 
-parentPort!.on("message", async ({ id, pages }: { id: number; pages: PageData[] }) => {
+const rendered: Array<[file: string, html: string]> = [];
+let context: RenderBatchContext | undefined;
+
+parentPort!.on("message", async (message: Message) => {
+  if ("init" in message) {
+    const { init } = message;
+    const writer = init.returnPages ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {} } : undefined;
+    context = { templates: importTemplates(init.templatesFile), chrome: init.chrome, assets: init.assets, links: createLinkChecker(init.links), writer };
+    return;
+  }
+  const { id, pages } = message;
   try {
-    const result = await renderBatch(context, pages);
+    const result = await renderBatch(context!, pages);
     parentPort!.postMessage({ id, ...result, pages: rendered.splice(0) } satisfies WorkerReply);
   } catch (error) {
     rendered.length = 0;

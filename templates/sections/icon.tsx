@@ -25,7 +25,6 @@ const PATHS: Record<string, ReactElement> = {
 
 export type IconName = keyof typeof PATHS;
 
-const STAR = "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z";
 
 /**
  * Where the icon sprite is served (a content-hashed file). Icons refer to it with <use>, so each
@@ -42,9 +41,6 @@ export function IconSprite() {
           {paths}
         </symbol>
       ))}
-      <symbol id="star-filled" viewBox="0 0 24 24">
-        <path fill="currentColor" d={STAR} />
-      </symbol>
     </svg>
   );
 }
@@ -64,16 +60,10 @@ export function Icon({ name, className }: { name: string; className?: string }) 
   );
 }
 
-/** A row of filled stars; the number is said by the text next to it. */
+/**
+ * A row of filled stars; the number is said by the text next to it. One empty element: the star
+ * is a mask the stylesheet repeats along it (styles/site.css), so five stars cost a few bytes.
+ */
 export function Stars({ count }: { count: number }) {
-  const sprite = useContext(IconSpriteContext);
-  return (
-    <span className="stars" aria-hidden="true">
-      {Array.from({ length: count }, (_, i) => (
-        <svg key={i} viewBox="0 0 24 24" width="18" height="18">
-          {sprite ? <SpriteUse sprite={sprite} id="star-filled" /> : <path fill="currentColor" d={STAR} />}
-        </svg>
-      ))}
-    </span>
-  );
+  return <span className={`stars stars-${count}`} aria-hidden="true" />;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { buildImages } from "./assets/build-images.ts";
 import { buildScripts } from "./assets/build-scripts.ts";
+import { clientSettings, withClientSettings } from "./assets/client-settings.ts";
 import { buildStyles } from "./assets/build-styles.ts";
 import { duplicatePaths, type OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
@@ -134,11 +135,12 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
     planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format, images: images.images }),
   );
 
+  const chrome = chromeView(site, copy);
   const [templates, styles, scripts, statics] = await stage("assets", () =>
     Promise.all([
       compileTemplates(paths.templates, paths.root),
       compileStyles(paths.templates, paths.root),
-      compileScripts(paths.templates, paths.root),
+      compileScripts(paths.templates, paths.root).then((compiled) => withClientSettings(compiled, clientSettings(chrome))),
       publicFiles(paths.public),
     ]),
   );
@@ -176,7 +178,6 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
     if (problems.length > 0) throw new SiteError(problems);
   });
 
-  const chrome = chromeView(site, copy);
   const staging = options.write === false ? undefined : await openStaging(outDir);
   // The other files are written while the pages render.
   const writingFiles = staging?.write(files);

@@ -53,7 +53,7 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
           <script key={json} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }}></script>
         ))}
       </head>
-      <body data-analytics-id={chrome.analyticsId}>
+      <body>
         <IconSpriteContext.Provider value={assets.icons}>
           <a className="skip-link" href="#main">
             {chrome.copy.skipLink}

@@ -2,6 +2,7 @@ import { pageLocation, track } from "./analytics.ts";
 import { leadFormUrl } from "./lead-form-url.ts";
 import { injectScript } from "./lazy-embed.ts";
 import { initModal } from "./modal.ts";
+import type { ClientSettings } from "../../src/assets/client-settings.ts";
 import { isSuccessMessage } from "./success-message.ts";
 import { showToast } from "./toast.ts";
 
@@ -10,9 +11,8 @@ import { showToast } from "./toast.ts";
  * script and points the form iframe at the form with the page's campaign parameters. The first
  * success message per opening tracks `callback_request_success`, shows the toast and closes.
  */
-export function initCallbackRequest(dialog: HTMLDialogElement): void {
-  const { formUrl, formId = "", embedScript, allowedOrigins = "", toast } = dialog.dataset;
-  const origins = allowedOrigins.split(/\s+/).filter(Boolean);
+export function initCallbackRequest(dialog: HTMLDialogElement, settings: ClientSettings): void {
+  const { form, toast } = settings;
   const frame = dialog.querySelector<HTMLIFrameElement>("[data-callback-frame]");
   const region = document.querySelector<HTMLElement>("[data-toast-region]");
   let awaitingSuccess = false;
@@ -22,20 +22,18 @@ export function initCallbackRequest(dialog: HTMLDialogElement): void {
     onOpen() {
       awaitingSuccess = true;
       track("callback_modal_open", { location: pageLocation(location.pathname) });
-      if (frame && formUrl) frame.src = leadFormUrl(formUrl, location.search, location.pathname);
-      if (embedScript) {
-        embed?.remove();
-        embed = injectScript(embedScript);
-      }
+      if (frame) frame.src = leadFormUrl(form.url, location.search, location.pathname);
+      embed?.remove();
+      embed = injectScript(form.embedScript);
     },
   });
 
   // addEventListener, not onmessage: the provider's embed script overwrites window.onmessage.
   addEventListener("message", (event) => {
-    if (!awaitingSuccess || !isSuccessMessage(event, origins, formId)) return;
+    if (!awaitingSuccess || !isSuccessMessage(event, form.allowedOrigins, form.id)) return;
     awaitingSuccess = false;
     track("callback_request_success");
-    if (region && toast) showToast(region, toast);
+    if (region) showToast(region, toast);
     modal.close();
   });
 }

@@ -5,13 +5,14 @@ import { initDistanceSort } from "./distance-sort.ts";
 import { initLazyEmbeds } from "./lazy-embed.ts";
 import { logNotFound } from "./not-found.ts";
 import { initReveal } from "./reveal.ts";
+import { settings } from "./settings.ts";
 
 // Progressive enhancements over pages that already work without JavaScript; each is independent.
 const dialog = document.querySelector<HTMLDialogElement>("dialog[data-callback-modal]");
-if (dialog) initCallbackRequest(dialog);
+if (dialog) initCallbackRequest(dialog, settings);
 initAccordions();
 initDistanceSort();
 initReveal();
 initLazyEmbeds();
-loadTagManagerLater(document.body.dataset.analyticsId);
+loadTagManagerLater(settings.analyticsId);
 logNotFound();

@@ -5,7 +5,7 @@ import { Icon } from "./icon.tsx";
 /**
  * The one call-back dialog of the page, closed. Without JavaScript an opener's link targets it
  * (CSS shows `:target`) so the phone link is still one tap away; with JavaScript it becomes a
- * modal dialog that loads the provider's form.
+ * modal dialog that loads the provider's form (its settings are in the script: src/assets/client-settings.ts).
  */
 export function CallbackModal({ chrome }: { chrome: ChromeView }) {
   const copy = chrome.copy.modal;
@@ -17,11 +17,6 @@ export function CallbackModal({ chrome }: { chrome: ChromeView }) {
       aria-labelledby="callback-title"
       aria-describedby="callback-text"
       data-callback-modal=""
-      data-form-url={form.formUrl}
-      data-form-id={form.formId}
-      data-embed-script={form.embedScriptUrl}
-      data-allowed-origins={form.allowedOrigins.join(" ")}
-      data-toast={chrome.toast}
     >
       <div className="modal-panel">
         <a className="modal-close" href="#" aria-label={copy.close} data-callback-close="">

@@ -1,0 +1,48 @@
+import type { ChromeView } from "../routes/page-props.ts";
+import type { BuildScriptsResult } from "./build-scripts.ts";
+import { hashedName } from "./content-hash.ts";
+
+/**
+ * What the browser scripts need that is the same on every page: the lead provider's form, the
+ * success toast, the tag manager. Written into the script bundle by the build, so no page carries
+ * it (each page would otherwise repeat it in attributes), and cached with the script.
+ */
+export interface ClientSettings {
+  form: { url: string; id: string; embedScript: string; allowedOrigins: string[] };
+  toast: string;
+  analyticsId?: string;
+}
+
+/** The string literal in templates/client/settings.ts that the build replaces with the settings. */
+export const SETTINGS_PLACEHOLDER = "__GOPHER_SITE_SETTINGS__";
+
+/** The settings of a site, from its shared page chrome. */
+export function clientSettings(chrome: ChromeView): ClientSettings {
+  const { leadForm } = chrome;
+  return {
+    form: { url: leadForm.formUrl, id: leadForm.formId, embedScript: leadForm.embedScriptUrl, allowedOrigins: leadForm.allowedOrigins },
+    toast: chrome.toast,
+    ...(chrome.analyticsId ? { analyticsId: chrome.analyticsId } : {}),
+  };
+}
+
+/**
+ * The compiled scripts with the site's settings written in: the bundle is compiled once per
+ * change of templates/, the settings change with site.yaml. The file is named after the result.
+ */
+export function withClientSettings(scripts: BuildScriptsResult, settings: ClientSettings): BuildScriptsResult {
+  const literal = new RegExp(`(["'\`])${SETTINGS_PLACEHOLDER}\\1`, "g");
+  // A JavaScript string literal holding the JSON; "</script" cannot occur in an external file, but
+  // U+2028/2029 are escaped by JSON.stringify in neither sense, so escape them for old parsers.
+  const json = JSON.stringify(JSON.stringify(settings)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  let replaced = 0;
+  const files = scripts.files.map((file) => {
+    const code = Buffer.from(file.data as Uint8Array).toString("utf8");
+    const filled = code.replace(literal, () => (replaced++, json));
+    if (filled === code) return file;
+    const name = hashedName("site.js", filled);
+    return { path: `assets/${name}`, data: Buffer.from(filled) };
+  });
+  if (replaced !== 1) throw new Error(`expected the scripts to read their settings once (${SETTINGS_PLACEHOLDER}), found ${replaced}`);
+  return { files, src: `/${files[0]!.path}` };
+}

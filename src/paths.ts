@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,6 +13,22 @@ function findToolRoot(start: string): string {
     dir = parent;
   }
   return dir;
+}
+
+const versions = new Map<string, string>();
+
+/** The version of one of our dependencies ("?" if it cannot be read), for cache keys; read once. */
+export function packageVersion(name: string): string {
+  let version = versions.get(name);
+  if (version === undefined) {
+    try {
+      version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    } catch {
+      version = "?";
+    }
+    versions.set(name, version);
+  }
+  return version;
 }
 
 /** Where compiled templates and client bundles are cached: inside our node_modules, so `react` resolves. */

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readFileSync } from "node:fs";
-import { CACHE_DIR, TOOL_ROOT } from "../paths.ts";
+import { CACHE_DIR, packageVersion } from "../paths.ts";
 
 /** Names, sizes and modification times of every file in a folder: changes when any file does. */
 export async function folderFingerprint(dir: string): Promise<string> {
@@ -43,14 +42,7 @@ const CACHE_FORMAT = 2;
  */
 function compilerKey(): string {
   if (compilerKeyValue === undefined) {
-    const version = (name: string) => {
-      try {
-        return (JSON.parse(readFileSync(path.join(TOOL_ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
-      } catch {
-        return "?";
-      }
-    };
-    compilerKeyValue = [CACHE_FORMAT, import.meta.url, version("esbuild"), version("lightningcss"), version("react-dom")].join("|");
+    compilerKeyValue = [CACHE_FORMAT, import.meta.url, packageVersion("esbuild"), packageVersion("lightningcss"), packageVersion("react-dom")].join("|");
   }
   return compilerKeyValue;
 }

@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
-import { CACHE_DIR } from "../paths.ts";
+import { CACHE_DIR, packageVersion } from "../paths.ts";
 import { contentHash } from "./content-hash.ts";
 
 /** Encoded images live here, one folder per source and recipe, so unchanged images are not re-encoded. */
@@ -34,13 +32,6 @@ export interface CachedImage {
   file: string;
 }
 
-/** sharp's version, read without loading sharp (its package exports no package.json). */
-const SHARP_VERSION = (() => {
-  const entry = createRequire(import.meta.url).resolve("sharp");
-  const packageJson = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}sharp${path.sep}`)), "sharp", "package.json");
-  return (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
-})();
-
 type SharpFactory = (input?: Buffer | Uint8Array, options?: SharpOptions) => Sharp;
 let sharpModule: Promise<SharpFactory> | undefined;
 
@@ -53,7 +44,7 @@ export function loadSharp(): Promise<SharpFactory> {
 /** The cache key of a source and the recipe that encodes it (sizes, formats, qualities). */
 export function imageCacheKey(source: Uint8Array, recipe: unknown): string {
   return createHash("sha256")
-    .update(JSON.stringify({ version: CACHE_VERSION, sharp: SHARP_VERSION, recipe }))
+    .update(JSON.stringify({ version: CACHE_VERSION, sharp: packageVersion("sharp"), recipe }))
     .update(source)
     .digest("hex")
     .slice(0, 32);

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CACHE_DIR, TOOL_ROOT } from "../paths.ts";
+import { CACHE_DIR, packageVersion } from "../paths.ts";
 import type { ConvertedMarkdown } from "./markdown.ts";
 
 type Entries = Record<string, ConvertedMarkdown>;
@@ -63,14 +63,8 @@ function converterKey(): string {
       }
     };
     const self = fileURLToPath(import.meta.url);
-    let marked = "?";
-    try {
-      marked = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "node_modules", "marked", "package.json"), "utf8")) as { version: string }).version;
-    } catch {
-      // Unknown version: the key still changes with this code.
-    }
     // From the sources (tests), the converter is a file of its own; in the compiled CLI it is inside this file.
-    const parts = [marked, stamp(self), stamp(path.join(path.dirname(self), "markdown-convert.ts"))];
+    const parts = [packageVersion("marked"), stamp(self), stamp(path.join(path.dirname(self), "markdown-convert.ts"))];
     key = createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 16);
   }
   return key;

@@ -1,5 +1,5 @@
 import { linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { link, readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Where rendered pages go. */
@@ -39,70 +39,64 @@ function cannotLink(error: unknown): boolean {
 }
 
 /**
+ * Links `target` to the current output's file when that holds exactly `data`; false when it does
+ * not (or linking is not possible, after which `options.reuseFrom` is forgotten). Synchronous:
+ * reading a small file and linking it take microseconds, less than a round trip to the thread pool.
+ */
+function linkIfUnchanged(options: PageWriterOptions, file: string, target: string, data: Buffer): boolean {
+  if (options.reuseFrom === undefined) return false;
+  const previous = path.join(options.reuseFrom, file);
+  try {
+    if (!readFileSync(previous).equals(data)) return false;
+  } catch {
+    return false;
+  }
+  try {
+    linkSync(previous, target);
+    return true;
+  } catch (error) {
+    if (!cannotLink(error)) throw error;
+    options.reuseFrom = undefined;
+    return false;
+  }
+}
+
+/**
  * Writes synchronously: the main thread has nothing else to do while workers render, and 10,000
  * small writes go faster without a promise and a thread-pool round trip each.
  */
 export function syncPageWriter(options: PageWriterOptions): PageWriter {
   const makeFolder = folderMaker();
-  let reuse = options.reuseFrom !== undefined;
+  const settings = { ...options };
   return {
     write(file, html) {
-      const target = path.join(options.dir, file);
+      const target = path.join(settings.dir, file);
       makeFolder(target);
       const data = Buffer.from(html);
-      if (reuse) {
-        const previous = path.join(options.reuseFrom!, file);
-        let same = false;
-        try {
-          same = readFileSync(previous).equals(data);
-        } catch {
-          same = false;
-        }
-        if (same) {
-          try {
-            return linkSync(previous, target);
-          } catch (error) {
-            if (!cannotLink(error)) throw error;
-            reuse = false;
-          }
-        }
-      }
-      writeFileSync(target, data);
+      if (!linkIfUnchanged(settings, file, target, data)) writeFileSync(target, data);
     },
     flush: async () => {},
   };
 }
 
 /**
- * Writes in the background: while the main thread renders the next page, Node's thread pool puts
- * the last ones on disk. For the few hundred pages the main thread renders (more go to workers).
+ * Writes changed pages in the background: while the main thread renders the next page, Node's
+ * thread pool puts the last ones on disk. For the few hundred pages the main thread renders
+ * (more go to workers).
  */
 export function backgroundPageWriter(options: PageWriterOptions): PageWriter {
   const makeFolder = folderMaker();
+  const settings = { ...options };
   const pending: Array<Promise<void>> = [];
-  let reuse = options.reuseFrom !== undefined;
   let failure: unknown;
-  const writeOrLink = async (file: string, target: string, data: Buffer) => {
-    if (reuse) {
-      const previous = path.join(options.reuseFrom!, file);
-      const same = await readFile(previous).then((old) => old.equals(data), () => false);
-      if (same) {
-        try {
-          return await link(previous, target);
-        } catch (error) {
-          if (!cannotLink(error)) throw error;
-          reuse = false;
-        }
-      }
-    }
-    await writeFile(target, data);
-  };
   return {
     write(file, html) {
-      const target = path.join(options.dir, file);
+      const target = path.join(settings.dir, file);
       makeFolder(target);
+      const data = Buffer.from(html);
+      if (linkIfUnchanged(settings, file, target, data)) return;
       // Caught at once (an unhandled rejection would end the process); flush() reports it.
-      pending.push(writeOrLink(file, target, Buffer.from(html)).catch((error: unknown) => void (failure ??= error)));
+      pending.push(writeFile(target, data).catch((error: unknown) => void (failure ??= error)));
     },
     async flush() {
       await Promise.all(pending);

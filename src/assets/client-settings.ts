@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ChromeView } from "../routes/page-props.ts";
 import type { BuildScriptsResult } from "./build-scripts.ts";
 import { hashedName } from "./content-hash.ts";
@@ -28,21 +29,21 @@ export function clientSettings(chrome: ChromeView): ClientSettings {
 
 /**
  * The compiled scripts with the site's settings written in: the bundle is compiled once per
- * change of templates/, the settings change with site.yaml. The file is named after the result.
+ * change of templates/, the settings change with site.yaml. A changed file is named after its new
+ * content; scripts that read no settings (a project's own templates/client) stay as they are.
  */
 export function withClientSettings(scripts: BuildScriptsResult, settings: ClientSettings): BuildScriptsResult {
   const literal = new RegExp(`(["'\`])${SETTINGS_PLACEHOLDER}\\1`, "g");
-  // A JavaScript string literal holding the JSON; "</script" cannot occur in an external file, but
-  // U+2028/2029 are escaped by JSON.stringify in neither sense, so escape them for old parsers.
+  // A string literal holding the JSON; line and paragraph separators escaped for older parsers.
   const json = JSON.stringify(JSON.stringify(settings)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-  let replaced = 0;
+  let src = scripts.src;
   const files = scripts.files.map((file) => {
     const code = Buffer.from(file.data as Uint8Array).toString("utf8");
-    const filled = code.replace(literal, () => (replaced++, json));
+    const filled = code.replace(literal, () => json);
     if (filled === code) return file;
-    const name = hashedName("site.js", filled);
-    return { path: `assets/${name}`, data: Buffer.from(filled) };
+    const renamed = { path: path.posix.join(path.posix.dirname(file.path), hashedName("site.js", filled)), data: Buffer.from(filled) };
+    if (`/${file.path}` === scripts.src) src = `/${renamed.path}`;
+    return renamed;
   });
-  if (replaced !== 1) throw new Error(`expected the scripts to read their settings once (${SETTINGS_PLACEHOLDER}), found ${replaced}`);
-  return { files, src: `/${files[0]!.path}` };
+  return { files, src };
 }

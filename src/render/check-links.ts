@@ -100,15 +100,23 @@ function references(text: string, patterns: readonly RegExp[], visit: (raw: stri
  * tests/unit/check-links.test.ts holds it to.
  */
 export function pageReferences(html: string, siteUrl: string | undefined, visit: (raw: string) => void): void {
-  for (let at = html.indexOf('="'); at >= 0; ) {
-    const name = referenceAttribute(html, at);
-    if (name === undefined) {
-      at = html.indexOf('="', at + 1);
-      continue;
+  // Each attribute name is searched for on its own (indexOf is fast), then the finds are taken in
+  // document order, skipping any inside an earlier one's value: what the regular expression does.
+  const found: Array<{ start: number; name: string; value: number }> = [];
+  for (const name of REFERENCE_ATTRIBUTES) {
+    const needle = `${name}="`;
+    for (let at = html.indexOf(needle, 1); at >= 0; at = html.indexOf(needle, at + 1)) {
+      if (WHITE_SPACE.test(html[at - 1]!)) found.push({ start: at - 1, name, value: at + needle.length });
     }
-    const end = html.indexOf('"', at + 2);
+  }
+  found.sort((a, b) => a.start - b.start);
+  let consumed = 0;
+  for (const { start, name, value: from } of found) {
+    if (start < consumed) continue;
+    const end = html.indexOf('"', from);
     if (end < 0) break;
-    const value = html.slice(at + 2, end);
+    consumed = end + 1;
+    const value = html.slice(from, end);
     if (name === "srcset" || name === "imagesrcset") {
       // Candidate lists of responsive images: `url 480w, url 800w`.
       for (const candidate of value.split(",")) {
@@ -118,21 +126,11 @@ export function pageReferences(html: string, siteUrl: string | undefined, visit:
     } else if (isSitePath(value)) {
       visit(value.replace(/[?#].*$/, ""));
     }
-    at = html.indexOf('="', end + 1);
   }
   if (siteUrl) siteUrlReferences(html, siteUrl.replace(/\/+$/, ""), visit);
 }
 
 const REFERENCE_ATTRIBUTES = ["href", "src", "srcset", "imagesrcset"] as const;
-
-/** The reference attribute whose `="` is at `at` (its name preceded by white space), if any. */
-function referenceAttribute(html: string, at: number): (typeof REFERENCE_ATTRIBUTES)[number] | undefined {
-  for (const name of REFERENCE_ATTRIBUTES) {
-    const start = at - name.length;
-    if (start >= 1 && html.startsWith(name, start) && WHITE_SPACE.test(html[start - 1]!)) return name;
-  }
-  return undefined;
-}
 
 const WHITE_SPACE = /\s/;
 /** Where a site URL's path ends: a quote, white space, <, >, #, ? or a backslash. */

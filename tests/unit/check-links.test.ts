@@ -31,7 +31,7 @@ describe("pageReferences", () => {
       fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => parts.join("")), (html) => {
         expect(referencesByScanner(html, SITE)).toEqual(referencesByRegex(html, SITE));
       }),
-      { numRuns: 3000 },
+      { numRuns: 5000 },
     );
   });
 

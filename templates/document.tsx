@@ -2,7 +2,8 @@ import { createElement, type ReactNode } from "react";
 import type { AssetsView, ChromeView, HeadView, ShareView } from "../src/routes/page-props.ts";
 import { CallbackModal, ToastRegion } from "./sections/callback-modal.tsx";
 import { Footer } from "./sections/footer.tsx";
-import { Header } from "./sections/header.tsx";
+import { currentNavLink, Header } from "./sections/header.tsx";
+import { Reuse } from "./sections/reuse.tsx";
 import { IconSpriteContext } from "./sections/icon.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
@@ -58,7 +59,8 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
           <a className="skip-link" href="#main">
             {chrome.copy.skipLink}
           </a>
-          <Header chrome={chrome} path={head.path} />
+          {/* The same on every page with the same current link: rendered once for each. */}
+          <Reuse component={Header} props={{ chrome, current: currentNavLink(chrome, head.path) }} />
           <main id="main">
             <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
           </main>

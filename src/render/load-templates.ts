@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import React, { type ComponentType, type ReactNode } from "react";
+import React, { type ComponentType, type Context, type ReactNode } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
 import { runCommonJs } from "../code-cache.js";
 import { SiteError } from "../errors.ts";
+import type { ReuseRegistry } from "./reuse.ts";
 import { CACHE_DIR, displayPath } from "../paths.ts";
 import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/page-props.ts";
 
@@ -19,6 +20,9 @@ export interface Templates {
   SHARED_CHROME_SLOT?: string;
   /** The icon sprite, written once as a file that pages refer to. */
   IconSprite?: ComponentType;
+  /** How blocks the same on many pages are rendered once (src/render/reuse.ts). */
+  ReuseContext?: Context<ReuseRegistry | undefined>;
+  REUSE_SLOT?: string;
 }
 
 /**
@@ -81,6 +85,6 @@ export function importTemplates(file: string): Templates & { file: string } {
     cacheFile: file.replace(/\.cjs$/, ".v8cache"),
     require: (id) => SHARED_MODULES[id] ?? nodeRequire(id),
   }) as Templates;
-  const { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT } = module;
-  return { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT, file };
+  const { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT, ReuseContext, REUSE_SLOT } = module;
+  return { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT, ReuseContext, REUSE_SLOT, file };
 }

@@ -4,6 +4,7 @@ import type { LinkChecker } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import type { PageWriter } from "./page-writer.ts";
 import { renderPageParts } from "./render-page.ts";
+import { createReuseStore, type ReuseStore } from "./reuse.ts";
 
 export interface BatchResult {
   bytes: number;
@@ -19,6 +20,8 @@ export interface RenderBatchContext {
   writer?: PageWriter;
   /** Shared chrome whose links this context already checked. */
   checkedChrome?: Set<string>;
+  /** Blocks the same on many pages, rendered once by this context (made on first use). */
+  reuse?: ReuseStore;
 }
 
 /** Renders, checks and writes some pages; the same code runs in the main thread and in workers. */
@@ -26,8 +29,9 @@ export async function renderBatch(context: RenderBatchContext, pages: readonly P
   let bytes = 0;
   const problems: Problem[] = [];
   const checkedChrome = (context.checkedChrome ??= new Set());
+  if (context.templates.ReuseContext) context.reuse ??= createReuseStore();
   for (const page of pages) {
-    const { html, own, shared } = renderPageParts(context.templates, page, context.chrome, context.assets);
+    const { html, own, shared } = renderPageParts(context.templates, page, context.chrome, context.assets, context.reuse);
     // The shared chrome is the same on every page: its links are checked once, with the first page.
     problems.push(...context.links.check({ path: page.path, outFile: page.outFile, html: shared && checkedChrome.has(shared) ? own : html }));
     if (shared) checkedChrome.add(shared);

@@ -1,7 +1,8 @@
-import { createElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import type { Templates } from "./load-templates.ts";
+import type { ReuseStore } from "./reuse.ts";
 
 export class RenderError extends Error {
   constructor(message: string, options: { cause: unknown }) {
@@ -42,21 +43,25 @@ export function renderPage(templates: Templates, page: PageData, chrome: ChromeV
   return renderPageParts(templates, page, chrome, assets).html;
 }
 
-/** Renders one page, splicing in the shared chrome rendered once per build. */
-export function renderPageParts(templates: Templates, page: PageData, chrome: ChromeView, assets: AssetsView): PageParts {
+/**
+ * Renders one page, splicing in the shared chrome rendered once per build and, given a reuse
+ * store, the blocks kept from earlier pages (src/render/reuse.ts).
+ */
+export function renderPageParts(templates: Templates, page: PageData, chrome: ChromeView, assets: AssetsView, reuse?: ReuseStore): PageParts {
   const Page = templates.pages[page.template];
   try {
     const shared = sharedChromeHtml(templates, chrome, assets, page.head);
     const body = createElement(Page, { ...page, chrome, assets });
-    const html = `<!DOCTYPE html>${renderToStaticMarkup(
-      createElement(templates.Document, { head: page.head, chrome, assets, children: body, sharedChromeSlot: shared !== undefined }),
-    )}`;
-    if (shared === undefined) return { html, own: html };
+    let document: ReactElement = createElement(templates.Document, { head: page.head, chrome, assets, children: body, sharedChromeSlot: shared !== undefined });
+    if (reuse && templates.ReuseContext) document = createElement(templates.ReuseContext.Provider, { value: reuse.registry }, document);
+    const rendered = `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
+    const { html, own } = reuse && templates.REUSE_SLOT ? reuse.fill(rendered, templates.REUSE_SLOT) : { html: rendered, own: rendered };
+    if (shared === undefined) return { html, own };
     const slot = `<${templates.SHARED_CHROME_SLOT}></${templates.SHARED_CHROME_SLOT}>`;
     const at = html.indexOf(slot);
-    if (at < 0) return { html, own: html };
-    const own = html.slice(0, at) + html.slice(at + slot.length);
-    return { html: html.slice(0, at) + shared + html.slice(at + slot.length), own, shared };
+    if (at < 0) return { html, own };
+    const ownAt = own.indexOf(slot);
+    return { html: html.slice(0, at) + shared + html.slice(at + slot.length), own: own.slice(0, ownAt) + own.slice(ownAt + slot.length), shared };
   } catch (error) {
     const file = templates.templateFiles[page.template];
     const reason = error instanceof Error ? error.message : String(error);

@@ -4,6 +4,15 @@ import { CallToAction, ProcessSteps, ReviewBadge, Section } from "../sections/bl
 import { Icon } from "../sections/icon.tsx";
 import { PlaceList, ReviewsWidget } from "../sections/places.tsx";
 import { Picture } from "../sections/picture.tsx";
+import { Reuse } from "../sections/reuse.tsx";
+
+function ReviewsSection({ copy, widget }: { copy: { heading: string; text?: string }; widget: TemplateProps<"city">["page"]["reviews"] }) {
+  return (
+    <Section id="reviews" heading={copy.heading} text={copy.text} className="section-tint">
+      <ReviewsWidget widget={widget} />
+    </Section>
+  );
+}
 
 export function CityPage({ chrome, page }: TemplateProps<"city">) {
   const { copy } = page;
@@ -37,14 +46,13 @@ export function CityPage({ chrome, page }: TemplateProps<"city">) {
           ))}
         </ul>
       </Section>
-      <ProcessSteps id="process" process={copy.process} />
-      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
-        <ReviewsWidget widget={page.reviews} />
-      </Section>
+      {/* The same on every city page: rendered once per build (sections/reuse.tsx). */}
+      <Reuse component={ProcessSteps} props={{ id: "process", process: copy.process }} />
+      <Reuse component={ReviewsSection} props={{ copy: copy.reviews, widget: page.reviews }} />
       <Section id="nearby" heading={copy.nearby.heading}>
         <PlaceList places={page.nearby} extra={page.allAreas} chrome={chrome} className="nearby-links" />
       </Section>
-      <CallToAction chrome={chrome} cta={page.cta} variant="city" />
+      <Reuse component={CallToAction} props={{ chrome, cta: page.cta, variant: "city" }} />
     </>
   );
 }

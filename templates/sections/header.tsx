@@ -7,7 +7,13 @@ export function isCurrent(href: string, path: string): boolean {
   return href === "/blog" && path.startsWith("/blog/");
 }
 
-export function Header({ chrome, path }: { chrome: ChromeView; path: string }) {
+/** The nav link that is the current page at `path`, if any. */
+export function currentNavLink(chrome: ChromeView, path: string): string | undefined {
+  return chrome.nav.find((link) => isCurrent(link.href, path))?.href;
+}
+
+/** The site header; `current` is the href of the nav link to mark as the current page. */
+export function Header({ chrome, current }: { chrome: ChromeView; current?: string }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -19,7 +25,7 @@ export function Header({ chrome, path }: { chrome: ChromeView; path: string }) {
           <ul>
             {chrome.nav.map((link) => (
               <li key={link.href}>
-                <a href={link.href} aria-current={isCurrent(link.href, path) ? "page" : undefined}>
+                <a href={link.href} aria-current={link.href === current ? "page" : undefined}>
                   {link.label}
                 </a>
               </li>

@@ -6,7 +6,7 @@ import { planRoutes } from "../../src/routes/plan-routes.ts";
 import { renderPage } from "../../src/render/render-page.ts";
 import * as templates from "../../templates/index.tsx";
 import { ReviewBadge, Faq } from "../../templates/sections/blocks.tsx";
-import { Header } from "../../templates/sections/header.tsx";
+import { currentNavLink, Header } from "../../templates/sections/header.tsx";
 import { loadSample } from "../helpers/sample-data.ts";
 
 const sample = await loadSample();
@@ -18,10 +18,11 @@ const page = (path: string) => renderPage(templates, pages.find((p) => p.path ==
 
 describe("templates", () => {
   it("marks the current page in the header, and Blog for every article", () => {
-    const header = html(createElement(Header, { chrome, path: "/blog/gopher-damage-costs" }));
+    const header = html(createElement(Header, { chrome, current: currentNavLink(chrome, "/blog/gopher-damage-costs") }));
     expect(header).toContain('<a href="/blog" aria-current="page">Blog</a>');
     expect(header.match(/aria-current/g)).toHaveLength(1);
-    const about = html(createElement(Header, { chrome, path: "/about" }));
+    const about = html(createElement(Header, { chrome, current: currentNavLink(chrome, "/about") }));
+    expect(html(createElement(Header, { chrome, current: currentNavLink(chrome, "/temecula-gopher-control") }))).not.toContain("aria-current");
     expect(about).toContain('<a href="/about" aria-current="page">About</a>');
     expect(about).toContain('<a href="/blog">Blog</a>');
   });

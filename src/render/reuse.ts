@@ -1,0 +1,75 @@
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+/**
+ * Blocks the same on many pages (the header, the steps, the reviews section and the call to
+ * action of 10,000 city pages) are rendered once per build and thread: templates wrap them in
+ * <Reuse> (templates/sections/reuse.tsx), which leaves a slot in the page and tells this registry
+ * how to render the block. After the page, each new block is rendered on its own and kept, and
+ * every slot gets its block's HTML. Rendered on its own, a block never adds preload links to the
+ * page's head, whether or not it is the first: every page comes out the same however the pages
+ * are shared among threads.
+ */
+export interface ReuseRegistry {
+  /** The id of a block's key; `render` is called if the block is not kept yet. */
+  use(key: string, render: () => ReactElement): string;
+}
+
+export interface ReuseStore {
+  registry: ReuseRegistry;
+  /**
+   * The page with every slot filled; `own` has only the blocks first rendered for this page
+   * (the others' links were checked with the page they were first rendered for).
+   */
+  fill(html: string, slot: string): { html: string; own: string };
+}
+
+/** The wrapper that separates a block from what React hoists before it (preload links). */
+const BLOCK = "gopher-site-block";
+
+export function createReuseStore(): ReuseStore {
+  const ids = new Map<string, string>();
+  const kept = new Map<string, string>();
+  const pending = new Map<string, () => ReactElement>();
+  return {
+    registry: {
+      use(key, render) {
+        let id = ids.get(key);
+        if (id === undefined) {
+          id = String(ids.size + 1);
+          ids.set(key, id);
+        }
+        if (!kept.has(id)) pending.set(id, render);
+        return id;
+      },
+    },
+    fill(html, slot) {
+      const fresh = new Set<string>();
+      for (const [id, render] of pending) {
+        const rendered = renderToStaticMarkup(createElement(BLOCK, null, render()));
+        kept.set(id, rendered.slice(rendered.lastIndexOf(`<${BLOCK}>`) + BLOCK.length + 2, rendered.lastIndexOf(`</${BLOCK}>`)));
+        fresh.add(id);
+      }
+      pending.clear();
+      const open = `<${slot} data-id="`;
+      const close = `</${slot}>`;
+      if (!html.includes(open)) return { html, own: html };
+      const out: string[] = [];
+      const own: string[] = [];
+      let at = 0;
+      for (let next = html.indexOf(open); next >= 0; next = html.indexOf(open, at)) {
+        out.push(html.slice(at, next));
+        own.push(html.slice(at, next));
+        const idStart = next + open.length;
+        const id = html.slice(idStart, html.indexOf('"', idStart));
+        const block = kept.get(id) ?? "";
+        out.push(block);
+        if (fresh.has(id)) own.push(block);
+        at = html.indexOf(close, idStart) + close.length;
+      }
+      out.push(html.slice(at));
+      own.push(html.slice(at));
+      return { html: out.join(""), own: own.join("") };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { createElement as h, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { createReuseStore } from "../../src/render/reuse.ts";
+import { IconSpriteContext } from "../../templates/sections/icon.tsx";
+import { REUSE_SLOT, Reuse, ReuseContext } from "../../templates/sections/reuse.tsx";
+
+let renders = 0;
+function Block({ label }: { label: string }): ReactElement {
+  renders++;
+  return h("section", null, h("img", { src: "/logo.svg", alt: "" }), h("a", { href: `/${label}` }, label));
+}
+const page = (labels: string[], title: string) =>
+  h("html", null, h("head", null, h("title", null, title)), h("body", null, h(IconSpriteContext.Provider, { value: "/icons.svg" }, ...labels.map((label) => h(Reuse<{ label: string }>, { key: label, component: Block, props: { label } })), h("p", null, title))));
+
+describe("reused blocks", () => {
+  it("renders each distinct block once, gives every page the same HTML, and leaves copies out of `own`", () => {
+    const store = createReuseStore();
+    const render = (labels: string[], title: string) => store.fill(renderToStaticMarkup(h(ReuseContext.Provider, { value: store.registry }, page(labels, title))), REUSE_SLOT);
+    renders = 0;
+    const first = render(["a", "b"], "one");
+    const second = render(["a", "b"], "two");
+    const third = render(["b", "c"], "three");
+    expect(renders).toBe(3);
+    expect(first.html).toBe('<html><head><title>one</title></head><body><section><img src="/logo.svg" alt=""/><a href="/a">a</a></section><section><img src="/logo.svg" alt=""/><a href="/b">b</a></section><p>one</p></body></html>');
+    expect(second.html).toBe(first.html.replaceAll("one", "two"));
+    expect(first.own).toBe(first.html);
+    expect(second.own).toBe("<html><head><title>two</title></head><body><p>two</p></body></html>");
+    expect(third.own).toContain('<a href="/c">c</a>');
+    expect(third.own).not.toContain('<a href="/b">b</a>');
+  });
+
+  it("renders in place, as any component, when no renderer provides a store", () => {
+    renders = 0;
+    const html = renderToStaticMarkup(page(["a"], "alone"));
+    expect(renders).toBe(1);
+    expect(html).toContain('<section><img src="/logo.svg" alt=""/><a href="/a">a</a></section>');
+    expect(html).not.toContain(REUSE_SLOT);
+  });
+});

@@ -16,9 +16,16 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const src = path.join(root, "src");
 const cacheDir = path.join(root, "node_modules", ".cache", "gopher-site");
 
-// The compiled CLI is named after this file and the sources' names, sizes and times: unchanged sources start
-// without loading esbuild at all.
+// The compiled CLI is named after this file, the sources' names, sizes and times, and the installed
+// packages (it bundles some of them): unchanged sources start without loading esbuild at all.
 const fingerprint = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url))).update(`NODE_ENV=${process.env.NODE_ENV}\n`);
+try {
+  // npm rewrites this file on every install, update or removal of a package.
+  const installed = statSync(path.join(root, "node_modules", ".package-lock.json"));
+  fingerprint.update(`packages:${installed.size}:${installed.mtimeMs}\n`);
+} catch {
+  // Installed some other way: the sources alone name the compiled CLI.
+}
 for (const name of readdirSync(src, { recursive: true }).sort()) {
   const stats = statSync(path.join(src, name));
   if (stats.isFile()) fingerprint.update(`${name}:${stats.size}:${stats.mtimeMs}\n`);

@@ -1,12 +1,23 @@
 // Runs compiled CommonJS files with V8's code cache, the way Node's own loader does for its
-// built-in modules: the first run saves the machine code V8 made for the functions it used, and
+// built-in modules: the first run saves the bytecode V8 compiled for the functions it used, and
 // later runs start from it instead of parsing and compiling again. Node 20 has no compile cache
 // for ES modules: that is why the compiled CLI and the compiled templates are CommonJS.
 // Plain JavaScript, because bin/gopher-site.js uses it before anything is compiled.
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Script } from "node:vm";
+import { writeFileAtomically } from "./write-atomically.js";
+
+/**
+ * Scripts whose code cache is saved when the process exits, so it also holds the functions the
+ * run compiled lazily. Only the latest few: a dev session loads a new templates module on every
+ * edit, and the old ones will not run again.
+ * @type {Map<string, Script>}
+ */
+const unsaved = new Map();
+const KEEP = 4;
+let listening = false;
 
 /**
  * Runs `file` as a CommonJS module and returns its exports. `cacheFile` holds the code cache: a
@@ -34,21 +45,18 @@ export function runCommonJs(file, options = {}) {
   const module = { exports: {} };
   const require = options.require ?? createRequire(file);
   script.runInThisContext().call(module.exports, module.exports, require, module, file, path.dirname(file));
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-    // Saved on exit, so the cache also holds the functions this run compiled lazily.
-    process.once("exit", () => saveAtomically(cacheFile, script.createCachedData()));
-  }
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) saveOnExit(cacheFile, script);
   return module.exports;
 }
 
-/** @param {string} file @param {Buffer} data */
-function saveAtomically(file, data) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, file);
-  } catch {
-    // A read-only cache folder only means the next run compiles again.
-    rmSync(temporary, { force: true });
-  }
+/** @param {string} cacheFile @param {Script} script */
+function saveOnExit(cacheFile, script) {
+  unsaved.delete(cacheFile);
+  unsaved.set(cacheFile, script);
+  if (unsaved.size > KEEP) unsaved.delete(unsaved.keys().next().value);
+  if (listening) return;
+  listening = true;
+  process.once("exit", () => {
+    for (const [file, pending] of unsaved) writeFileAtomically(file, pending.createCachedData());
+  });
 }

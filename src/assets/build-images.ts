@@ -1,6 +1,6 @@
-import { compareText } from "../compare-text.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { compareText } from "../compare-text.ts";
 import type { Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";

@@ -1,6 +1,6 @@
-import { compareText } from "../compare-text.ts";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { compareText } from "../compare-text.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { legalFrontMatter } from "./copy-schema.ts";
 import { articleFrontMatter, type Article, type LegalPage } from "./article-schema.ts";

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CACHE_DIR, packageVersion } from "../paths.ts";
+import { writeFileAtomically } from "../write-atomically.js";
 import type { ConvertedMarkdown } from "./markdown.ts";
 
 type Entries = Record<string, ConvertedMarkdown>;
@@ -12,7 +13,9 @@ type Entries = Record<string, ConvertedMarkdown>;
  * Converts markdown bodies, reusing what the last build converted: the cache (one file in
  * node_modules/.cache) maps each body's hash to its HTML. A converted body does not depend on
  * site.yaml (placeholders are filled afterwards), so an owner's usual edit, site.yaml, converts
- * nothing, and marked is not even loaded. The file keeps exactly the current bodies.
+ * nothing, and marked is not even loaded. The file keeps this build's bodies and, after them, up
+ * to MAX_KEPT of earlier ones, so sites built in turn with one installation (or test fixtures)
+ * do not evict each other.
  */
 export async function convertWithCache(bodies: readonly string[], file = markdownCacheFile()): Promise<ConvertedMarkdown[]> {
   let saved: Entries = {};
@@ -28,25 +31,22 @@ export async function convertWithCache(bodies: readonly string[], file = markdow
 
   const entries: Entries = {};
   const results = bodies.map((body, i) => (entries[hashes[i]!] ??= Object.hasOwn(saved, hashes[i]!) ? saved[hashes[i]!]! : convert!(body)));
-  if (missing.length > 0 || Object.keys(saved).length !== Object.keys(entries).length) await save(file, entries);
+  if (missing.length > 0) {
+    for (const [hash, entry] of Object.entries(saved)) {
+      if (Object.keys(entries).length >= MAX_KEPT) break;
+      entries[hash] ??= entry;
+    }
+    writeFileAtomically(file, JSON.stringify(entries));
+  }
   return results;
 }
+
+/** Bodies kept in the cache file at most (about 5 MB of typical articles). */
+const MAX_KEPT = 500;
 
 /** The cache file of this converter (of this marked and this code). */
 export function markdownCacheFile(): string {
   return path.join(CACHE_DIR, "compiled", `markdown-${converterKey()}.json`);
-}
-
-async function save(file: string, entries: Entries): Promise<void> {
-  // Write then rename: a concurrent build never reads half a file. A cache that cannot be written is only slower.
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temporary, JSON.stringify(entries));
-    await rename(temporary, file);
-  } catch {
-    // Nothing to do: the next build converts again.
-  }
 }
 
 let key: string | undefined;

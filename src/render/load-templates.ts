@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import React, { type ComponentType, type Context, type ReactNode } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
 import { runCommonJs } from "../code-cache.js";
+import { writeFileAtomically } from "../write-atomically.js";
 import { SiteError } from "../errors.ts";
 import type { ReuseRegistry } from "./reuse.ts";
 import { CACHE_DIR, displayPath } from "../paths.ts";
@@ -64,11 +64,8 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   }
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
   const file = path.join(CACHE_DIR, `templates-${hash}.cjs`);
-  await mkdir(CACHE_DIR, { recursive: true });
-  // Write then rename: another process importing the same module never reads half of it.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, code);
-  await rename(temporary, file);
+  // Another process loading the same module never reads half of it.
+  if (!writeFileAtomically(file, code)) throw new Error(`could not write the compiled templates to ${file}`);
   return importTemplates(file);
 }
 

@@ -55,6 +55,8 @@ function linkIfUnchanged(options: PageWriterOptions, file: string, target: strin
     linkSync(previous, target);
     return true;
   } catch (error) {
+    // Gone since it was read (the output folder deleted during the build): write the page.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
     if (!cannotLink(error)) throw error;
     options.reuseFrom = undefined;
     return false;
@@ -80,9 +82,9 @@ export function syncPageWriter(options: PageWriterOptions): PageWriter {
 }
 
 /**
- * Writes changed pages in the background: while the main thread renders the next page, Node's
- * thread pool puts the last ones on disk. For the few hundred pages the main thread renders
- * (more go to workers).
+ * Writes changed pages in the background: while the main thread renders the rest of a batch,
+ * Node's thread pool puts the first ones on disk. The caller flushes after each batch, which
+ * bounds the pages held in memory and the files open at once.
  */
 export function backgroundPageWriter(options: PageWriterOptions): PageWriter {
   const makeFolder = folderMaker();

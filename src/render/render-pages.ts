@@ -88,6 +88,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
       const result = await renderBatch(context, options.pages.slice(i, i + BATCH));
       bytes += result.bytes;
       problems.push(...result.problems);
+      // A batch's writes finish before the next batch renders: at most one batch of pages is
+      // held in memory or open, whatever the size of the site.
+      await writer?.flush();
     }
   } catch (error) {
     // Pages still being written land before the caller deletes their folder.

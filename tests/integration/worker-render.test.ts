@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSyntheticSite } from "../../scripts/synthetic-site.mjs";
@@ -36,7 +36,22 @@ describe("rendering on worker threads", () => {
     expect(workers).toEqual(main);
   }, 120_000);
 
-  it("reports a template error from a worker with the route and template", async () => {
+  it("keeps the pages that did not change (the same files, linked) when it builds again", async () => {
+    const out = path.join(dir, "dist-workers");
+    const before = await hashes(out);
+    const page = path.join(out, "testville-00100-gopher-control.html");
+    const inode = (await stat(page)).ino;
+    const cli = await runCli(["build", "-q", "--out", "dist-workers"], { cwd: dir });
+    expect(cli.code).toBe(0);
+    expect(await hashes(out)).toEqual(before);
+    // Linked from the previous output rather than written: the same file, not a copy of it.
+    expect((await stat(page)).ino).toBe(inode);
+    expect((await stat(page)).nlink).toBe(1);
+  }, 120_000);
+
+  it("reports a template error from a worker with the route and template, leaving the output as it was", async () => {
+    const out = path.join(dir, "dist-workers");
+    const before = await hashes(out);
     const template = path.join(dir, "templates/pages/city.tsx");
     const original = await readFile(template, "utf8");
     const { writeFile } = await import("node:fs/promises");
@@ -45,6 +60,8 @@ describe("rendering on worker threads", () => {
       const result = await runCli(["build", "--out", "dist-workers"], { cwd: dir });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain("could not render /testville-00300-gopher-control with templates/pages/city.tsx: worker bug");
+      expect(await hashes(out)).toEqual(before);
+      expect((await readdir(dir)).filter((name) => name.startsWith(".dist-workers"))).toEqual([]);
     } finally {
       await writeFile(template, original);
     }

@@ -48,7 +48,9 @@ describe.each([
   });
 
   it("writes every page when the current output is on another file system (no hard links across devices)", async () => {
+    // /dev/shm is a memory file system on every Linux machine we build on; the temporary folder is on disk.
     const { previous, dir } = setUp("/dev/shm");
+    expect(statSync(previous).dev, "this test needs /dev/shm and the temporary folder on different devices").not.toBe(statSync(dir).dev);
     await writeThree(makeWriter({ dir, reuseFrom: previous }));
     expect(statSync(path.join(dir, "same.html")).nlink).toBe(1);
     expect(readFileSync(path.join(dir, "same.html"), "utf8")).toBe("<p>same</p>");
@@ -63,5 +65,17 @@ describe.each([
       writer.write("blog/post.html", "<p>x</p>");
       await writer.flush();
     }).rejects.toThrow(/ENOTDIR|EEXIST/);
+  });
+});
+
+describe("the background page writer", () => {
+  it("writes a large site batch by batch, never holding more than a batch of open files", async () => {
+    const dir = folder();
+    const writer = backgroundPageWriter({ dir });
+    for (let batch = 0; batch < 30; batch++) {
+      for (let i = 0; i < 100; i++) writer.write(`p-${batch}-${i}.html`, `<p>${batch} ${i}</p>`);
+      await writer.flush();
+    }
+    expect(readFileSync(path.join(dir, "p-29-99.html"), "utf8")).toBe("<p>29 99</p>");
   });
 });

@@ -1,12 +1,11 @@
 // Plain JavaScript, because src/code-cache.js (used by bin/ before anything is compiled) needs it.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 
 /**
  * Writes `data` to `file` through a temporary name and a rename: a reader (another build, a
  * concurrent process) sees the old file or the new one, never half of one. Returns false instead
  * of throwing when the folder cannot be written: every caller writes a cache, which is only slower
- * without it.
+ * without it. The folder must exist.
  *
  * @param {string} file
  * @param {string | Uint8Array} data
@@ -15,7 +14,6 @@ import path from "node:path";
 export function writeFileAtomically(file, data) {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, data);
     renameSync(temporary, file);
     return true;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { statSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CACHE_DIR, packageVersion } from "../paths.ts";
@@ -36,6 +36,7 @@ export async function convertWithCache(bodies: readonly string[], file = markdow
       if (Object.keys(entries).length >= MAX_KEPT) break;
       entries[hash] ??= entry;
     }
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileAtomically(file, JSON.stringify(entries));
   }
   return results;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import React, { type ComponentType, type Context, type ReactNode } from "react";
@@ -65,6 +66,7 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 16);
   const file = path.join(CACHE_DIR, `templates-${hash}.cjs`);
   // Another process loading the same module never reads half of it.
+  mkdirSync(CACHE_DIR, { recursive: true });
   if (!writeFileAtomically(file, code)) throw new Error(`could not write the compiled templates to ${file}`);
   return importTemplates(file);
 }

@@ -1,0 +1,51 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCommonJs } from "../../src/code-cache.js";
+import { removeDir } from "../helpers/sample-site.ts";
+
+const made: string[] = [];
+afterEach(async () => {
+  await Promise.all(made.splice(0).map(removeDir));
+});
+function folder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "gopher-code-cache-"));
+  made.push(dir);
+  return dir;
+}
+
+describe("runCommonJs", () => {
+  it("runs a CommonJS file with the require it is given", () => {
+    const dir = folder();
+    const file = path.join(dir, "module.cjs");
+    writeFileSync(file, 'module.exports = { answer: require("answer") * 2, name: __filename };');
+    expect(runCommonJs(file, { require: () => 21 })).toEqual({ answer: 42, name: file });
+  });
+
+  it("saves the code cache when the process exits, and the next process uses it as it is", () => {
+    const dir = folder();
+    const file = path.join(dir, "module.cjs");
+    const cache = path.join(dir, "module.v8cache");
+    writeFileSync(file, "module.exports = (n) => Array.from({ length: n }, (_, i) => i * i).reduce((a, b) => a + b, 0);");
+    const script = `import { runCommonJs } from ${JSON.stringify(path.resolve("src/code-cache.js"))}; console.log(runCommonJs(${JSON.stringify(file)}, { cacheFile: ${JSON.stringify(cache)} })(10));`;
+    expect(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })).toBe("285\n");
+    const saved = statSync(cache);
+    expect(saved.size).toBeGreaterThan(0);
+    expect(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })).toBe("285\n");
+    // Accepted, so not written again.
+    expect(statSync(cache).mtimeMs).toBe(saved.mtimeMs);
+  });
+
+  it("listens for the process's exit once, however many modules it runs (a dev session loads one per template edit)", () => {
+    const dir = folder();
+    const before = process.listenerCount("exit");
+    for (let i = 0; i < 12; i++) {
+      const file = path.join(dir, `templates-${i}.cjs`);
+      writeFileSync(file, `module.exports = ${i};`);
+      expect(runCommonJs(file, { cacheFile: path.join(dir, `templates-${i}.v8cache`) })).toBe(i);
+    }
+    expect(process.listenerCount("exit") - before).toBeLessThanOrEqual(1);
+  });
+});

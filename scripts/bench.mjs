@@ -18,6 +18,15 @@ function htmlFiles(dir) {
   return readdirSync(dir, { recursive: true }).filter((name) => name.endsWith(".html")).map((name) => path.join(dir, name));
 }
 
+// This machine's speed varies a lot from hour to hour: Node.js's own start time says how fast it is now.
+const nodeStarts = [];
+for (let run = 0; run < 5; run++) {
+  const started = process.hrtime.bigint();
+  spawnSync(process.execPath, ["-e", "0"]);
+  nodeStarts.push(Number(process.hrtime.bigint() - started) / 1e6);
+}
+console.log(`Node.js alone (node -e 0) starts and exits in ${nodeStarts.sort((a, b) => a - b)[2].toFixed(0)} ms on this machine now.`);
+
 const rows = [];
 for (const cities of cityCounts) {
   const dir = await makeSyntheticSite(cities - 28);

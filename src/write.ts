@@ -4,6 +4,7 @@ import { copyFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFi
 import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
 import { UserError } from "./errors.ts";
+import { linkIfUnchanged } from "./link-unchanged.ts";
 
 export interface WriteOutputOptions {
   /** The output folder, e.g. /project/dist. */
@@ -46,10 +47,11 @@ export async function openStaging(outDirInput: string): Promise<Staging> {
     const dir = path.join(parent, `.${path.basename(outDir)}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(dir);
     const hasOutput = await stat(outDir).then((stats) => stats.isDirectory(), () => false);
+    const reuse = { reuseFrom: hasOutput ? outDir : undefined };
     return {
       dir,
-      reuseFrom: hasOutput ? outDir : undefined,
-      write: (files) => writeFiles(dir, files),
+      reuseFrom: reuse.reuseFrom,
+      write: (files) => writeFiles(dir, files, reuse),
       commit: async () => {
         try {
           await swapIn(dir, outDir);
@@ -121,20 +123,24 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteOut
   }
 }
 
-async function writeFiles(dir: string, files: readonly OutputFile[]): Promise<number> {
+/** Writes the files into `dir`, linking those identical to the current output's (src/link-unchanged.ts). */
+async function writeFiles(dir: string, files: readonly OutputFile[], reuse: { reuseFrom?: string }): Promise<number> {
   let bytes = 0;
   const folders = new Set(files.map((file) => path.dirname(path.join(dir, file.path))));
   for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
   await inBatches(files, 64, async (file) => {
     const target = path.join(dir, file.path);
     if (typeof file.data === "object" && "copyFrom" in file.data) {
-      await copyFile(file.data.copyFrom, target);
-      // Not `bytes += await ...`: that reads `bytes` before the await and loses concurrent additions.
-      const { size } = await stat(target);
+      const source = file.data.copyFrom;
+      const { size } = await stat(source);
+      // A copy is compared (read) only when the current output holds a file of its size.
+      const previousSize = reuse.reuseFrom === undefined ? -1 : await stat(path.join(reuse.reuseFrom, file.path)).then((s) => s.size, () => -1);
+      if (previousSize !== size || !linkIfUnchanged(reuse, file.path, target, await readFile(source))) await copyFile(source, target);
       bytes += size;
     } else {
-      await writeFile(target, file.data);
-      bytes += typeof file.data === "string" ? Buffer.byteLength(file.data) : file.data.byteLength;
+      const data = typeof file.data === "string" ? Buffer.from(file.data) : file.data;
+      if (!linkIfUnchanged(reuse, file.path, target, data)) await writeFile(target, data);
+      bytes += data.byteLength;
     }
   });
   return bytes;

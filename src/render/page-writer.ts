@@ -1,6 +1,7 @@
-import { linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { linkIfUnchanged } from "../link-unchanged.ts";
 
 /** Where rendered pages go. */
 export interface PageWriter {
@@ -30,37 +31,6 @@ function folderMaker(): (target: string) => void {
       made.add(folder);
     }
   };
-}
-
-/** Hard links are not possible here (another device, a file system without them): write instead. */
-function cannotLink(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === "EXDEV" || code === "EPERM" || code === "ENOTSUP" || code === "EOPNOTSUPP" || code === "EMLINK" || code === "ENOSYS";
-}
-
-/**
- * Links `target` to the current output's file when that holds exactly `data`; false when it does
- * not (or linking is not possible, after which `options.reuseFrom` is forgotten). Synchronous:
- * reading a small file and linking it take microseconds, less than a round trip to the thread pool.
- */
-function linkIfUnchanged(options: PageWriterOptions, file: string, target: string, data: Buffer): boolean {
-  if (options.reuseFrom === undefined) return false;
-  const previous = path.join(options.reuseFrom, file);
-  try {
-    if (!readFileSync(previous).equals(data)) return false;
-  } catch {
-    return false;
-  }
-  try {
-    linkSync(previous, target);
-    return true;
-  } catch (error) {
-    // Gone since it was read (the output folder deleted during the build): write the page.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    if (!cannotLink(error)) throw error;
-    options.reuseFrom = undefined;
-    return false;
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -33,6 +33,26 @@ describe("writeOutput", () => {
     );
     const result = await writeOutput({ outDir: out, files: sources });
     expect(result.bytes).toBe(40 * 100 + (39 * 40) / 2);
+  });
+
+  it("links the files identical to the current output's (written or copied) and writes the others", async () => {
+    const source = path.join(parent, "logo.svg");
+    await writeFile(source, "<svg/>");
+    const files = (about: string) => [
+      { path: "index.html", data: "home" },
+      { path: "about.html", data: about },
+      { path: "images/logo.svg", data: { copyFrom: source } },
+    ];
+    await writeOutput({ outDir: out, files: files("old") });
+    const inode = async (file: string) => (await stat(path.join(out, file))).ino;
+    const before = { home: await inode("index.html"), about: await inode("about.html"), logo: await inode("images/logo.svg") };
+    await writeOutput({ outDir: out, files: files("new") });
+    expect(await inode("index.html")).toBe(before.home);
+    expect(await inode("images/logo.svg")).toBe(before.logo);
+    expect(await inode("about.html")).not.toBe(before.about);
+    expect(await readFile(path.join(out, "about.html"), "utf8")).toBe("new");
+    // The copy of public/ is never linked to the source: editing it in place cannot change the output.
+    expect(await inode("images/logo.svg")).not.toBe((await stat(source)).ino);
   });
 
   it("leaves the previous output untouched when writing fails", async () => {

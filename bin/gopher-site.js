@@ -70,6 +70,17 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
     // Another process renamed its identical copy first: use that one.
     rmSync(temporary, { recursive: true, force: true });
   }
+  // Compiled CLIs of earlier sources or packages are deleted a week after they were made: only a
+  // dev server started before an update and running for days could still need one (its workers).
+  for (const name of readdirSync(cacheDir)) {
+    const folder = path.join(cacheDir, name);
+    if (!name.startsWith("cli-") || folder === outDir) continue;
+    try {
+      if (Date.now() - statSync(folder).mtimeMs > 7 * 24 * 3600 * 1000) rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
 }
 // One code cache per command: each holds what that command compiles.
 const command = ["build", "dev", "preview", "check", "schema"].includes(process.argv[2]) ? process.argv[2] : "other";

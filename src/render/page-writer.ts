@@ -13,11 +13,7 @@ export interface PageWriter {
 export interface PageWriterOptions {
   /** The staging folder the pages are written into. */
   dir: string;
-  /**
-   * The current output folder. A page identical to its file there is hard-linked from it instead
-   * of written: creating a file costs the file system far more than linking one (10 to 30 times
-   * on our CI machines), and the old file is not changed by a link.
-   */
+  /** The current output folder, whose unchanged pages are linked, not written (src/link-unchanged.ts). */
   reuseFrom?: string;
 }
 

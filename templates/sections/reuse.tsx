@@ -11,19 +11,31 @@ export const REUSE_SLOT = "gopher-site-reused";
 
 const componentIds = new WeakMap<object, number>();
 let lastComponentId = 0;
-/** JSON of the objects seen, by identity: pages share their data objects (the chrome, the copy). */
-const jsonOf = new WeakMap<object, string>();
+/**
+ * Each distinct JSON text of a props value gets a short name, and each object seen remembers its
+ * name: pages share their data objects (the chrome, the copy), so an object is turned into JSON
+ * once, and keys stay short however large the props.
+ */
+const namesByJson = new Map<string, string>();
+const nameOfObject = new WeakMap<object, string>();
 
-/** A key that is equal for equal props; each shared object is turned into JSON once. */
+function nameOf(value: unknown): string {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "undefined";
+  let name = nameOfObject.get(value);
+  if (name === undefined) {
+    const json = JSON.stringify(value);
+    name = namesByJson.get(json);
+    if (name === undefined) namesByJson.set(json, (name = `#${namesByJson.size}`));
+    nameOfObject.set(value, name);
+  }
+  return name;
+}
+
+/** A key that is equal for equal props. */
 function keyOf(props: object): string {
-  return Object.entries(props)
-    .map(([name, value]) => {
-      if (typeof value !== "object" || value === null) return `${name}:${JSON.stringify(value)}`;
-      let json = jsonOf.get(value);
-      if (json === undefined) jsonOf.set(value, (json = JSON.stringify(value)));
-      return `${name}:${json}`;
-    })
-    .join(",");
+  let key = "";
+  for (const name in props) key += `${name}=${nameOf((props as Record<string, unknown>)[name])};`;
+  return key;
 }
 
 /**

@@ -1,19 +1,20 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CACHE_DIR, packageVersion } from "../paths.ts";
 
-/** Names, sizes and modification times of every file in a folder: changes when any file does. */
+/**
+ * Names and contents of every file in a folder: changes when any file does, and is the same for
+ * a copy of the folder (a fresh checkout, another copy of the project), whose compiled templates,
+ * styles and scripts are then found in the cache instead of compiled again.
+ */
 export async function folderFingerprint(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
-  const stats = await Promise.all(
-    files.map(async (file) => {
-      const { size, mtimeMs } = await stat(file);
-      return `${file}:${size}:${mtimeMs}`;
-    }),
+  const hashes = await Promise.all(
+    files.map(async (file) => `${path.relative(dir, file)}:${createHash("sha256").update(await readFile(file)).digest("base64url")}`),
   );
-  return stats.join("|");
+  return hashes.join("|");
 }
 
 /**

@@ -19,11 +19,20 @@ let lastComponentId = 0;
 const namesByJson = new Map<string, string>();
 const nameOfObject = new WeakMap<object, string>();
 
-function nameOf(value: unknown): string {
-  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "undefined";
+/** JSON.stringify drops functions silently: two blocks differing only in one would share a key. */
+function plainData(prop: string): (key: string, value: unknown) => unknown {
+  return (key, value) => {
+    if (typeof value !== "function" && typeof value !== "symbol") return value;
+    const where = key ? `${prop}.…${key}` : prop;
+    throw new Error(`<Reuse> props must be plain data; "${where}" is a ${typeof value} (render that block without <Reuse>)`);
+  };
+}
+
+function nameOf(prop: string, value: unknown): string {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value, plainData(prop)) ?? "undefined";
   let name = nameOfObject.get(value);
   if (name === undefined) {
-    const json = JSON.stringify(value);
+    const json = JSON.stringify(value, plainData(prop));
     name = namesByJson.get(json);
     if (name === undefined) namesByJson.set(json, (name = `#${namesByJson.size}`));
     nameOfObject.set(value, name);
@@ -34,7 +43,7 @@ function nameOf(value: unknown): string {
 /** A key that is equal for equal props. */
 function keyOf(props: object): string {
   let key = "";
-  for (const name in props) key += `${name}=${nameOf((props as Record<string, unknown>)[name])};`;
+  for (const name in props) key += `${name}=${nameOf(name, (props as Record<string, unknown>)[name])};`;
   return key;
 }
 

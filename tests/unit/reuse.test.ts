@@ -30,6 +30,13 @@ describe("reused blocks", () => {
     expect(third.own).not.toContain('<a href="/b">b</a>');
   });
 
+  it("refuses props that are not plain data (a function would not be part of the key)", () => {
+    const store = createReuseStore();
+    const Card = ({ onPick }: { onPick: () => void }): ReactElement => h("button", { type: "button" }, String(typeof onPick));
+    const doc = h(ReuseContext.Provider, { value: store.registry }, h(Reuse<{ onPick: () => void }>, { component: Card, props: { onPick: () => {} } }));
+    expect(() => renderToStaticMarkup(doc)).toThrow('<Reuse> props must be plain data; "onPick" is a function');
+  });
+
   it("renders in place, as any component, when no renderer provides a store", () => {
     renders = 0;
     const html = renderToStaticMarkup(page(["a"], "alone"));

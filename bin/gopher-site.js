@@ -7,7 +7,7 @@
 process.env.NODE_ENV ??= "production";
 
 const { createHash } = await import("node:crypto");
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = await import("node:fs");
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = await import("node:fs");
 const path = (await import("node:path")).default;
 const { fileURLToPath } = await import("node:url");
 const { runCommonJs } = await import("../src/code-cache.js");
@@ -70,8 +70,8 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
     // Another process renamed its identical copy first: use that one.
     rmSync(temporary, { recursive: true, force: true });
   }
-  // Compiled CLIs of earlier sources or packages are deleted a week after they were made: only a
-  // dev server started before an update and running for days could still need one (its workers).
+  // Compiled CLIs of earlier sources or packages are deleted when unused for a week (each start
+  // marks its CLI as used, below): only a dev server running for days could still need one.
   for (const name of readdirSync(cacheDir)) {
     const folder = path.join(cacheDir, name);
     if (!name.startsWith("cli-") || folder === outDir) continue;
@@ -81,6 +81,12 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
       // Removed by another process meanwhile.
     }
   }
+}
+try {
+  // Marks this CLI as in use, for the clean-up above.
+  utimesSync(outDir, new Date(), new Date());
+} catch {
+  // A read-only cache: nothing is cleaned up there either.
 }
 // One code cache per command: each holds what that command compiles.
 const command = ["build", "dev", "preview", "check", "schema"].includes(process.argv[2]) ? process.argv[2] : "other";

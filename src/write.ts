@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { copyFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, copyFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
 import { UserError } from "./errors.ts";
@@ -123,7 +123,14 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteOut
   }
 }
 
-/** Writes the files into `dir`, linking those identical to the current output's (src/link-unchanged.ts). */
+/** Copies of public/ files larger than this are copied, not compared with the current output's. */
+const MAX_COMPARED = 8 * 1024 * 1024;
+
+/**
+ * Writes the files into `dir`, linking those identical to the current output's (src/link-unchanged.ts).
+ * Every file is created new ("wx"): a second file at a path already linked (two names one file
+ * system does not tell apart) fails the build instead of writing through the link into the output.
+ */
 async function writeFiles(dir: string, files: readonly OutputFile[], reuse: { reuseFrom?: string }): Promise<number> {
   let bytes = 0;
   const folders = new Set(files.map((file) => path.dirname(path.join(dir, file.path))));
@@ -132,14 +139,15 @@ async function writeFiles(dir: string, files: readonly OutputFile[], reuse: { re
     const target = path.join(dir, file.path);
     if (typeof file.data === "object" && "copyFrom" in file.data) {
       const source = file.data.copyFrom;
-      const { size } = await stat(source);
-      // A copy is compared (read) only when the current output holds a file of its size.
-      const previousSize = reuse.reuseFrom === undefined ? -1 : await stat(path.join(reuse.reuseFrom, file.path)).then((s) => s.size, () => -1);
-      if (previousSize !== size || !linkIfUnchanged(reuse, file.path, target, await readFile(source))) await copyFile(source, target);
+      const { size, mode } = await stat(source);
+      // A copy is compared (read) only when the current output holds a small file of its size and mode.
+      const previous = reuse.reuseFrom === undefined ? undefined : await stat(path.join(reuse.reuseFrom, file.path)).catch(() => undefined);
+      const comparable = previous !== undefined && previous.size === size && previous.mode === mode && size <= MAX_COMPARED;
+      if (!comparable || !linkIfUnchanged(reuse, file.path, target, await readFile(source))) await copyFile(source, target, constants.COPYFILE_EXCL);
       bytes += size;
     } else {
       const data = typeof file.data === "string" ? Buffer.from(file.data) : file.data;
-      if (!linkIfUnchanged(reuse, file.path, target, data)) await writeFile(target, data);
+      if (!linkIfUnchanged(reuse, file.path, target, data)) await writeFile(target, data, { flag: "wx" });
       bytes += data.byteLength;
     }
   });

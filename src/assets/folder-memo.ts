@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { CACHE_DIR, packageVersion } from "../paths.ts";
+import { writeFileAtomically } from "../write-atomically.js";
 
 /**
- * Names and contents of every file in a folder: changes when any file does, and is the same for
- * a copy of the folder (a fresh checkout, another copy of the project), whose compiled templates,
- * styles and scripts are then found in the cache instead of compiled again.
+ * The folder's place and the names and contents of its files: changes when any file does, and not
+ * when only times do (a fresh checkout in the same place finds its compiled templates, styles and
+ * scripts in the cache). The place is part of it: what esbuild makes of a folder also depends on
+ * what is around it (imports from outside, the project's packages and tsconfig).
  */
 export async function folderFingerprint(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -14,7 +16,7 @@ export async function folderFingerprint(dir: string): Promise<string> {
   const hashes = await Promise.all(
     files.map(async (file) => `${path.relative(dir, file)}:${createHash("sha256").update(await readFile(file)).digest("base64url")}`),
   );
-  return hashes.join("|");
+  return `${path.resolve(dir)}|${hashes.join("|")}`;
 }
 
 /**
@@ -28,7 +30,8 @@ export function memoByFolder<A extends unknown[], T>(compute: (dir: string, ...r
     const cached = last.get(dir);
     if (cached && cached.fingerprint === fingerprint) return cached.value;
     const value = await compute(dir, ...rest);
-    last.set(dir, { fingerprint, value });
+    // A file saved while compiling: the result may be of the new content, so it is not kept under the old.
+    if ((await folderFingerprint(dir)) === fingerprint) last.set(dir, { fingerprint, value });
     return value;
   };
 }
@@ -65,14 +68,18 @@ export function diskMemoByFolder<A extends unknown[], T, J>(
   codec: DiskCodec<T, J>,
 ): (dir: string, ...rest: A) => Promise<T> {
   return memoByFolder(async (dir: string, ...rest: A) => {
-    const key = createHash("sha256").update(compilerKey()).update(await folderFingerprint(dir)).digest("hex").slice(0, 20);
+    const fingerprint = await folderFingerprint(dir);
+    const key = createHash("sha256").update(compilerKey()).update(fingerprint).digest("hex").slice(0, 20);
     const file = path.join(CACHE_DIR, "compiled", `${kind}-${key}.json`);
     try {
       return await codec.load(JSON.parse(await readFile(file, "utf8")) as J);
     } catch {
       const value = await compute(dir, ...rest);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, JSON.stringify(codec.save(value)));
+      // Kept only if no file changed while compiling (the result would belong to the new content).
+      if ((await folderFingerprint(dir)) === fingerprint) {
+        await mkdir(path.dirname(file), { recursive: true });
+        writeFileAtomically(file, JSON.stringify(codec.save(value)));
+      }
       return value;
     }
   });

@@ -3,7 +3,11 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { linkIfUnchanged } from "../link-unchanged.ts";
 
-/** Where rendered pages go. */
+/**
+ * Where rendered pages go. Pages are created new ("wx"): one written twice, or a path a file
+ * system does not tell apart from another's, fails instead of writing through a link into the
+ * current output (src/link-unchanged.ts).
+ */
 export interface PageWriter {
   write(file: string, html: string): void;
   /** Resolves when every page given to write() is on disk; rejects with the first failure. */
@@ -41,7 +45,7 @@ export function syncPageWriter(options: PageWriterOptions): PageWriter {
       const target = path.join(settings.dir, file);
       makeFolder(target);
       const data = Buffer.from(html);
-      if (!linkIfUnchanged(settings, file, target, data)) writeFileSync(target, data);
+      if (!linkIfUnchanged(settings, file, target, data)) writeFileSync(target, data, { flag: "wx" });
     },
     flush: async () => {},
   };
@@ -64,7 +68,7 @@ export function backgroundPageWriter(options: PageWriterOptions): PageWriter {
       const data = Buffer.from(html);
       if (linkIfUnchanged(settings, file, target, data)) return;
       // Caught at once (an unhandled rejection would end the process); flush() reports it.
-      pending.push(writeFile(target, data).catch((error: unknown) => void (failure ??= error)));
+      pending.push(writeFile(target, data, { flag: "wx" }).catch((error: unknown) => void (failure ??= error)));
     },
     async flush() {
       await Promise.all(pending);

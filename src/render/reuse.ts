@@ -26,6 +26,7 @@ export interface ReuseStore {
 
 /** The wrapper that separates a block from what React hoists before it (preload links). */
 const BLOCK = "gopher-site-block";
+const HOISTED_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)*$/;
 
 export function createReuseStore(): ReuseStore {
   const ids = new Map<string, string>();
@@ -47,7 +48,13 @@ export function createReuseStore(): ReuseStore {
       const fresh = new Set<string>();
       for (const [id, render] of pending) {
         const rendered = renderToStaticMarkup(createElement(BLOCK, null, render()));
-        kept.set(id, rendered.slice(rendered.lastIndexOf(`<${BLOCK}>`) + BLOCK.length + 2, rendered.lastIndexOf(`</${BLOCK}>`)));
+        const start = rendered.indexOf(`<${BLOCK}>`);
+        // React puts what a block hoists to the head before it: image preloads are dropped (the
+        // same on every page); anything else (a title, a script) would be lost, so it is refused.
+        if (!HOISTED_IMAGE_PRELOADS.test(rendered.slice(0, start))) {
+          throw new Error(`a block inside <Reuse> puts elements into the page's head (${rendered.slice(0, Math.min(start, 80))}); render it without <Reuse>`);
+        }
+        kept.set(id, rendered.slice(start + BLOCK.length + 2, rendered.lastIndexOf(`</${BLOCK}>`)));
         fresh.add(id);
       }
       pending.clear();

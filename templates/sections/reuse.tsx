@@ -19,12 +19,24 @@ let lastComponentId = 0;
 const namesByJson = new Map<string, string>();
 const nameOfObject = new WeakMap<object, string>();
 
-/** JSON.stringify drops functions silently: two blocks differing only in one would share a key. */
-function plainData(prop: string): (key: string, value: unknown) => unknown {
-  return (key, value) => {
-    if (typeof value !== "function" && typeof value !== "symbol") return value;
+/**
+ * JSON loses some values silently (functions, Maps and Sets, dates, NaN, undefined in arrays):
+ * two blocks differing only in one would share a key, so they are refused.
+ */
+function plainData(prop: string): (this: unknown, key: string, value: unknown) => unknown {
+  return function (this: unknown, key, value) {
     const where = key ? `${prop}.…${key}` : prop;
-    throw new Error(`<Reuse> props must be plain data; "${where}" is a ${typeof value} (render that block without <Reuse>)`);
+    const refuse = (what: string) => {
+      throw new Error(`<Reuse> props must be plain data; "${where}" is ${what} (render that block without <Reuse>)`);
+    };
+    if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") refuse(`a ${typeof value}`);
+    if (typeof value === "number" && !Number.isFinite(value)) refuse(String(value));
+    if (value === undefined && Array.isArray(this)) refuse("undefined in a list");
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) refuse(`a ${prototype?.constructor?.name ?? "class instance"}`);
+    }
+    return value;
   };
 }
 
@@ -60,7 +72,9 @@ export function Reuse<P extends object>({ component, props }: { component: Compo
   const block = createElement(component, props);
   if (!registry) return block;
   if (!componentIds.has(component)) componentIds.set(component, ++lastComponentId);
-  const id = registry.use(`${componentIds.get(component)}|${keyOf(props)}`, () => <ReuseScope sprite={sprite} images={images}>{block}</ReuseScope>);
+  // The contexts are part of the key: the same block may be rendered under other values of them.
+  const key = `${componentIds.get(component)}|${keyOf(props)}|${nameOf("sprite", sprite)}|${nameOf("images", images)}`;
+  const id = registry.use(key, () => <ReuseScope sprite={sprite} images={images}>{block}</ReuseScope>);
   return createElement(REUSE_SLOT, { "data-id": id });
 }
 

@@ -57,6 +57,17 @@ describe.each([
     expect(readFileSync(path.join(dir, "blog", "changed.html"), "utf8")).toBe("<p>new</p>");
   });
 
+  it("refuses to write one page twice (it would write through a link into the current output)", async () => {
+    const { previous, dir } = setUp();
+    const writer = makeWriter({ dir, reuseFrom: previous });
+    await expect(async () => {
+      writer.write("same.html", "<p>same</p>");
+      writer.write("same.html", "<p>changed</p>");
+      await writer.flush();
+    }).rejects.toThrow(/EEXIST/);
+    expect(readFileSync(path.join(previous, "same.html"), "utf8")).toBe("<p>same</p>");
+  });
+
   it("reports a page that cannot be written", async () => {
     const dir = folder();
     writeFileSync(path.join(dir, "blog"), "a file where a folder should be");

@@ -2,7 +2,7 @@ import { createElement as h, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { createReuseStore } from "../../src/render/reuse.ts";
-import { IconSpriteContext } from "../../templates/sections/icon.tsx";
+import { Icon, IconSpriteContext } from "../../templates/sections/icon.tsx";
 import { REUSE_SLOT, Reuse, ReuseContext } from "../../templates/sections/reuse.tsx";
 
 let renders = 0;
@@ -35,6 +35,30 @@ describe("reused blocks", () => {
     const Card = ({ onPick }: { onPick: () => void }): ReactElement => h("button", { type: "button" }, String(typeof onPick));
     const doc = h(ReuseContext.Provider, { value: store.registry }, h(Reuse<{ onPick: () => void }>, { component: Card, props: { onPick: () => {} } }));
     expect(() => renderToStaticMarkup(doc)).toThrow('<Reuse> props must be plain data; "onPick" is a function');
+  });
+
+  it("refuses other values JSON would lose (a Map, NaN)", () => {
+    const store = createReuseStore();
+    const Show = ({ value }: { value: unknown }): ReactElement => h("p", null, String(value));
+    const render = (value: unknown) => () => renderToStaticMarkup(h(ReuseContext.Provider, { value: store.registry }, h(Reuse<{ value: unknown }>, { component: Show, props: { value } })));
+    expect(render(new Map([["a", 1]]))).toThrow('"value" is a Map');
+    expect(render({ price: Number.NaN })).toThrow('"value.…price" is NaN');
+  });
+
+  it("refuses a block that would put elements into the page's head, which a copy would lose", () => {
+    const store = createReuseStore();
+    const Titled = (): ReactElement => h("section", null, h("title", null, "inside"));
+    const html = renderToStaticMarkup(h(ReuseContext.Provider, { value: store.registry }, h("main", null, h(Reuse<object>, { component: Titled, props: {} }))));
+    expect(() => store.fill(html, REUSE_SLOT)).toThrow(/puts elements into the page's head \(<title>inside<\/title>/);
+  });
+
+  it("keeps a block apart for each icon sprite it is rendered under", () => {
+    const store = createReuseStore();
+    const Uses = (): ReactElement => h(Icon, { name: "phone" });
+    const under = (sprite: string) =>
+      store.fill(renderToStaticMarkup(h(ReuseContext.Provider, { value: store.registry }, h(IconSpriteContext.Provider, { value: sprite }, h(Reuse<object>, { component: Uses, props: {} })))), REUSE_SLOT).html;
+    expect(under("/a.svg")).toContain('href="/a.svg#phone"');
+    expect(under("/b.svg")).toContain('href="/b.svg#phone"');
   });
 
   it("renders in place, as any component, when no renderer provides a store", () => {

@@ -1,20 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCommonJs } from "../../src/code-cache.js";
-import { removeDir } from "../helpers/sample-site.ts";
+import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
-const made: string[] = [];
-afterEach(async () => {
-  await Promise.all(made.splice(0).map(removeDir));
-});
-function folder(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "gopher-code-cache-"));
-  made.push(dir);
-  return dir;
-}
+const folder = temporaryFolders("gopher-code-cache-");
 
 describe("runCommonJs", () => {
   it("runs a CommonJS file with the require it is given", () => {

@@ -1,17 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { folderFingerprint, memoByFolder } from "../../src/assets/folder-memo.ts";
-import { removeDir } from "../helpers/sample-site.ts";
+import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
-const made: string[] = [];
-afterEach(async () => {
-  await Promise.all(made.splice(0).map(removeDir));
-});
+const temporaryFolder = temporaryFolders("gopher-memo-");
 function folder(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "gopher-memo-"));
-  made.push(dir);
+  const dir = temporaryFolder();
   writeFileSync(path.join(dir, "a.tsx"), "a");
   return dir;
 }

@@ -1,19 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { backgroundPageWriter, syncPageWriter, type PageWriterOptions } from "../../src/render/page-writer.ts";
-import { removeDir } from "../helpers/sample-site.ts";
+import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
-const made: string[] = [];
-const folder = (parent = tmpdir()) => {
-  const dir = mkdtempSync(path.join(parent, "gopher-pages-"));
-  made.push(dir);
-  return dir;
-};
-afterEach(async () => {
-  await Promise.all(made.splice(0).map(removeDir));
-});
+const folder = temporaryFolders("gopher-pages-");
 
 /** A current output folder with two pages, and an empty staging folder. */
 function setUp(parent?: string) {

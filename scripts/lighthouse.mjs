@@ -133,5 +133,6 @@ try {
 } finally {
   chromium?.stop();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  await rm(dir, { recursive: true, force: true });
+  // Chromium may still be writing its profile as it exits.
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }

@@ -21,7 +21,7 @@ import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
-import { importTemplates, loadTemplates } from "./render/load-templates.ts";
+import { loadTemplatesModule, loadTemplates } from "./render/load-templates.ts";
 import { renderPages, startRenderWorkers, type RenderWorkers } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { diskMemoByFolder } from "./assets/folder-memo.ts";
@@ -31,7 +31,7 @@ import { assertSafeOutDir, openStaging } from "./write.ts";
 // server rebuilding on every save of site.yaml or content/ reuses them.
 const compileTemplates = diskMemoByFolder("templates", loadTemplates, {
   save: (templates) => templates.file,
-  load: (file: string) => importTemplates(file),
+  load: (file: string) => loadTemplatesModule(file),
 });
 const compileStyles = diskMemoByFolder("styles", buildStyles, {
   save: (styles) => ({ ...styles, file: { path: styles.file.path, data: Buffer.from(styles.file.data as Uint8Array).toString("base64") } }),

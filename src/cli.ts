@@ -78,6 +78,11 @@ export async function main(argv: string[]): Promise<number> {
   };
   const withOutputFlags = (command: Command) =>
     command.option("-q, --quiet", "print only errors").option("--verbose", "print more detail, and stack traces of template errors");
+  const withServerFlags = (command: Command, port: number) =>
+    command
+      .option("-p, --port <port>", "port to listen on", portOption, port)
+      .option("--host <host>", "address to listen on", "127.0.0.1")
+      .option("--open", "open the site in the browser");
 
   const program = new Command()
     .name("gopher-site")
@@ -97,23 +102,23 @@ export async function main(argv: string[]): Promise<number> {
   ).action(run(async (options: import("./commands/build-command.ts").BuildCommandOptions, log) => (await import("./commands/build-command.ts")).buildCommand(options, log)));
 
   withOutputFlags(
-    program
-      .command("dev")
-      .description("build, serve and rebuild on every save, reloading open pages")
-      .option("-c, --config <file>", "the site's settings", "site.yaml")
-      .option("-p, --port <port>", "port to listen on", portOption, 4321)
-      .option("--host <host>", "address to listen on", "127.0.0.1")
-      .option("--open", "open the site in the browser"),
+    withServerFlags(
+      program
+        .command("dev")
+        .description("build, serve and rebuild on every save, reloading open pages")
+        .option("-c, --config <file>", "the site's settings", "site.yaml"),
+      4321,
+    ),
   ).action(run(async (options: DevOptions, log) => (await import("./commands/serve-commands.ts")).devCommand(options, log)));
 
   withOutputFlags(
-    program
-      .command("preview")
-      .description("serve a built site like a static host (clean URLs, 404.html with status 404)")
-      .option("-o, --out <dir>", "the built site", "dist")
-      .option("-p, --port <port>", "port to listen on", portOption, 4322)
-      .option("--host <host>", "address to listen on", "127.0.0.1")
-      .option("--open", "open the site in the browser"),
+    withServerFlags(
+      program
+        .command("preview")
+        .description("serve a built site like a static host (clean URLs, 404.html with status 404)")
+        .option("-o, --out <dir>", "the built site", "dist"),
+      4322,
+    ),
   ).action(run(async (options: PreviewOptions, log) => (await import("./commands/serve-commands.ts")).previewCommand(options, log)));
 
   withOutputFlags(

@@ -10,7 +10,19 @@ import { writeFileAtomically } from "../write-atomically.js";
  * scripts in the cache). The place is part of it: what esbuild makes of a folder also depends on
  * what is around it (imports from outside, the project's packages and tsconfig).
  */
-export async function folderFingerprint(dir: string): Promise<string> {
+export function folderFingerprint(dir: string): Promise<string> {
+  // The three compile caches of a build ask at the same time: they share one reading.
+  let reading = readings.get(dir);
+  if (!reading) {
+    reading = readFingerprint(dir).finally(() => readings.delete(dir));
+    readings.set(dir, reading);
+  }
+  return reading;
+}
+
+const readings = new Map<string, Promise<string>>();
+
+async function readFingerprint(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
   const hashes = await Promise.all(
@@ -24,14 +36,22 @@ export async function folderFingerprint(dir: string): Promise<string> {
  * changed: the dev server rebuilds on every save, but templates, styles and scripts rarely change.
  */
 export function memoByFolder<A extends unknown[], T>(compute: (dir: string, ...rest: A) => Promise<T> | T): (dir: string, ...rest: A) => Promise<T> {
+  return memoWithFingerprint((_fingerprint, dir, ...rest: A) => compute(dir, ...rest));
+}
+
+/** memoByFolder, handing the folder's fingerprint to `compute` (which need not read it again). */
+function memoWithFingerprint<A extends unknown[], T>(
+  compute: (fingerprint: string, dir: string, ...rest: A) => Promise<T> | T,
+): (dir: string, ...rest: A) => Promise<T> {
   const last = new Map<string, { fingerprint: string; value: T }>();
   return async (dir, ...rest) => {
     const fingerprint = await folderFingerprint(dir);
     const cached = last.get(dir);
     if (cached && cached.fingerprint === fingerprint) return cached.value;
-    const value = await compute(dir, ...rest);
-    // A file saved while compiling: the result may be of the new content, so it is not kept under the old.
-    if ((await folderFingerprint(dir)) === fingerprint) last.set(dir, { fingerprint, value });
+    const value = await compute(fingerprint, dir, ...rest);
+    // A file saved while compiling: the result may be of the new content, so it is not kept under
+    // the old. Read afresh, not shared with a reading that may have started before the save.
+    if ((await readFingerprint(dir)) === fingerprint) last.set(dir, { fingerprint, value });
     return value;
   };
 }
@@ -67,8 +87,7 @@ export function diskMemoByFolder<A extends unknown[], T, J>(
   compute: (dir: string, ...rest: A) => Promise<T> | T,
   codec: DiskCodec<T, J>,
 ): (dir: string, ...rest: A) => Promise<T> {
-  return memoByFolder(async (dir: string, ...rest: A) => {
-    const fingerprint = await folderFingerprint(dir);
+  return memoWithFingerprint(async (fingerprint: string, dir: string, ...rest: A) => {
     const key = createHash("sha256").update(compilerKey()).update(fingerprint).digest("hex").slice(0, 20);
     const file = path.join(CACHE_DIR, "compiled", `${kind}-${key}.json`);
     try {
@@ -76,7 +95,7 @@ export function diskMemoByFolder<A extends unknown[], T, J>(
     } catch {
       const value = await compute(dir, ...rest);
       // Kept only if no file changed while compiling (the result would belong to the new content).
-      if ((await folderFingerprint(dir)) === fingerprint) {
+      if ((await readFingerprint(dir)) === fingerprint) {
         await mkdir(path.dirname(file), { recursive: true });
         writeFileAtomically(file, JSON.stringify(codec.save(value)));
       }

@@ -68,7 +68,7 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
   // Another process loading the same module never reads half of it.
   mkdirSync(CACHE_DIR, { recursive: true });
   if (!writeFileAtomically(file, code)) throw new Error(`could not write the compiled templates to ${file}`);
-  return importTemplates(file);
+  return loadTemplatesModule(file);
 }
 
 /**
@@ -78,7 +78,7 @@ export async function loadTemplates(templatesDir: string, projectRoot: string): 
 const SHARED_MODULES: Readonly<Record<string, unknown>> = { react: React, "react/jsx-runtime": jsxRuntime };
 
 /** Loads a compiled templates module, from V8's code cache when it has one. */
-export function importTemplates(file: string): Templates & { file: string } {
+export function loadTemplatesModule(file: string): Templates & { file: string } {
   const nodeRequire = createRequire(file);
   const module = runCommonJs(file, {
     cacheFile: file.replace(/\.cjs$/, ".v8cache"),

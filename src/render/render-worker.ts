@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
-import { importTemplates } from "./load-templates.ts";
+import { loadTemplatesModule } from "./load-templates.ts";
 import { renderBatch, type RenderBatchContext } from "./render-batch.ts";
 
 /** What a render worker is told first; it then receives batches of pages. */
@@ -27,7 +27,7 @@ parentPort!.on("message", async (message: Message) => {
   if ("init" in message) {
     const { init } = message;
     const writer = init.returnPages ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {} } : undefined;
-    context = { templates: importTemplates(init.templatesFile), chrome: init.chrome, assets: init.assets, links: createLinkChecker(init.links), writer };
+    context = { templates: loadTemplatesModule(init.templatesFile), chrome: init.chrome, assets: init.assets, links: createLinkChecker(init.links), writer };
     return;
   }
   const { id, pages } = message;

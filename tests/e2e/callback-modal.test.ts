@@ -98,20 +98,18 @@ describe("call-back modal", () => {
     const opener = page.locator(".hero [data-callback-open]");
     const href = await opener.getAttribute("href");
 
-    await opener.focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => activeLabel(page)).toBe("close");
-    await page.keyboard.press("Escape");
-    expect(await dialogOpen(page)).toBe(false);
-    expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
+    // Opens from the keyboard, closes with `key`, and expects the focus back on the opener.
+    const openThenClose = async (key: string) => {
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => activeLabel(page)).toBe("close");
+      await page.keyboard.press(key);
+      expect(await dialogOpen(page)).toBe(false);
+      expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
+    };
+    await openThenClose("Escape");
     expect(await activeLabel(page)).toBe(href);
-
-    await opener.focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => activeLabel(page)).toBe("close");
-    await page.keyboard.press("Enter");
-    expect(await dialogOpen(page)).toBe(false);
-    expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
+    await openThenClose("Enter");
 
     await openFromHero(page);
     await page.locator("dialog h2").click();

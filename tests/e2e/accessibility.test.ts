@@ -3,20 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newIsolatedContext } from "../helpers/browser.ts";
 import { startBuiltSite, type BuiltSite } from "../helpers/built-site.ts";
-
-/** One page of each type. */
-const PAGE_TYPES: Record<string, string> = {
-  home: "/",
-  residential: "/residential-gopher-control",
-  commercial: "/commercial-gopher-control",
-  "service-areas": "/service-areas",
-  about: "/about",
-  city: "/temecula-gopher-control",
-  blog: "/blog",
-  article: "/blog/60-day-warranty-explained",
-  legal: "/privacy-policy",
-  "404": "/no-such-page",
-};
+import { PAGE_TYPES } from "../helpers/page-types.ts";
 
 let site: BuiltSite;
 beforeAll(async () => {

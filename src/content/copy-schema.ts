@@ -114,6 +114,7 @@ export const chromeCopy = z.strictObject({
   skipLink: line,
   nav: z.strictObject({
     label: line,
+    menu: line.describe("The button that opens the navigation on small screens"),
     home: line,
     residential: line,
     commercial: line,
@@ -151,6 +152,7 @@ export const chromeCopy = z.strictObject({
   }),
   breadcrumb: z.strictObject({ label: line, home: line }),
   lastUpdated: line.describe("Before the date on the legal pages"),
+  legalLicenses: line.describe("Heading of the licence numbers at the end of each legal page"),
   reviewsWidget: z.strictObject({ iframeTitle: line, loading: line }),
 });
 

@@ -40,6 +40,12 @@ export interface LeadFormView {
 /** What every page shares: header, footer, mobile bar, modal, toast. */
 export interface ChromeView {
   company: string;
+  /**
+   * The company name split where the brand's short name ends ("Gopher Guard" + " Family Trapping"),
+   * so the header can show the short name where space is tight; `rest` is empty when the name
+   * does not start with the short name.
+   */
+  brandName: { lead: string; rest: string };
   siteUrl: string;
   phone: { display: string; tel: string };
   email: string;
@@ -141,7 +147,7 @@ interface PageBase<T extends string, P> {
 }
 
 export type PageData =
-  | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; nearest: PlaceLink[]; cta: Copy["chrome"]["cta"]["default"] }>
+  | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }>
   | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cta: Copy["chrome"]["cta"]["default"] }>
   | PageBase<"commercial", { copy: Copy["commercial"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }>
   | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; cta: Copy["chrome"]["cta"]["city"] }>
@@ -149,7 +155,7 @@ export type PageData =
   | PageBase<"city", CityPageView>
   | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }>
   | PageBase<"article", { copy: Copy["article"]; article: Article }>
-  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[] }>
+  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[] }>
   | PageBase<"not-found", { copy: Copy["notFound"] }>;
 
 export type TemplateName = PageData["template"];

@@ -11,6 +11,7 @@ export function chromeView(site: Site, copy: Copy): ChromeView {
   const { leadForm, analytics } = site.integrations;
   return {
     company: site.company.name,
+    brandName: splitBrandName(site.company.name, site.brand.shortName),
     siteUrl: site.siteUrl,
     phone: site.phone,
     email: site.email,
@@ -49,6 +50,13 @@ export function chromeView(site: Site, copy: Copy): ChromeView {
     toast: chrome.toast,
     defaultLocation: site.defaultLocation,
   };
+}
+
+/** "Gopher Guard Family Trapping" with short name "Gopher Guard" -> lead "Gopher Guard", rest " Family Trapping". */
+export function splitBrandName(name: string, shortName: string | undefined): { lead: string; rest: string } {
+  const short = shortName?.trim();
+  if (!short || short.length >= name.length || !name.startsWith(short) || !/\s/.test(name[short.length]!)) return { lead: name, rest: "" };
+  return { lead: short, rest: name.slice(short.length) };
 }
 
 /** The review badge; on a city page it names the city and tags the directory link. */

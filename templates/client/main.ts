@@ -3,6 +3,7 @@ import { loadTagManagerLater } from "./analytics.ts";
 import { initCallbackRequest } from "./callback-request.ts";
 import { initDistanceSort } from "./distance-sort.ts";
 import { initLazyEmbeds } from "./lazy-embed.ts";
+import { initMenu } from "./menu.ts";
 import { logNotFound } from "./not-found.ts";
 import { initReveal } from "./reveal.ts";
 import { settings } from "./settings.ts";
@@ -10,6 +11,7 @@ import { settings } from "./settings.ts";
 // Progressive enhancements over pages that already work without JavaScript; each is independent.
 const dialog = document.querySelector<HTMLDialogElement>("dialog[data-callback-modal]");
 if (dialog) initCallbackRequest(dialog, settings);
+initMenu();
 initAccordions();
 initDistanceSort();
 initReveal();

@@ -12,16 +12,27 @@ export function currentNavLink(chrome: ChromeView, path: string): string | undef
   return chrome.nav.find((link) => isCurrent(link.href, path))?.href;
 }
 
-/** The site header; `current` is the href of the nav link to mark as the current page. */
+/**
+ * The site header; `current` is the href of the nav link to mark as the current page. Below the
+ * large breakpoint the navigation sits behind a menu button (a disclosure the menu script wires);
+ * without JavaScript the button is not shown and the links are listed in full.
+ */
 export function Header({ chrome, current }: { chrome: ChromeView; current?: string }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
         <a className="brand" href="/">
           <img src="/images/logo.svg" width="40" height="40" alt="" />
-          <span>{chrome.company}</span>
+          <span className="brand-name">
+            {chrome.brandName.lead}
+            {chrome.brandName.rest ? <span className="brand-rest">{chrome.brandName.rest}</span> : null}
+          </span>
         </a>
-        <nav className="site-nav" aria-label={chrome.copy.nav.label}>
+        <button type="button" className="menu-button" aria-expanded="false" aria-controls="site-nav" data-menu-button="">
+          <Icon name="menu" />
+          <span className="menu-button-text">{chrome.copy.nav.menu}</span>
+        </button>
+        <nav id="site-nav" className="site-nav" aria-label={chrome.copy.nav.label}>
           <ul>
             {chrome.nav.map((link) => (
               <li key={link.href}>

@@ -18,6 +18,7 @@ const PATHS: Record<string, ReactElement> = {
   tree: <><path d="M12 3l6 8h-3l4 6H5l4-6H6z" /><path d="M12 17v4" /></>,
   check: <path d="M5 12l5 5 9-10" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
+  menu: <path d="M4 7h16M4 12h16M4 17h16" />,
   arrow: <path d="M5 12h14M13 6l6 6-6 6" />,
   back: <path d="M19 12H5M11 6l-6 6 6 6" />,
   mail: <><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 7l9 6 9-6" /></>,

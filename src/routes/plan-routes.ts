@@ -55,7 +55,8 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
       faq: copy.faq.items,
       badge,
       reviews,
-      nearest: cities.slice(0, copy.home.cities.count),
+      cities,
+      nearestCount: copy.home.cities.count,
       cta: cta.default,
     }),
     page("residential", "/residential-gopher-control", copy.residential, {
@@ -131,6 +132,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
     ...legal.map((doc) =>
       page("legal", `/${doc.slug}`, doc, {
         legal: doc,
+        licenses: [licenseText(site.licenses.business), licenseText(site.licenses.applicator)],
         breadcrumb: [
           { label: copy.chrome.breadcrumb.home, href: "/" },
           { label: doc.heading, href: `/${doc.slug}` },

@@ -1,12 +1,18 @@
 import { nearestFirst, type LatLng } from "./distance.ts";
 
-/** Reorders one list's items nearest first from `from`; `data-sort-fixed` items stay last. */
-function sortList(list: Element, from: LatLng): void {
+/**
+ * Reorders one list's items nearest first from `from`; `data-sort-fixed` items stay last. A list
+ * with `data-show="N"` shows only its N nearest (the others stay in the HTML, hidden).
+ */
+function sortList(list: HTMLElement, from: LatLng): void {
+  const show = list.dataset.show ? Number(list.dataset.show) : Infinity;
   for (const ul of list.querySelectorAll("ul")) {
     const items = [...ul.children].filter((li): li is HTMLElement => li instanceof HTMLElement && li.hasAttribute("data-lat"));
     const places = items.map((el) => ({ el, lat: Number(el.dataset.lat), lng: Number(el.dataset.lng) }));
     const fixed = [...ul.querySelectorAll(":scope > [data-sort-fixed]")];
-    ul.append(...nearestFirst(places, from).map((place) => place.el), ...fixed);
+    const sorted = nearestFirst(places, from).map((place) => place.el);
+    sorted.forEach((el, index) => (el.hidden = index >= show));
+    ul.append(...sorted, ...fixed);
   }
 }
 

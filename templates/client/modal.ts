@@ -15,7 +15,7 @@ export interface ModalOptions {
  * focus returns to the element that had it.
  */
 export function initModal(dialog: HTMLDialogElement, options: ModalOptions = {}): { close: () => void } {
-  const closeControl = dialog.querySelector<HTMLElement>("[data-callback-close]");
+  const closeControl = closeButton(dialog.querySelector<HTMLElement>("[data-callback-close]"));
   let returnTo: HTMLElement | null = null;
   let focusTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -45,10 +45,7 @@ export function initModal(dialog: HTMLDialogElement, options: ModalOptions = {})
     open(opener);
   });
 
-  closeControl?.addEventListener("click", (event) => {
-    event.preventDefault();
-    close();
-  });
+  closeControl?.addEventListener("click", close);
 
   // A click whose press and release both land outside the panel hit the backdrop.
   const outside = (event: MouseEvent) => {
@@ -94,4 +91,21 @@ export function initModal(dialog: HTMLDialogElement, options: ModalOptions = {})
   }
 
   return { close };
+}
+
+/**
+ * The HTML's close control is a link (without JavaScript it leaves the `:target` overlay); a modal
+ * dialog's close control is a button, as screen readers and the WAI-ARIA dialog pattern expect.
+ * Swaps the one for the other, keeping its class, name, icon and marker.
+ */
+function closeButton(link: HTMLElement | null): HTMLButtonElement | null {
+  if (!link) return null;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = link.className;
+  button.setAttribute("aria-label", link.getAttribute("aria-label") ?? "");
+  button.setAttribute("data-callback-close", "");
+  button.append(...link.childNodes);
+  link.replaceWith(button);
+  return button;
 }

@@ -1,6 +1,6 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallButton } from "../sections/buttons.tsx";
-import { FeatureCards, Hero, ProcessSteps, Prose, Section } from "../sections/blocks.tsx";
+import { FeatureCards, Hero, LicenseList, ProcessSteps, Prose, Section } from "../sections/blocks.tsx";
 import { Icon } from "../sections/icon.tsx";
 import { ReviewsWidget } from "../sections/places.tsx";
 
@@ -19,14 +19,7 @@ export function CommercialPage({ chrome, page }: TemplateProps<"commercial">) {
         actions={<><CallButton chrome={chrome} />{mailButton("button button-secondary")}</>} />
       <Section id="benefits" heading={copy.benefits.heading} text={copy.benefits.text}>
         <FeatureCards cards={copy.benefits.cards} />
-        <ul className="licenses">
-          {page.licenses.map((license) => (
-            <li key={license}>
-              <Icon name="badge" />
-              {license}
-            </li>
-          ))}
-        </ul>
+        <LicenseList licenses={page.licenses} />
       </Section>
       <Section id="ideal-for" heading={copy.idealFor.heading} className="section-tint">
         <ul className="check-list">

@@ -38,7 +38,7 @@ export function HomePage({ chrome, page }: TemplateProps<"home">) {
         <ReviewsWidget widget={page.reviews} />
       </Section>
       <Section id="cities" heading={copy.cities.heading} text={copy.cities.text}>
-        <PlaceList places={page.nearest} chrome={chrome} extra={undefined} />
+        <PlaceList places={page.cities} show={page.nearestCount} chrome={chrome} />
       </Section>
       <Faq heading={copy.faq.heading} items={page.faq} />
       <CallToAction chrome={chrome} cta={page.cta} />

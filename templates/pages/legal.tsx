@@ -1,4 +1,5 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
+import { LicenseList } from "../sections/blocks.tsx";
 import { formatDate } from "./article.tsx";
 
 export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
@@ -28,6 +29,10 @@ export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
           </p>
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: legal.html }} />
+        <section className="prose legal-licenses" aria-labelledby="licenses-heading">
+          <h2 id="licenses-heading">{chrome.copy.legalLicenses}</h2>
+          <LicenseList licenses={page.licenses} />
+        </section>
       </div>
     </article>
   );

@@ -72,6 +72,20 @@ export function ReviewBadge({ badge }: { badge: ReviewBadgeView }) {
   );
 }
 
+/** Licence numbers, each with a badge icon. */
+export function LicenseList({ licenses }: { licenses: string[] }) {
+  return (
+    <ul className="licenses">
+      {licenses.map((license) => (
+        <li key={license}>
+          <Icon name="badge" />
+          {license}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function FeatureCards({ cards }: { cards: CardCopy[] }) {
   return (
     <ul className="cards">

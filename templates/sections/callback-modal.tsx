@@ -19,6 +19,7 @@ export function CallbackModal({ chrome }: { chrome: ChromeView }) {
       data-callback-modal=""
     >
       <div className="modal-panel">
+        {/* A link leaves the no-JavaScript overlay; the script makes it a button (client/modal.ts). */}
         <a className="modal-close" href="#" aria-label={copy.close} data-callback-close="">
           <Icon name="close" />
         </a>

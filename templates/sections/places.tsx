@@ -2,14 +2,16 @@ import type { ChromeView, Link, PlaceLink, ReviewsWidgetView } from "../../src/r
 
 /**
  * Links to places, in the default order (nearest the default point first). The distance-sort
- * script reorders them by the visitor's position once geolocation is allowed.
+ * script reorders them by the visitor's position once geolocation is allowed. With `show`, only
+ * the first `show` are visible: the rest are in the HTML, hidden, so that the script can show the
+ * places nearest the visitor among all of them.
  */
-export function PlaceList({ places, className, extra, chrome }: { places: PlaceLink[]; className?: string; extra?: Link; chrome: ChromeView }) {
+export function PlaceList({ places, className, extra, chrome, show }: { places: PlaceLink[]; className?: string; extra?: Link; chrome: ChromeView; show?: number }) {
   return (
-    <div className="place-list" data-distance-sort="">
+    <div className="place-list" data-distance-sort="" data-show={show}>
       <ul className={className ?? "city-grid"}>
-        {places.map((place) => (
-          <li key={place.href + place.label} data-lat={place.lat} data-lng={place.lng}>
+        {places.map((place, index) => (
+          <li key={place.href + place.label} data-lat={place.lat} data-lng={place.lng} hidden={show !== undefined && index >= show}>
             <a href={place.href}>{place.label}</a>
           </li>
         ))}

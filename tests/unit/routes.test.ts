@@ -50,10 +50,12 @@ describe("planRoutes", () => {
     expect(byPath.get("/temecula-gopher-control")!.head.title).toBe("Temecula Gopher Control | Poison-Free Removal & 60-Day Warranty");
   });
 
-  it("lists the 5 nearest cities on the home page, Temecula first from the default point", () => {
+  it("gives the home page every city, nearest the default point first, and shows the 5 nearest", () => {
     const home = byPath.get("/")!;
     if (home.template !== "home") throw new Error("home template expected");
-    expect(home.page.nearest.map((city) => city.label)).toEqual(["Temecula", "Murrieta", "French Valley", "Fallbrook", "Wildomar"]);
+    expect(home.page.cities).toHaveLength(28);
+    expect(home.page.nearestCount).toBe(5);
+    expect(home.page.cities.slice(0, 5).map((city) => city.label)).toEqual(["Temecula", "Murrieta", "French Valley", "Fallbrook", "Wildomar"]);
   });
 
   it("lists all 28 cities on service areas, nearest first", () => {

@@ -153,7 +153,21 @@ export const chromeCopy = z.strictObject({
   breadcrumb: z.strictObject({ label: line, home: line }),
   lastUpdated: line.describe("Before the date on the legal pages"),
   legalLicenses: line.describe("Heading of the licence numbers at the end of each legal page"),
-  reviewsWidget: z.strictObject({ iframeTitle: line, loading: line }),
+  reviewsWidget: z.strictObject({ iframeTitle: line }),
+});
+
+export const testimonialsCopy = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        quote: paragraph,
+        name: line.describe("As the customer agreed to be named, e.g. Maria L."),
+        town: line.describe("Where the customer lives; a city page shows its own town's quotes first"),
+        service: z.enum(["residential", "commercial"]).default("residential"),
+        stars: z.number().int().min(1).max(5).default(5),
+      }),
+    )
+    .max(50, "list 50 testimonials at most"),
 });
 
 export const legalFrontMatter = z.strictObject({
@@ -174,6 +188,7 @@ export const copyFiles = {
   "pages/article.yaml": articleCopy,
   "pages/not-found.yaml": notFoundCopy,
   "faq.yaml": faqCopy,
+  "testimonials.yaml": testimonialsCopy,
   "chrome.yaml": chromeCopy,
 } as const;
 
@@ -188,4 +203,5 @@ export type CardCopy = z.output<typeof card>;
 export type StepCopy = z.output<typeof step>;
 export type ProcessCopy = z.output<typeof process>;
 export type CtaCopy = z.output<typeof cta>;
+export type Testimonial = z.output<typeof testimonialsCopy>["items"][number];
 export type LegalFrontMatter = z.output<typeof legalFrontMatter>;

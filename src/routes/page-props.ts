@@ -20,11 +20,25 @@ export interface ReviewBadgeView {
   links: Link[];
 }
 
+/** A customer's quote as a review section shows it. */
+export interface TestimonialView {
+  quote: string;
+  name: string;
+  /** "Temecula, CA" */
+  place: string;
+  stars: number;
+}
+
+/**
+ * A review section: the owner's testimonials and review links in the HTML, and the reviews widget
+ * loading after them when it can.
+ */
 export interface ReviewsWidgetView {
+  testimonials: TestimonialView[];
+  readAll: Link;
   scriptUrl: string;
   iframeUrl: string;
   title: string;
-  loading: string;
   writeReview: Link;
 }
 

@@ -5,7 +5,7 @@ import { licenseText, placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import { pageSeo, seoContext } from "../seo/page-seo.ts";
-import type { BuiltImages, PageData } from "./page-props.ts";
+import type { BuiltImages, PageData, ReviewsWidgetView } from "./page-props.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -29,6 +29,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
   const cities = citiesByDistance(site);
   const badge = reviewBadge(site, copy);
   const reviews = reviewsWidget(site, copy);
+  const cityReviews = cityReviewsView(site, copy);
   const cta = copy.chrome.cta;
   const towns = townsBySlug(site);
   const fillCityCopy = placeholderFiller(copy.city, "city");
@@ -62,13 +63,13 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
     page("residential", "/residential-gopher-control", copy.residential, {
       copy: copy.residential,
       badge,
-      reviews,
+      reviews: reviewsWidget(site, copy, { service: "residential" }),
       cta: cta.default,
     }),
     page("commercial", "/commercial-gopher-control", copy.commercial, {
       copy: copy.commercial,
       badge,
-      reviews,
+      reviews: reviewsWidget(site, copy, { service: "commercial" }),
       mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
       licenses: [
         licenseText(site.licenses.pesticide),
@@ -103,7 +104,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
           nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
           allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
           badge: reviewBadge(site, copy, city),
-          reviews,
+          reviews: cityReviews(city.name),
           heroImage: "/images/hero-city.svg",
           cta: cta.city,
         },
@@ -175,4 +176,14 @@ function mapEmbedUrl(site: Site): string {
   url.searchParams.set("z", String(zoom));
   url.searchParams.set("output", "embed");
   return url.toString();
+}
+
+/**
+ * A city's review section: its own town's testimonials first. Towns without any share one view
+ * object, so the block is rendered once for all of them (<Reuse> keys on the props).
+ */
+function cityReviewsView(site: Site, copy: Copy): (town: string) => ReviewsWidgetView {
+  const towns = new Set(copy.testimonials.items.map((item) => item.town));
+  const shared = reviewsWidget(site, copy);
+  return (town) => (towns.has(town) ? reviewsWidget(site, copy, { town }) : shared);
 }

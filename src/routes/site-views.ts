@@ -1,5 +1,5 @@
 import type { City, Site } from "../config/schema.ts";
-import type { Copy } from "../content/copy-schema.ts";
+import type { Copy, Testimonial } from "../content/copy-schema.ts";
 import { fillPlaceholders, licenseText, reviewClaim } from "../content/placeholders.ts";
 import { sortByDistance } from "./distance.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
@@ -74,12 +74,41 @@ export function reviewBadge(site: Site, copy: Copy, city?: City): ReviewBadgeVie
   return { claim: reviewClaim(site), stars: site.reviews.stars, links };
 }
 
-export function reviewsWidget(site: Site, copy: Copy): ReviewsWidgetView {
+/** How many testimonials a review section shows. */
+export const TESTIMONIALS_SHOWN = 3;
+
+/** What decides which testimonials a page shows first: its service, or its town. */
+export interface TestimonialFocus {
+  service?: Testimonial["service"];
+  town?: string;
+}
+
+/**
+ * The testimonials a review section shows: those of the page's town first, then of its service,
+ * then the rest, each group in the file's order.
+ */
+export function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, count = TESTIMONIALS_SHOWN): Testimonial[] {
+  const rank = (item: Testimonial) => (focus.town !== undefined && item.town === focus.town ? 0 : item.service === (focus.service ?? "residential") ? 1 : 2);
+  return all
+    .map((item, index) => ({ item, index, rank: rank(item) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .slice(0, count)
+    .map(({ item }) => item);
+}
+
+/** A review section's data: testimonials picked for `focus`, review links, the widget. */
+export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = {}): ReviewsWidgetView {
   return {
+    testimonials: pickTestimonials(copy.testimonials.items, focus).map((item) => ({
+      quote: item.quote,
+      name: item.name,
+      place: `${item.town}, ${site.base.region}`,
+      stars: item.stars,
+    })),
+    readAll: { label: copy.chrome.badge.searchEngineLink, href: site.reviews.searchEngineUrl },
     scriptUrl: site.integrations.reviewsWidget.scriptUrl,
     iframeUrl: site.integrations.reviewsWidget.iframeUrl,
     title: copy.chrome.reviewsWidget.iframeTitle,
-    loading: copy.chrome.reviewsWidget.loading,
     writeReview: { label: copy.chrome.buttons.writeReview, href: site.reviews.writeReviewUrl },
   };
 }

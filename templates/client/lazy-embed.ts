@@ -18,7 +18,8 @@ function load(embed: HTMLElement): void {
   iframe.title = title ?? "";
   if (frameClass) iframe.className = frameClass;
   embed.replaceChildren(iframe);
-  if (script) injectScript(script, embed);
+  // A widget whose script is blocked or fails would stay an empty frame: take it away instead.
+  if (script) injectScript(script, embed).addEventListener("error", () => embed.replaceChildren(), { once: true });
 }
 
 /**

@@ -7,7 +7,7 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
   const { article, copy } = page;
   return (
     <article className="article">
-      <header className="container article-header">
+      <header className="container article-column article-header">
         <a className="text-link back-link" href="/blog">
           <Icon name="back" />
           {copy.backLabel}
@@ -18,17 +18,19 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
           <time dateTime={article.date}>{formatDate(article.date)}</time>
         </p>
       </header>
-      <div className="container article-hero">
-        <Picture src={article.image} alt={article.imageAlt} width={1200} height={630} sizes="(min-width: 880px) 832px, 100vw" priority />
+      <div className="container article-column article-hero">
+        <Picture src={article.image} alt={article.imageAlt} width={1200} height={630} sizes="(min-width: 752px) 672px, 100vw" priority />
       </div>
       {/* The body is markdown rendered at build time under a policy that forbids raw HTML. */}
-      <div className="container prose article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
-      <aside className="container article-cta" aria-labelledby="article-cta-heading">
-        <h2 id="article-cta-heading">{copy.cta.heading}</h2>
-        <p>{copy.cta.text}</p>
-        <div className="actions">
-          <CallButton chrome={chrome} label={`${chrome.copy.buttons.call} ${chrome.phone.display}`} />
-          <QuoteButton chrome={chrome} />
+      <div className="container article-column prose article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <aside className="container article-column article-cta" aria-labelledby="article-cta-heading">
+        <div className="article-cta-box">
+          <h2 id="article-cta-heading">{copy.cta.heading}</h2>
+          <p>{copy.cta.text}</p>
+          <div className="actions">
+            <CallButton chrome={chrome} label={`${chrome.copy.buttons.call} ${chrome.phone.display}`} />
+            <QuoteButton chrome={chrome} />
+          </div>
         </div>
       </aside>
     </article>

@@ -2,14 +2,15 @@ import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallButton, QuoteButton } from "../sections/buttons.tsx";
 import { CallToAction, ProcessSteps, ReviewBadge, Section } from "../sections/blocks.tsx";
 import { Icon } from "../sections/icon.tsx";
-import { PlaceList, ReviewsWidget } from "../sections/places.tsx";
+import { PlaceList } from "../sections/places.tsx";
+import { Reviews } from "../sections/reviews.tsx";
 import { Picture } from "../sections/picture.tsx";
 import { Reuse } from "../sections/reuse.tsx";
 
 function ReviewsSection({ copy, widget }: { copy: { heading: string; text?: string }; widget: TemplateProps<"city">["page"]["reviews"] }) {
   return (
     <Section id="reviews" heading={copy.heading} text={copy.text} className="section-tint">
-      <ReviewsWidget widget={widget} />
+      <Reviews widget={widget} />
     </Section>
   );
 }

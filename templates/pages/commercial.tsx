@@ -2,7 +2,7 @@ import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallButton } from "../sections/buttons.tsx";
 import { FeatureCards, Hero, LicenseList, ProcessSteps, Prose, Section } from "../sections/blocks.tsx";
 import { Icon } from "../sections/icon.tsx";
-import { ReviewsWidget } from "../sections/places.tsx";
+import { Reviews } from "../sections/reviews.tsx";
 
 export function CommercialPage({ chrome, page }: TemplateProps<"commercial">) {
   const { copy } = page;
@@ -36,7 +36,7 @@ export function CommercialPage({ chrome, page }: TemplateProps<"commercial">) {
         <Prose paragraphs={copy.savings.paragraphs} />
       </Section>
       <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
-        <ReviewsWidget widget={page.reviews} />
+        <Reviews widget={page.reviews} />
       </Section>
       <section className="cta cta-default" aria-labelledby="cta-commercial-heading">
         <div className="container cta-inner">

@@ -2,7 +2,8 @@ import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallToAction, Faq, FeatureCards, Hero, ProcessSteps, Section } from "../sections/blocks.tsx";
 import { Stars } from "../sections/icon.tsx";
 import { Picture } from "../sections/picture.tsx";
-import { PlaceList, ReviewsWidget } from "../sections/places.tsx";
+import { PlaceList } from "../sections/places.tsx";
+import { Reviews } from "../sections/reviews.tsx";
 
 export function HomePage({ chrome, page }: TemplateProps<"home">) {
   const { copy } = page;
@@ -35,7 +36,7 @@ export function HomePage({ chrome, page }: TemplateProps<"home">) {
         </div>
       </Section>
       <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
-        <ReviewsWidget widget={page.reviews} />
+        <Reviews widget={page.reviews} />
       </Section>
       <Section id="cities" heading={copy.cities.heading} text={copy.cities.text}>
         <PlaceList places={page.cities} show={page.nearestCount} chrome={chrome} />

@@ -1,6 +1,6 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallToAction, FeatureCards, Hero, ProcessSteps, Prose, Section } from "../sections/blocks.tsx";
-import { ReviewsWidget } from "../sections/places.tsx";
+import { Reviews } from "../sections/reviews.tsx";
 
 export function ResidentialPage({ chrome, page }: TemplateProps<"residential">) {
   const { copy } = page;
@@ -16,7 +16,7 @@ export function ResidentialPage({ chrome, page }: TemplateProps<"residential">) 
         <Prose paragraphs={copy.peaceOfMind.paragraphs} />
       </Section>
       <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
-        <ReviewsWidget widget={page.reviews} />
+        <Reviews widget={page.reviews} />
       </Section>
       <CallToAction chrome={chrome} cta={page.cta} />
     </>

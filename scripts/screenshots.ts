@@ -34,6 +34,10 @@ try {
     const page = await context.newPage();
     for (const type of types) {
       await page.goto(server.url + PAGE_TYPES[type], { waitUntil: "load" });
+      // A full-page picture does not scroll, so lazy images would stay blank: load them all.
+      await page.evaluate(() =>
+        Promise.all([...document.images].map((image) => ((image.loading = "eager"), image.decode().catch(() => {})))),
+      );
       const file = path.join(outDir, `${type}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(path.relative(REPO_ROOT, file));

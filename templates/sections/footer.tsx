@@ -41,16 +41,18 @@ export function Footer({ chrome }: { chrome: ChromeView }) {
           </ul>
         </div>
       </div>
-      <div className="container footer-legal">
-        <p>{chrome.copyright}</p>
-        <p>{chrome.pesticideLicense}</p>
-        <ul>
-          {chrome.footerLegal.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
-          ))}
-        </ul>
+      <div className="container">
+        <div className="footer-legal">
+          <p>{chrome.copyright}</p>
+          <p>{chrome.pesticideLicense}</p>
+          <ul>
+            {chrome.footerLegal.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
     </footer>
   );

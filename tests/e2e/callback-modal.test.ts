@@ -52,6 +52,21 @@ describe("call-back modal", () => {
     expect(errors).toEqual([]);
   });
 
+  it("has a close button named Close that Enter and Space activate", async () => {
+    const { page, errors } = await visit("/");
+    const closeName = suite.sample.copy.chrome.modal.close;
+    const close = page.locator("dialog").getByRole("button", { name: closeName, exact: true });
+    for (const key of ["Enter", "Space"]) {
+      await openFromHero(page);
+      expect(await close.count()).toBe(1);
+      expect(await close.evaluate((el) => el.tagName)).toBe("BUTTON");
+      await expect.poll(() => activeLabel(page)).toBe("close");
+      await page.keyboard.press(key);
+      expect(await dialogOpen(page), key).toBe(false);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it("focuses the dialog, then the close control 100 ms after opening", async () => {
     const { page } = await visit("/");
     const timeline = await page.evaluate(async () => {

@@ -67,6 +67,29 @@ describe("distance sort", () => {
     navigator.geolocation.getCurrentPosition = (...args) => { window.geoCalls++; return original(...args); };`;
   const geoCalls = (page: Page) => page.evaluate(() => (window as unknown as { geoCalls: number }).geoCalls);
 
+  const visibleLabels = (page: Page) =>
+    page.locator("[data-distance-sort] li:not([hidden])").evaluateAll((items) => items.map((li) => li.textContent!.trim()));
+
+  it("shows the default 5 nearest cities on the home page without JavaScript or location", async () => {
+    const defaultFive = byDistanceFrom(suite.sample.site.cities.map((city) => city.name), suite.sample.site.defaultLocation).slice(0, 5);
+    for (const javaScriptEnabled of [false, true]) {
+      const { page } = await visit("/", { javaScriptEnabled });
+      if (javaScriptEnabled) await settle(page);
+      expect(await visibleLabels(page)).toEqual(defaultFive);
+      expect(await page.locator("#cities li a").evaluateAll((links) => links.filter((a) => a.getClientRects().length > 0).length)).toBe(5);
+    }
+  });
+
+  it("shows the 5 nearest of all cities once the visitor allows location from the control", async () => {
+    const { context, page } = await visit("/", { geolocation: RIVERSIDE });
+    const control = page.locator("#cities [data-sort-control]");
+    await expect.poll(() => control.isVisible()).toBe(true);
+    await context.grantPermissions(["geolocation"]);
+    await control.click();
+    await expect.poll(() => visibleLabels(page).then((labels) => labels[0])).toBe("Riverside");
+    expect(await visibleLabels(page)).toEqual(byDistanceFrom(suite.sample.site.cities.map((city) => city.name), riverside).slice(0, 5));
+  });
+
   it("renders the default order: Temecula first on service areas", async () => {
     const { page } = await visit("/service-areas", { javaScriptEnabled: false });
     const labels = await listLabels(page);
@@ -84,9 +107,12 @@ describe("distance sort", () => {
     expect(labels).toEqual(byDistanceFrom(labels, riverside));
     expect(await areas.page.locator("[data-sort-control]").isVisible()).toBe(false);
 
+    // Home: the 5 nearest of all 28 cities to the visitor, not the default 5 reordered.
     const home = await visit("/", options);
-    await expect.poll(() => listLabels(home.page)).toEqual(byDistanceFrom(await listLabels(home.page), riverside));
-    expect(await listLabels(home.page)).toHaveLength(5);
+    const allCities = suite.sample.site.cities.map((city) => city.name);
+    const nearestFive = byDistanceFrom(allCities, riverside).slice(0, 5);
+    expect(nearestFive[0]).toBe("Riverside");
+    await expect.poll(() => visibleLabels(home.page)).toEqual(nearestFive);
 
     const temecula = await visit("/temecula-gopher-control", options);
     const before = await listLabels(temecula.page);
@@ -191,13 +217,20 @@ describe("third-party widgets", () => {
   it("makes no third-party request before the visitor scrolls, then loads the reviews widget near the viewport", async () => {
     const { reviewsWidget, analytics } = suite.sample.site.integrations;
     const { page, blocked } = await visit("/");
+    // The widget's script answers with an empty stand-in (nothing leaves the machine), so the
+    // widget stays as it would on a working network.
+    const scriptRequests: string[] = [];
+    await page.route(reviewsWidget.scriptUrl, (route) => {
+      scriptRequests.push(route.request().url());
+      return route.fulfill({ contentType: "text/javascript", body: "" });
+    });
     await settle(page, 800);
     expect(blocked).toEqual([]);
     expect(await page.locator(".reviews-widget iframe").count()).toBe(0);
 
     await page.locator("#reviews").scrollIntoViewIfNeeded();
     await expect.poll(() => blocked.includes(reviewsWidget.iframeUrl)).toBe(true);
-    await expect.poll(() => blocked.includes(reviewsWidget.scriptUrl)).toBe(true);
+    await expect.poll(() => scriptRequests).toEqual([reviewsWidget.scriptUrl]);
     const frame = page.locator(".reviews-widget iframe");
     expect(await frame.getAttribute("class")).toBe("lc_reviews_widget");
     expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(300);
@@ -206,13 +239,36 @@ describe("third-party widgets", () => {
     expect(await page.evaluate(() => (window as unknown as { dataLayer: Array<{ event?: string }> }).dataLayer.some((e) => e.event === "gtm.js"))).toBe(true);
   });
 
-  it("reserves the widget's space and loads nothing third-party on arrival on every page with reviews", async () => {
-    for (const path of ["/residential-gopher-control", "/commercial-gopher-control", "/wildomar-gopher-control"]) {
+  it("shows testimonials and review links, loading nothing third-party on arrival, on every page with reviews", async () => {
+    const { testimonials } = suite.sample.copy;
+    const quoteOf = (name: string) => testimonials.items.find((item) => item.name.startsWith(name))!.quote;
+    const firstQuote = (page: Page) => page.locator("#reviews blockquote").first().textContent().then((text) => text!.trim());
+    const pages: Array<[string, string]> = [
+      ["/", testimonials.items[0]!.quote],
+      ["/residential-gopher-control", testimonials.items[0]!.quote],
+      ["/commercial-gopher-control", testimonials.items.find((item) => item.service === "commercial")!.quote],
+      ["/wildomar-gopher-control", testimonials.items[0]!.quote],
+      // A city page puts its own town's quotes first.
+      ["/norco-gopher-control", quoteOf("Janet")],
+    ];
+    for (const [path, quote] of pages) {
       const { page, blocked } = await visit(path);
       await settle(page, 200);
       expect(blocked, path).toEqual([]);
-      expect(await page.locator(".reviews-widget").evaluate((el) => el.getBoundingClientRect().height), path).toBeGreaterThanOrEqual(300);
+      expect(await page.locator("#reviews blockquote").count(), path).toBe(3);
+      expect(await firstQuote(page), path).toBe(quote);
+      expect(await page.locator("#reviews a", { hasText: suite.sample.copy.chrome.badge.searchEngineLink }).getAttribute("href"), path).toBe(suite.sample.site.reviews.searchEngineUrl);
+      // Nothing reserved for a widget that has not loaded: no empty box under the quotes.
+      expect(await page.locator(".reviews-widget").evaluate((el) => el.getBoundingClientRect().height), path).toBe(0);
     }
+  });
+
+  it("takes a widget whose script is blocked away, leaving the testimonials", async () => {
+    const { page, blocked } = await visit("/residential-gopher-control");
+    await page.locator("#reviews").scrollIntoViewIfNeeded();
+    await expect.poll(() => blocked.includes(suite.sample.site.integrations.reviewsWidget.scriptUrl)).toBe(true);
+    await expect.poll(() => page.locator(".reviews-widget iframe").count()).toBe(0);
+    expect(await page.locator("#reviews blockquote").first().isVisible()).toBe(true);
   });
 
   it("loads the 500 px map on service areas only once scrolled near, and the tag manager on a click", async () => {
@@ -271,5 +327,67 @@ describe("404", () => {
   it("logs nothing on a page that exists", async () => {
     const { console } = await visit("/about");
     expect(console.filter((line) => line.includes("404"))).toEqual([]);
+  });
+});
+
+describe("header menu on small screens", () => {
+  const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+  const navLinks = (page: Page) => page.locator(".site-nav a");
+  const shownLinks = (page: Page) => navLinks(page).evaluateAll((links) => links.filter((a) => a.getClientRects().length > 0).length);
+
+  it("is a disclosure button: closed at first, opened and closed by click, Enter, Space and Escape", async () => {
+    const { page, errors } = await visit("/about", phone);
+    const button = page.getByRole("button", { name: suite.sample.copy.chrome.nav.menu });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await button.getAttribute("aria-controls")).toBe(await page.locator(".site-nav").getAttribute("id"));
+    expect(await shownLinks(page)).toBe(0);
+
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect(await shownLinks(page)).toBe(6);
+    // The current page stays marked inside the menu.
+    expect(await page.locator('.site-nav a[aria-current="page"]').textContent()).toBe(suite.sample.copy.chrome.nav.about);
+
+    await page.keyboard.press("Escape");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await shownLinks(page)).toBe(6);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest(".site-nav") !== null)).toBe(true);
+    await button.focus();
+    await page.keyboard.press("Space");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await shownLinks(page)).toBe(0);
+
+    // A tap outside the header closes an open menu.
+    await button.click();
+    await page.locator("main h1").click();
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(errors).toEqual([]);
+  });
+
+  it("lists every link without a button when JavaScript is off, and has no button from 1024 px", async () => {
+    const noScript = await visit("/about", { ...phone, javaScriptEnabled: false });
+    expect(await noScript.page.locator("[data-menu-button]").isVisible()).toBe(false);
+    expect(await shownLinks(noScript.page)).toBe(6);
+
+    const desktop = await visit("/about", { viewport: { width: 1024, height: 800 } });
+    expect(await desktop.page.locator("[data-menu-button]").isVisible()).toBe(false);
+    expect(await shownLinks(desktop.page)).toBe(6);
+  });
+});
+
+describe("legal pages", () => {
+  it("show the business and applicator licence numbers on both the privacy policy and the terms", async () => {
+    const { licenses } = suite.sample.site;
+    for (const path of ["/privacy-policy", "/terms-of-service"]) {
+      const { page } = await visit(path);
+      const text = await page.locator("main").innerText();
+      for (const license of [licenses.business, licenses.applicator]) {
+        expect(text, path).toContain(license.label);
+        expect(text, path).toContain(license.number);
+      }
+    }
   });
 });

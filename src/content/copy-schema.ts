@@ -64,7 +64,7 @@ export const commercialCopy = z.strictObject({
 export const serviceAreasCopy = z.strictObject({
   ...pageMeta,
   hero,
-  map: z.strictObject({ heading: line, text: paragraph.optional(), iframeTitle: line }),
+  map: z.strictObject({ heading: line, text: paragraph.optional(), iframeTitle: line, openLink: line }),
   cities: section,
   faq: section,
   cta,

@@ -164,7 +164,7 @@ export type PageData =
   | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }>
   | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cta: Copy["chrome"]["cta"]["default"] }>
   | PageBase<"commercial", { copy: Copy["commercial"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }>
-  | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; cta: Copy["chrome"]["cta"]["city"] }>
+  | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; /** The same map on the provider's own page. */ mapLink: string; cta: Copy["chrome"]["cta"]["city"] }>
   | PageBase<"about", { copy: Copy["about"]; pesticideLicense: string; cities: PlaceLink[] }>
   | PageBase<"city", CityPageView>
   | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }>

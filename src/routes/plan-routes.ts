@@ -82,6 +82,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
       faq: copy.faq.items,
       cities,
       mapUrl: mapEmbedUrl(site),
+      mapLink: mapEmbedUrl(site, false),
       cta: cta.city,
     }),
     page("about", "/about", copy.about, {
@@ -169,12 +170,13 @@ export function articleTitle(title: string, suffix: string): string {
   return full.length <= LIMITS.title ? full : title;
 }
 
-function mapEmbedUrl(site: Site): string {
+/** The maps provider's address for the service area: for the embedded frame, or to open on its own. */
+function mapEmbedUrl(site: Site, embed = true): string {
   const { embedUrl, zoom, center } = site.integrations.map;
   const url = new URL(embedUrl);
   url.searchParams.set("q", `${center.lat},${center.lng}`);
   url.searchParams.set("z", String(zoom));
-  url.searchParams.set("output", "embed");
+  if (embed) url.searchParams.set("output", "embed");
   return url.toString();
 }
 

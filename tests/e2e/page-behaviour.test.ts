@@ -277,6 +277,10 @@ describe("third-party widgets", () => {
     expect(blocked).toEqual([]);
     const map = page.locator(".map-embed");
     expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
+    // Until it loads, the map's space names the map and links to it: never an empty box.
+    const open = map.locator(".map-placeholder a");
+    expect(await open.isVisible()).toBe(true);
+    expect(new URL((await open.getAttribute("href"))!).searchParams.get("output")).toBeNull();
 
     await page.mouse.click(5, 300);
     await expect.poll(() => blocked.some((url) => url.includes("googletagmanager.com/gtm.js"))).toBe(true);

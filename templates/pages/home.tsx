@@ -1,9 +1,8 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallToAction, Faq, FeatureCards, Hero, ProcessSteps, Section } from "../sections/blocks.tsx";
-import { Stars } from "../sections/icon.tsx";
 import { Picture } from "../sections/picture.tsx";
 import { PlaceList } from "../sections/places.tsx";
-import { Reviews } from "../sections/reviews.tsx";
+import { Reviews, Testimonial } from "../sections/reviews.tsx";
 
 export function HomePage({ chrome, page }: TemplateProps<"home">) {
   const { copy } = page;
@@ -14,15 +13,7 @@ export function HomePage({ chrome, page }: TemplateProps<"home">) {
         image={{ src: copy.hero.image ?? "/images/hero-home.svg", alt: copy.hero.imageAlt ?? "" }} />
       <Section id="why-us" heading={copy.features.heading} text={copy.features.text}>
         <FeatureCards cards={copy.features.cards} />
-        <figure className="testimonial">
-          <Stars count={page.badge.stars} />
-          <blockquote>
-            <p>{testimonial.quote}</p>
-          </blockquote>
-          <figcaption>
-            {testimonial.author}, {testimonial.place}
-          </figcaption>
-        </figure>
+        <Testimonial className="testimonial" quote={testimonial.quote} name={testimonial.author} place={testimonial.place} stars={page.badge.stars} />
       </Section>
       <ProcessSteps id="process" process={copy.process} />
       <Section id="before-after" heading={copy.beforeAfter.heading} text={copy.beforeAfter.text}>

@@ -1,4 +1,4 @@
-import type { ReviewsWidgetView } from "../../src/routes/page-props.ts";
+import type { ReviewsWidgetView, TestimonialView } from "../../src/routes/page-props.ts";
 import { Stars } from "./icon.tsx";
 
 /**
@@ -14,15 +14,7 @@ export function Reviews({ widget }: { widget: ReviewsWidgetView }) {
         <ul className="testimonials">
           {widget.testimonials.map((testimonial) => (
             <li key={testimonial.quote}>
-              <figure className="testimonial-card">
-                <Stars count={testimonial.stars} />
-                <blockquote>
-                  <p>{testimonial.quote}</p>
-                </blockquote>
-                <figcaption>
-                  {testimonial.name}, {testimonial.place}
-                </figcaption>
-              </figure>
+              <Testimonial className="testimonial-card" {...testimonial} />
             </li>
           ))}
         </ul>
@@ -43,5 +35,20 @@ export function Reviews({ widget }: { widget: ReviewsWidgetView }) {
         </noscript>
       </div>
     </div>
+  );
+}
+
+/** A customer's quote with its stars, and who said it where. */
+export function Testimonial({ className, quote, name, place, stars }: TestimonialView & { className: string }) {
+  return (
+    <figure className={className}>
+      <Stars count={stars} />
+      <blockquote>
+        <p>{quote}</p>
+      </blockquote>
+      <figcaption>
+        {name}, {place}
+      </figcaption>
+    </figure>
   );
 }

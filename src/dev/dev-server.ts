@@ -8,7 +8,7 @@ import { formatProblem, isSiteError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
 import { projectPaths } from "../paths.ts";
-import { injectClient, LiveChannel } from "./live-reload.ts";
+import { LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
 import { createStaticServer } from "./static-server.ts";
@@ -78,7 +78,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   queue.push("");
   await queue.whenIdle();
 
-  const server = createStaticServer({ root: outDir, transformHtml: injectClient, handle: live.handle });
+  const server = createStaticServer({ root: outDir, transformHtml: live.injectClient, handle: live.handle });
   const url = await listen(server, options.port, options.host);
 
   const watcher = watch([paths.config, paths.content, paths.templates, paths.public], {

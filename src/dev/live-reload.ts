@@ -12,11 +12,21 @@ export type LiveEvent =
 
 /**
  * The live-reload channel: server-sent events to every open page. New pages get the current
- * state at once, so a page opened while the input is broken shows the error too.
+ * state at once, so a page opened while the input is broken shows the error too, and a page
+ * served before the latest build (a build that ended before its event stream connected, or
+ * while it was reconnecting) reloads at once instead of missing the event.
  */
 export class LiveChannel {
   private readonly clients = new Set<ServerResponse>();
   private current: LiveEvent = { type: "ok" };
+  /** Counts the builds announced: a page is stamped with the version it was served at. */
+  private builtVersion = 0;
+
+  /** Adds the live-reload client to a page at response time: built files never contain it. */
+  injectClient = (html: string): string => {
+    const tag = `<script type="module" src="${CLIENT_PATH}?version=${this.builtVersion}"></script>`;
+    return html.includes("</head>") ? html.replace("</head>", `${tag}</head>`) : `${html}${tag}`;
+  };
 
   /** Serves the event stream and the browser client; returns true when it answered. */
   handle = (request: IncomingMessage, response: ServerResponse): boolean => {
@@ -30,12 +40,14 @@ export class LiveChannel {
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
     response.write(`retry: 500\n\n`);
     if (this.current.type === "error") response.write(format(this.current));
+    else if (servedVersion(request.url) < this.builtVersion) response.write(format({ type: "reload" }));
     this.clients.add(response);
     request.on("close", () => this.clients.delete(response));
     return true;
   };
 
   send(event: LiveEvent): void {
+    if (event.type === "reload" || event.type === "css") this.builtVersion++;
     this.current = event.type === "error" ? event : { type: "ok" };
     const data = format(event);
     for (const client of this.clients) client.write(data);
@@ -55,15 +67,16 @@ function format(event: LiveEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
 
-/** Adds the live-reload client to a page at response time: built files never contain it. */
-export function injectClient(html: string): string {
-  const tag = `<script type="module" src="${CLIENT_PATH}"></script>`;
-  return html.includes("</head>") ? html.replace("</head>", `${tag}</head>`) : `${html}${tag}`;
+/** The build version a page's event stream says it was served at (`?version=N`); pages without one count as current. */
+function servedVersion(url: string | undefined): number {
+  const version = new URL(url ?? "/", "http://localhost").searchParams.get("version");
+  return version !== null && /^\d+$/.test(version) ? Number(version) : Infinity;
 }
 
 /** The browser side: reload, swap the stylesheet, or show the error overlay. Plain DOM, no framework. */
 const CLIENT_SOURCE = `
-const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
+const version = new URL(import.meta.url).searchParams.get("version") ?? "";
+const source = new EventSource(${JSON.stringify(EVENTS_PATH)} + "?version=" + encodeURIComponent(version));
 const OVERLAY_ID = "gopher-site-error-overlay";
 function showErrors(problems) {
   let overlay = document.getElementById(OVERLAY_ID);

@@ -47,7 +47,7 @@ describe("gopher-site dev", () => {
   it("serves clean URLs with the reload client injected, and 404.html with status 404", async () => {
     const response = await page.goto(`${server.url}/temecula-gopher-control`);
     expect(response!.status()).toBe(200);
-    expect(await page.locator('script[src="/__gopher/client.js"]').count()).toBe(1);
+    expect(await page.locator('script[src^="/__gopher/client.js?version="]').count()).toBe(1);
     const built = await readFile(path.join(dir, ".dev-out", "temecula-gopher-control.html"), "utf8");
     expect(built).not.toContain("__gopher");
     const missing = await fetch(`${server.url}/no-such-page`);

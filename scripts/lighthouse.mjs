@@ -1,5 +1,5 @@
 // Lighthouse (mobile) on one page of each type of the sample site: builds it into a temporary
-// folder, serves it like a static host with the headers of its _headers file, runs Debian's
+// folder, serves it with gopher-site's preview (a static host with the headers of _headers), runs Debian's
 // Chromium with every third-party host blocked, and prints one table row per page type.
 //   npm run lighthouse            all page types
 //   npm run lighthouse -- city    only the named types
@@ -33,8 +33,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 async function loadParts() {
   const entry = [
     `export { build } from "./src/build.ts";`,
-    `export { createStaticServer } from "./src/dev/static-server.ts";`,
-    `export { headersFor, hostingHeaders } from "./src/hosting/headers-file.ts";`,
+    `export { startPreviewServer } from "./src/dev/preview-server.ts";`,
     `export { CHROMIUM_ARGS, findChromium } from "./tests/helpers/browser.ts";`,
   ].join("\n");
   const result = await esbuild({
@@ -79,20 +78,10 @@ const dist = path.join(dir, "dist");
 let server;
 let chromium;
 try {
-  const result = await parts.build({ config: path.join(root, "site.yaml"), out: dist });
-  const rules = parts.hostingHeaders(result.site);
-  // Served over plain http: upgrading requests to https would break the local server.
-  server = parts.createStaticServer({
-    root: dist,
-    headers: (requestPath) => {
-      const headers = parts.headersFor(rules, requestPath);
-      headers["content-security-policy"] = headers["content-security-policy"].replace(/; upgrade-insecure-requests$/, "");
-      delete headers["strict-transport-security"];
-      return headers;
-    },
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  await parts.build({ config: path.join(root, "site.yaml"), out: dist });
+  // The policy as built: Chromium does not upgrade requests to 127.0.0.1, and ignores HSTS over http.
+  server = await parts.startPreviewServer({ out: dist, port: 0, host: "127.0.0.1" });
+  const base = server.url;
   chromium = await startChromium(await parts.findChromium(), parts.CHROMIUM_ARGS, path.join(dir, "profile"));
 
   const rows = [];
@@ -132,7 +121,7 @@ try {
   if (notes.length > 0) console.log(`\nBelow 1 (weighted audits):\n  ${notes.join("\n  ")}`);
 } finally {
   chromium?.stop();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  await server?.close();
   // Chromium may still be writing its profile as it exits.
   await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { formatProblem, isSiteError, UserError } from "./errors.ts";
+import { parseListen, type Listen } from "./hosting/host-plan.ts";
 import { createLogger, type Logger, type LogLevel } from "./log.ts";
 import { TOOL_ROOT } from "./paths.ts";
 
@@ -28,9 +29,16 @@ function portOption(value: string): number {
   return port;
 }
 
+function listenOption(value: string): Listen {
+  const listen = parseListen(value);
+  if (!listen) throw new InvalidArgumentError("must be a port from 1 to 65535, or an address and port such as 127.0.0.1:8080");
+  return listen;
+}
+
 // Commands are imported when run: `build` never loads the dev server's watcher, and so on.
 type DevOptions = import("./commands/serve-commands.ts").ServeOptions & { config: string };
 type PreviewOptions = import("./commands/serve-commands.ts").ServeOptions & { out: string };
+type HostConfigOptions = import("./commands/host-config-command.ts").HostConfigOptions;
 
 interface OutputFlags {
   quiet?: boolean;
@@ -120,6 +128,19 @@ export async function main(argv: string[]): Promise<number> {
       4322,
     ),
   ).action(run(async (options: PreviewOptions, log) => (await import("./commands/serve-commands.ts")).previewCommand(options, log)));
+
+  const hostConfig = withOutputFlags(
+    program
+      .command("host-config")
+      .description("print an nginx or Caddy configuration that serves the built site like Netlify does, with its _headers")
+      .addArgument(new Argument("<server>", "the web server").choices(["nginx", "caddy"]))
+      .option("-o, --out <dir>", "the built site", "dist")
+      .addOption(new Option("--listen <port>", "port, or address:port, to listen on").argParser(listenOption).default({ port: 8080 }, "8080"))
+      .option("--root <dir>", "the site's folder on the server (default: the absolute path of --out)"),
+  );
+  hostConfig.action((server: HostConfigOptions["server"], options: Omit<HostConfigOptions, "server">) =>
+    run(async (all: HostConfigOptions, log) => (await import("./commands/host-config-command.ts")).hostConfigCommand(all, log))({ ...options, server }),
+  );
 
   withOutputFlags(
     program

@@ -1,9 +1,5 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { startDevServer } from "../dev/dev-server.ts";
-import { listen } from "../dev/listen.ts";
-import { createStaticServer } from "../dev/static-server.ts";
-import { UserError } from "../errors.ts";
+import { startPreviewServer } from "../dev/preview-server.ts";
 import type { Logger } from "../log.ts";
 import { openBrowser } from "./open-browser.ts";
 
@@ -23,19 +19,13 @@ export async function devCommand(options: ServeOptions & { config: string }, log
   log.info("Stopped.");
 }
 
-/** `gopher-site preview`: serve an existing build exactly as a static host would. */
+/** `gopher-site preview`: serve an existing build exactly as a static host would, with its `_headers`. */
 export async function previewCommand(options: ServeOptions & { out: string }, log: Logger): Promise<void> {
-  const root = path.resolve(options.out);
-  if (!existsSync(path.join(root, "index.html"))) {
-    throw new UserError(`${options.out} has no built site (no index.html); run \`gopher-site build\` first`);
-  }
-  const server = createStaticServer({ root });
-  const url = await listen(server, options.port, options.host);
-  log.info(`Previewing ${options.out} at ${url} (Ctrl-C to stop)`);
-  if (options.open) openBrowser(url);
+  const server = await startPreviewServer(options);
+  log.info(`Previewing ${options.out} at ${server.url} (Ctrl-C to stop)`);
+  if (options.open) openBrowser(server.url);
   await untilInterrupted();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   log.info("Stopped.");
 }
 

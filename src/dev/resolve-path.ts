@@ -1,16 +1,18 @@
 import path from "node:path";
+import { HIDDEN_PATHS } from "../hosting/host-plan.ts";
 
 /** Longest request target we answer; longer gets 414. */
 export const MAX_URL_LENGTH = 2048;
 
 export type Resolution =
-  | { kind: "candidates"; files: string[] }
+  | { kind: "candidates"; files: string[]; /** the decoded path, one leading slash */ path: string }
   | { kind: "redirect"; location: string }
   | { kind: "error"; status: 400 | 404 | 414 };
 
 /**
  * Maps a request URL to the files that may answer it, the way static hosts serve clean URLs:
- * `/about` -> about.html or about/index.html. Pure: never touches the disk, never leaves `root`.
+ * `/about` -> about.html or about/index.html. Pure: never touches the disk, never leaves `root`,
+ * never answers with a host's settings (`_headers`).
  */
 export function resolveRequestPath(root: string, rawUrl: string): Resolution {
   if (rawUrl.length > MAX_URL_LENGTH) return { kind: "error", status: 414 };
@@ -34,7 +36,8 @@ export function resolveRequestPath(root: string, rawUrl: string): Resolution {
   const relative = decoded.replace(/^\/+/, "");
   const base = path.resolve(root, relative);
   if (base !== root && !base.startsWith(root + path.sep)) return { kind: "error", status: 404 };
-  if (relative === "") return { kind: "candidates", files: [path.join(root, "index.html")] };
+  if (HIDDEN_PATHS.includes(`/${relative}`)) return { kind: "error", status: 404 };
+  if (relative === "") return { kind: "candidates", files: [path.join(root, "index.html")], path: "/" };
   const files = path.extname(relative) ? [base] : [base, `${base}.html`, path.join(base, "index.html")];
-  return { kind: "candidates", files };
+  return { kind: "candidates", files, path: `/${relative}` };
 }

@@ -1,28 +1,13 @@
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
-import { realpath, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
+import { createGzip, gzipSync } from "node:zlib";
+import { CONTENT_TYPES, isCompressible } from "../hosting/content-types.ts";
+import { IMMUTABLE, REVALIDATE } from "../hosting/headers-file.ts";
+import { NOT_FOUND_PAGE } from "../hosting/host-plan.ts";
 import { resolveRequestPath } from "./resolve-path.ts";
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-};
 
 export interface StaticServerOptions {
   /** The folder served; read on every request, so a rebuilt folder is served at once. */
@@ -31,11 +16,14 @@ export interface StaticServerOptions {
   transformHtml?: (html: string) => string;
   /** Answers some paths itself (dev's event stream); return true when handled. */
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
-  /** Extra response headers for a request path, as a host sends them (e.g. from `_headers`). */
+  /** Response headers for a request path as a host adds them (from `_headers`); they win over the defaults. */
   headers?: (requestPath: string) => Record<string, string>;
 }
 
-/** A server that behaves like a static host: clean URLs, 404.html with status 404, cache headers. */
+/**
+ * A server that behaves like a static host: clean URLs, 404.html with status 404, cache headers,
+ * and the host's own settings (`_headers`) never served.
+ */
 export function createStaticServer(options: StaticServerOptions): Server {
   return createServer((request, response) => {
     serve(options, request, response).catch(() => {
@@ -54,7 +42,8 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
   const root = path.resolve(options.root);
   const resolution = resolveRequestPath(root, request.url ?? "/");
   if (resolution.kind === "redirect") {
-    response.writeHead(301, { location: resolution.location }).end();
+    const target = new URL(resolution.location, "http://localhost").pathname;
+    response.writeHead(301, { ...options.headers?.(target), location: resolution.location }).end();
     return;
   }
   if (resolution.kind === "error" && resolution.status !== 404) {
@@ -62,9 +51,10 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
     return;
   }
   const file = resolution.kind === "candidates" ? await firstFile(root, resolution.files) : undefined;
-  if (file) return send(options, request, response, file, 200);
-  const notFound = await firstFile(root, [path.join(root, "404.html")]);
-  if (notFound) return send(options, request, response, notFound, 404);
+  if (file && resolution.kind === "candidates") return send(options, request, response, file, 200, resolution.path);
+  const notFound = await firstFile(root, [path.join(root, NOT_FOUND_PAGE)]);
+  // With the 404 page's headers: a missing /assets/ file must not be cached for a year.
+  if (notFound) return send(options, request, response, notFound, 404, NOT_FOUND_PAGE);
   response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
 }
 
@@ -88,30 +78,40 @@ async function firstFile(root: string, candidates: string[]): Promise<string | u
   return undefined;
 }
 
-async function send(options: StaticServerOptions, request: IncomingMessage, response: ServerResponse, file: string, status: number) {
+async function send(
+  options: StaticServerOptions,
+  request: IncomingMessage,
+  response: ServerResponse,
+  file: string,
+  status: number,
+  headersPath: string,
+) {
   const extension = path.extname(file).toLowerCase();
   const headers: Record<string, string> = {
-    ...options.headers?.(new URL(request.url ?? "/", "http://localhost").pathname),
-    "content-type": TYPES[extension] ?? "application/octet-stream",
+    "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream",
     "x-content-type-options": "nosniff",
-    "cache-control": /\/assets\/(?:[^/]+\/)*[^/]+\.[A-Za-z0-9]{10}\.[a-z0-9]+$/.test(file.split(path.sep).join("/"))
-      ? "public, max-age=31536000, immutable"
-      : "no-cache",
+    "cache-control": /\/assets\/(?:[^/]+\/)*[^/]+\.[A-Za-z0-9]{10}\.[a-z0-9]+$/.test(file.split(path.sep).join("/")) ? IMMUTABLE : REVALIDATE,
+    ...options.headers?.(headersPath),
   };
+  // Text is sent gzipped to clients that take it, as every host does.
+  const gzip = isCompressible(headers["content-type"]!) && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+  if (isCompressible(headers["content-type"]!)) headers.vary = "Accept-Encoding";
+  if (gzip) headers["content-encoding"] = "gzip";
   if (extension === ".html" && options.transformHtml) {
-    const { readFile } = await import("node:fs/promises");
-    const html = options.transformHtml(await readFile(file, "utf8"));
-    response.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(html)) });
-    response.end(request.method === "HEAD" ? undefined : html);
+    const html = Buffer.from(options.transformHtml(await readFile(file, "utf8")));
+    const body = gzip ? gzipSync(html) : html;
+    response.writeHead(status, { ...headers, "content-length": String(body.length) });
+    response.end(request.method === "HEAD" ? undefined : body);
     return;
   }
-  const { size } = await stat(file);
-  response.writeHead(status, { ...headers, "content-length": String(size) });
+  if (!gzip) headers["content-length"] = String((await stat(file)).size);
+  response.writeHead(status, headers);
   if (request.method === "HEAD") {
     response.end();
     return;
   }
   // pipeline closes the file when the client goes away, and a file removed by a rebuild between
   // stat and open ends this response instead of the server.
-  pipeline(createReadStream(file), response, () => {});
+  if (gzip) pipeline(createReadStream(file), createGzip(), response, () => {});
+  else pipeline(createReadStream(file), response, () => {});
 }

@@ -1,66 +1,148 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headersFor, hostingHeaders } from "../../src/hosting/headers-file.ts";
+import type { Site } from "../../src/config/schema.ts";
+import { headersFor, parseHeadersFile } from "../../src/hosting/headers-file.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "../helpers/sample-site.ts";
+import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
+import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 
+// The policy under test is the one the build wrote into dist/_headers, sent by each server as it
+// is (Chromium does not upgrade requests to 127.0.0.1, so upgrade-insecure-requests stays in).
 const PAGES = ["/", "/residential-gopher-control", "/commercial-gopher-control", "/service-areas", "/about",
   "/temecula-gopher-control", "/blog", "/blog/60-day-warranty-explained", "/privacy-policy", "/no-such-page"];
+const WAIT_MS = 10_000;
 
 let dir: string;
+let site: Site;
+let policy: string;
 let browser: Browser;
-let server: Awaited<ReturnType<typeof serveFolder>>;
 
 beforeAll(async () => {
   dir = await copySample();
-  const { site } = await buildProject(dir);
-  const rules = hostingHeaders(site);
-  // Served over plain http here: upgrading requests to https would break the local server.
-  server = await serveFolder(path.join(dir, "dist"), (requestPath) => {
-    const headers = headersFor(rules, requestPath);
-    headers["content-security-policy"] = headers["content-security-policy"]!.replace(/; upgrade-insecure-requests$/, "");
-    return headers;
-  });
+  ({ site } = await buildProject(dir));
+  const headersFile = path.join(dir, "dist", "_headers");
+  policy = headersFor(parseHeadersFile(readFileSync(headersFile, "utf8"), headersFile), "/")["content-security-policy"]!;
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
   await removeDir(dir);
 });
 
-describe("the Content-Security-Policy of _headers", () => {
+/** A context whose pages report every CSP violation, whenever it happens, until the context closes. */
+async function watchedContext(): Promise<{ context: BrowserContext; blocked: string[]; violations: string[] }> {
+  const { context, blocked } = await newIsolatedContext(browser, { viewport: { width: 375, height: 740 } });
+  const violations: string[] = [];
+  await context.exposeBinding("reportCspViolation", ({ page }, text: string) => {
+    violations.push(`${new URL(page.url()).pathname}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+    document.addEventListener("securitypolicyviolation", (event) => report(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  return { context, blocked, violations };
+}
+
+/**
+ * Every request a page makes, from its first. `until(address)` resolves once the page has requested
+ * `address` (with any query; the test's router then blocks it), before or after the call. A request
+ * the policy refused is never made: the error then lists the violations seen so far.
+ */
+function watchRequests(page: Page, violations: string[]) {
+  const seen: string[] = [];
+  page.on("request", (request) => seen.push(request.url()));
+  return {
+    until(address: string): Promise<void> {
+      const { origin, pathname } = new URL(address);
+      const matches = (url: string) => url.startsWith(origin + pathname);
+      if (seen.some(matches)) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const onRequest = (request: Request) => {
+          if (!matches(request.url())) return;
+          done();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`${page.url()}: ${address} was never requested; violations: ${JSON.stringify(violations)}`));
+        }, WAIT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          page.off("request", onRequest);
+        };
+        page.on("request", onRequest);
+      });
+    },
+  };
+}
+
+/**
+ * Opens a page in a tab of its own (left open, so a late violation is still reported), checks the
+ * policy header, then does what loads third parties, each time waiting for their requests: the
+ * first scroll (tag manager), every lazy embed scrolled into view, the call-back form.
+ */
+async function exercise(context: BrowserContext, base: string, pagePath: string, violations: string[]): Promise<Page> {
+  const page = await context.newPage();
+  const requests = watchRequests(page, violations);
+  const response = await page.goto(base + pagePath, { waitUntil: "load" });
+  expect(response!.headers()["content-security-policy"], pagePath).toBe(policy);
+  await page.mouse.wheel(0, 200);
+  if (site.integrations.analytics) await requests.until("https://www.googletagmanager.com/gtm.js");
+  for (const embed of await page.locator("[data-lazy-embed]").all()) {
+    const sources = [await embed.getAttribute("data-src"), await embed.getAttribute("data-script")].filter((source) => source !== null);
+    await embed.scrollIntoViewIfNeeded();
+    await Promise.all(sources.map((source) => requests.until(source)));
+  }
+  await page.locator("[data-callback-open]").first().click();
+  await Promise.all([requests.until(site.integrations.leadForm.widgetUrl), requests.until(site.integrations.leadForm.embedScriptUrl)]);
+  return page;
+}
+
+/** A round trip through each page, so every violation it reported before has reached the test. */
+async function settle(pages: Page[]): Promise<void> {
+  for (const page of pages) await page.evaluate(() => 0);
+}
+
+describe.each(HOSTS)("the Content-Security-Policy of _headers, served by %s", (name) => {
+  let host: RunningHost;
+  beforeAll(async () => {
+    host = await startHost(name, path.join(dir, "dist"));
+  });
+  afterAll(() => host?.close());
+
   it("allows everything each page type loads: its own files, the lazy embeds and the call-back form", async () => {
-    const { context, blocked } = await newIsolatedContext(browser, { viewport: { width: 375, height: 740 } });
-    await context.addInitScript(() => {
-      const found: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = found;
-      document.addEventListener("securitypolicyviolation", (event) => found.push(`${event.effectiveDirective} ${event.blockedURI}`));
-    });
-    const violations: string[] = [];
-    const page = await context.newPage();
-    for (const pagePath of PAGES) {
-      const response = await page.goto(server.url + pagePath);
-      expect(response!.headers()["content-security-policy"]).toContain("script-src 'self' https://");
-      // The first scroll loads the tag manager and the embeds near the viewport.
-      await page.mouse.wheel(0, 200);
-      for (const embed of await page.locator("[data-lazy-embed]").all()) {
-        await embed.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(200);
+    const { context, blocked, violations } = await watchedContext();
+    try {
+      const pages: Page[] = [];
+      for (const pagePath of PAGES) pages.push(await exercise(context, host.url, pagePath, violations));
+      await settle(pages);
+      expect(violations).toEqual([]);
+      // The policy was put to work: the third parties were requested (and blocked by the test, not by the CSP).
+      for (const origin of ["https://www.googletagmanager.com/", "https://reputationhub.site/", "https://api.leadconnectorhq.com/", "https://link.msgsndr.com/", "https://maps.google.com/"]) {
+        expect(blocked.some((url) => url.startsWith(origin)), origin).toBe(true);
       }
-      await page.locator("[data-callback-open]").first().click();
-      await page.waitForTimeout(300);
-      const found = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-      violations.push(...found.map((violation) => `${pagePath}: ${violation}`));
+    } finally {
+      await context.close();
     }
-    expect(violations).toEqual([]);
-    // The policy was put to work: the third parties were requested (and blocked by the test, not by the CSP).
-    expect(blocked.some((url) => url.startsWith("https://www.googletagmanager.com/"))).toBe(true);
-    expect(blocked.some((url) => url.startsWith("https://reputationhub.site/"))).toBe(true);
-    expect(blocked.some((url) => url.startsWith("https://api.leadconnectorhq.com/"))).toBe(true);
-    expect(blocked.some((url) => url.startsWith("https://link.msgsndr.com/"))).toBe(true);
-    expect(blocked.some((url) => url.startsWith("https://maps.google.com/"))).toBe(true);
-    await context.close();
-  }, 90_000);
+  }, 120_000);
+});
+
+describe("the CSP check itself", () => {
+  it("counts a violation that happens after a page's own checks, while the next page is tested", async () => {
+    const host = await startHost("preview", path.join(dir, "dist"));
+    const { context, violations } = await watchedContext();
+    try {
+      const first = await exercise(context, host.url, "/", violations);
+      // An inline script: what the policy exists to refuse.
+      await first.evaluate(() => setTimeout(() => document.head.append(Object.assign(document.createElement("script"), { textContent: "0" })), 0));
+      const second = await exercise(context, host.url, "/about", violations);
+      await settle([first, second]);
+      expect(violations).toEqual(["/: script-src-elem inline"]);
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  }, 60_000);
 });

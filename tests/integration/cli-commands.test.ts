@@ -90,6 +90,28 @@ describe("gopher-site dev and preview", () => {
   });
 });
 
+describe("gopher-site host-config", () => {
+  it("prints a server's configuration for the built site, from its _headers, and refuses what it cannot make", async () => {
+    const missing = await runCli(["host-config", "nginx", "--out", "nowhere"], { cwd: dir });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe("nowhere has no built site (no _headers); run `gopher-site build` first");
+    expect((await runCli(["build", "-q"], { cwd: dir })).code).toBe(0);
+    const nginx = await runCli(["host-config", "nginx", "-q"], { cwd: dir });
+    expect(nginx.code).toBe(0);
+    expect(nginx.stderr).toBe("");
+    expect(nginx.stdout).toContain(`\nserver {\n    listen 8080;\n    root "${path.join(dir, "dist")}";\n`);
+    expect(nginx.stdout).toContain('add_header Content-Security-Policy "default-src \'self\'; script-src \'self\' https://link.msgsndr.com');
+    const caddy = await runCli(["host-config", "caddy", "--listen", "127.0.0.1:9000", "--root", "/srv/gophers"], { cwd: dir });
+    expect(caddy.stdout).toContain('http://:9000 {\n\tbind 127.0.0.1\n\troot * "/srv/gophers"\n');
+    const usage = await runCli(["host-config", "apache"], { cwd: dir });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("Allowed choices are nginx, caddy.");
+    const quote = await runCli(["host-config", "caddy", "--root", '/srv/"x"'], { cwd: dir });
+    expect(quote.code).toBe(1);
+    expect(quote.stderr.trim()).toBe('the root folder "/srv/\\"x\\"" has the character ", which cannot be written in a server configuration; pass another --root');
+  });
+});
+
 describe("the output folder", () => {
   it("is never one of the project's own folders", async () => {
     for (const out of ["content", ".", "public/site", ".."]) {

@@ -5,12 +5,22 @@ const root = "/srv/site";
 
 describe("resolveRequestPath", () => {
   it("maps clean URLs to .html and folder index files", () => {
-    expect(resolveRequestPath(root, "/")).toEqual({ kind: "candidates", files: ["/srv/site/index.html"] });
+    expect(resolveRequestPath(root, "/")).toEqual({ kind: "candidates", files: ["/srv/site/index.html"], path: "/" });
     expect(resolveRequestPath(root, "/about?x=1")).toEqual({
       kind: "candidates",
       files: ["/srv/site/about", "/srv/site/about.html", "/srv/site/about/index.html"],
+      path: "/about",
     });
-    expect(resolveRequestPath(root, "/assets/site.abc.css")).toEqual({ kind: "candidates", files: ["/srv/site/assets/site.abc.css"] });
+    expect(resolveRequestPath(root, "/assets/site.abc.css")).toEqual({
+      kind: "candidates",
+      files: ["/srv/site/assets/site.abc.css"],
+      path: "/assets/site.abc.css",
+    });
+    expect(resolveRequestPath(root, "//%61ssets/x.css")).toMatchObject({ path: "/assets/x.css" });
+  });
+
+  it.each(["/_headers", "//_headers", "/%5Fheaders", "/_headers?x"])("never serves the host's settings: %s", (url) => {
+    expect(resolveRequestPath(root, url)).toEqual({ kind: "error", status: 404 });
   });
 
   it("redirects a trailing slash to the canonical path, keeping the query", () => {

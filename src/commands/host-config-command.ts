@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { UserError } from "../errors.ts";
+import { caddyConfig } from "../hosting/caddy-config.ts";
+import { parseHeadersFile } from "../hosting/headers-file.ts";
+import { checkedRoot, type Listen } from "../hosting/host-plan.ts";
+import { nginxConfig } from "../hosting/nginx-config.ts";
+import type { Logger } from "../log.ts";
+
+export const HOST_SERVERS = { nginx: nginxConfig, caddy: caddyConfig } as const;
+export type HostServer = keyof typeof HOST_SERVERS;
+
+export interface HostConfigOptions {
+  server: HostServer;
+  /** The built site, whose `_headers` the configuration is made from. */
+  out: string;
+  listen: Listen;
+  /** Where the site is on the server; the absolute path of `out` by default. */
+  root?: string;
+}
+
+/** The configuration text for a built site: its `_headers`, read back, in the server's own terms. */
+export async function hostConfigText(options: HostConfigOptions): Promise<string> {
+  const file = path.join(options.out, "_headers");
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new UserError(`${options.out} has no built site (no _headers); run \`gopher-site build\` first`, { cause: error });
+  }
+  const root = checkedRoot(path.resolve(options.root ?? options.out));
+  return HOST_SERVERS[options.server]({ rules: parseHeadersFile(text, file), headersFile: file, root, listen: options.listen });
+}
+
+/** `gopher-site host-config <nginx|caddy>`: print the configuration, ready to save and include. */
+export async function hostConfigCommand(options: HostConfigOptions, _log: Logger, stdout: NodeJS.WritableStream = process.stdout): Promise<void> {
+  stdout.write(await hostConfigText(options));
+}

@@ -1,0 +1,103 @@
+import { extensionsByType, isCompressible, mediaType } from "./content-types.ts";
+import { HIDDEN_PATHS, hostLocations, locationFor, NOT_FOUND_PAGE, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+
+/**
+ * A Caddyfile site block that serves the built site as nginxConfig does: clean URLs without a
+ * redirect, 404.html with status 404, the headers of `_headers` on every response. Directives sit
+ * in `route` blocks because Caddy otherwise reorders them (headers before the clean-URL rewrite).
+ */
+export function caddyConfig(input: HostConfigInput): string {
+  const locations = hostLocations(input);
+  const types = extensionsByType();
+  const notFound = locationFor(locations, NOT_FOUND_PAGE);
+  // Headers another folder sets that the 404 page's does not are removed: a missing /assets/ file
+  // must not be cached for a year.
+  const notFoundNames = new Set(notFound.headers.map(([name]) => name.toLowerCase()));
+  const stray = [...new Set(locations.flatMap((location) => location.headers.map(([name]) => name)))].filter((name) => !notFoundNames.has(name.toLowerCase()));
+  const { host, port } = input.listen;
+  return [
+    `# Caddyfile site block for the site built in ${input.root}, made by gopher-site from ${input.headersFile}.`,
+    `# For automatic HTTPS, write your domain in place of http://:${port}. Make it again after a build`,
+    "# that changed the headers (site.yaml's integrations change the Content-Security-Policy).",
+    `http://:${port} {`,
+    ...(host ? [`\tbind ${host.replace(/^\[(.*)\]$/, "$1")}`] : []),
+    `\troot * "${input.root}"`,
+    ...encode("\t"),
+    "",
+    "\t# One label per kind of file, whatever Caddy's own table says.",
+    ...types.map(([type, extensions]) => `\t@type_${extensions[0]} path ${extensions.map((extension) => `*.${extension}`).join(" ")}`),
+    "",
+    "\troute {",
+    ...locations.flatMap((location, index) => caddyHeaders(changedFrom(locations.slice(0, index), location))),
+    "\t\t# /about/ -> /about (301, keeping the query), then /about is about.html or about/index.html.",
+    "\t\t@slash_query {",
+    "\t\t\tpath_regexp slash ^(/.+)/$",
+    '\t\t\texpression {query} != ""',
+    "\t\t}",
+    "\t\tredir @slash_query {re.slash.1}?{query} 301",
+    "\t\t@slash path_regexp slash ^(/.+)/$",
+    "\t\tredir @slash {re.slash.1} 301",
+    ...HIDDEN_PATHS.map((hidden) => `\t\terror ${hidden} 404`),
+    "\t\ttry_files {path} {path}.html {path}/index.html",
+    ...types.map(([type, extensions]) => `\t\theader @type_${extensions[0]} Content-Type "${type}"`),
+    "\t\tfile_server",
+    "\t}",
+    "",
+    "\thandle_errors {",
+    "\t\t@not_found expression {err.status_code} == 404",
+    "\t\thandle @not_found {",
+    "\t\t\troute {",
+    ...encode("\t\t\t\t"),
+    `\t\t\t\trewrite * ${NOT_FOUND_PAGE}`,
+    ...caddyHeaders({ ...notFound, remove: stray }).map((line) => `\t\t${line}`),
+    `\t\t\t\theader Content-Type "${types.find(([, extensions]) => extensions.includes("html"))![0]}"`,
+    "\t\t\t\tfile_server {",
+    "\t\t\t\t\tstatus 404",
+    "\t\t\t\t}",
+    "\t\t\t}",
+    "\t\t}",
+    "\t}",
+    "}",
+    "",
+  ].join("\n");
+}
+
+type HeaderChange = HostLocation & { remove: string[] };
+
+/**
+ * What a folder changes from the folder around it (Caddy applies every matching `header` in
+ * order, unlike nginx): its new or different headers, and those it does not have.
+ */
+function changedFrom(outer: readonly HostLocation[], location: HostLocation): HeaderChange {
+  if (outer.length === 0) return { ...location, remove: [] };
+  const parent = new Map(locationFor(outer, location.prefix).headers.map(([name, value]) => [name.toLowerCase(), value]));
+  const own = new Set(location.headers.map(([name]) => name.toLowerCase()));
+  return {
+    prefix: location.prefix,
+    headers: location.headers.filter(([name, value]) => parent.get(name.toLowerCase()) !== value),
+    remove: [...parent.keys()].filter((name) => !own.has(name)),
+  };
+}
+
+/** `header` for a folder's paths (every path for `/`): set its headers, remove `remove`. */
+function caddyHeaders(change: HeaderChange): string[] {
+  const matcher = change.prefix === "/" ? "" : ` ${change.prefix}*`;
+  return [
+    `\t\theader${matcher} {`,
+    ...change.headers.map(([name, value]) => `\t\t\t${name} "${value}"`),
+    ...change.remove.map((name) => `\t\t\t-${name}`),
+    "\t\t}",
+  ];
+}
+
+/** Compression of the text types (Caddy's own list leaves out XML and web manifests). */
+function encode(indent: string): string[] {
+  const text = [...new Set(extensionsByType().map(([type]) => type).filter(isCompressible).map(mediaType))];
+  return [
+    `${indent}encode zstd gzip {`,
+    `${indent}\tmatch {`,
+    ...text.map((type) => `${indent}\t\theader Content-Type ${type}*`),
+    `${indent}\t}`,
+    `${indent}}`,
+  ];
+}

@@ -1,0 +1,95 @@
+import { formatProblem, UserError, type Problem } from "../errors.ts";
+import { REVALIDATE, type HeaderRule } from "./headers-file.ts";
+
+/** What a generated server configuration is made from: the built site's `_headers`, where, and how to listen. */
+export interface HostConfigInput {
+  /** The rules of the built site's `_headers` (parseHeadersFile). */
+  rules: readonly HeaderRule[];
+  /** Where `rules` came from, to name it in problems. */
+  headersFile: string;
+  /** Absolute path of the built site on the server. */
+  root: string;
+  listen: Listen;
+}
+
+/** A port, and the address to listen on when not every interface. */
+export interface Listen {
+  host?: string;
+  port: number;
+}
+
+/** A folder of the site and every header its responses get. */
+export interface HostLocation {
+  /** `/` or `/folder/`: a path prefix, as nginx's `location /folder/` and Caddy's `/folder/*` match it. */
+  prefix: string;
+  headers: Array<[name: string, value: string]>;
+}
+
+/** Files in the output folder that are a host's settings, not part of the site: answered with 404. */
+export const HIDDEN_PATHS = ["/_headers"];
+
+/** The page every unknown path gets, with status 404. */
+export const NOT_FOUND_PAGE = "/404.html";
+
+/**
+ * The rules of `_headers` as folders with complete header sets, least specific first. nginx
+ * needs this shape (a location with an add_header of its own loses every inherited one) and a
+ * Caddy route applies them in this order. A folder gets the headers of every rule covering it,
+ * a later rule replacing an earlier header of the same name, and revalidation when no rule sets
+ * Cache-Control. Only `/*` and `/folder/*` patterns are folders: others are refused.
+ */
+export function hostLocations(input: Pick<HostConfigInput, "rules" | "headersFile">): HostLocation[] {
+  const problems: Problem[] = [];
+  const prefixes = new Set(["/"]);
+  for (const rule of input.rules) {
+    if (/^\/(?:[^*?:!"\\${}\s]+\/)?\*$/.test(rule.path)) prefixes.add(rule.path.slice(0, -1));
+    else problems.push({ file: input.headersFile, message: `the path ${rule.path} is not a folder pattern (/* or /folder/*), which is all a server configuration is made from` });
+    for (const [name, value] of rule.headers) {
+      const bad = unsafeCharacter(value);
+      if (bad) problems.push({ file: input.headersFile, field: name, message: `the value has ${bad}, which cannot be written in a server configuration` });
+    }
+  }
+  if (problems.length > 0) throw new UserError(problems.map(formatProblem).join("\n"));
+  return [...prefixes]
+    .sort((a, b) => a.length - b.length)
+    .map((prefix) => {
+      const headers = new Map<string, [string, string]>();
+      for (const rule of input.rules) {
+        if (!prefix.startsWith(rule.path.slice(0, -1))) continue;
+        for (const [name, value] of rule.headers) headers.set(name.toLowerCase(), [name, value]);
+      }
+      if (!headers.has("cache-control")) headers.set("cache-control", ["Cache-Control", REVALIDATE]);
+      return { prefix, headers: [...headers.values()] };
+    });
+}
+
+/** The location whose prefix is the longest one starting `path`, as a server picks it. */
+export function locationFor(locations: readonly HostLocation[], path: string): HostLocation {
+  return locations.filter((location) => path.startsWith(location.prefix)).at(-1)!;
+}
+
+/**
+ * A character that would end or change a quoted string in nginx or Caddy (quotes, backslashes,
+ * nginx's `$variables`, Caddy's `{placeholders}`, line breaks), described; undefined when none.
+ */
+export function unsafeCharacter(value: string): string | undefined {
+  const found = /["\\${}\p{Cc}]/u.exec(value)?.[0];
+  if (found === undefined) return undefined;
+  return /\p{Cc}/u.test(found) ? "a control character" : `the character ${found}`;
+}
+
+/** `--listen`: a port (every interface), or an address and port such as 127.0.0.1:8080 or [::1]:8080. */
+export function parseListen(value: string): Listen | undefined {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value);
+  if (!match) return undefined;
+  const port = Number(match[2]);
+  if (port < 1 || port > 65535) return undefined;
+  return match[1] ? { host: match[1], port } : { port };
+}
+
+/** The server's root folder, refused when a configuration could not quote it. */
+export function checkedRoot(root: string): string {
+  const bad = unsafeCharacter(root);
+  if (bad) throw new UserError(`the root folder ${JSON.stringify(root)} has ${bad}, which cannot be written in a server configuration; pass another --root`);
+  return root;
+}

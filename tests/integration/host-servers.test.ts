@@ -1,0 +1,145 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuildResult } from "../../src/build.ts";
+import { CONTENT_TYPES } from "../../src/hosting/content-types.ts";
+import { headersFor, IMMUTABLE, parseHeadersFile, REVALIDATE, type HeaderRule } from "../../src/hosting/headers-file.ts";
+import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
+import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+
+// One build of the sample in each output format, served by gopher-site's preview and by the real
+// nginx and Caddy with the configurations `gopher-site host-config` prints.
+let dir: string;
+let built: BuildResult;
+let rules: HeaderRule[];
+const dist = () => path.join(dir, "dist");
+const directoryDist = () => path.join(dir, "dist-directory");
+
+beforeAll(async () => {
+  dir = await copySample();
+  built = await buildProject(dir);
+  await buildProject(dir, { out: directoryDist(), format: "directory" });
+  rules = parseHeadersFile(readFileSync(path.join(dist(), "_headers"), "utf8"), "_headers");
+});
+afterAll(() => removeDir(dir));
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One request as written, no redirect followed, the body as sent (compressed when asked). */
+function get(url: string, requestHeaders: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: requestHeaders }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Every file of a built site but the host's settings, as request paths (`/assets/site.x.css`). */
+function files(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== "_headers")
+    .map((entry) => `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+    .sort();
+}
+
+/** The headers `_headers` gives a path, each of which the answer must carry with exactly that value. */
+function expectHeadersOf(answer: Answer, requestPath: string, label: string) {
+  const expected = headersFor(rules, requestPath);
+  expect(Object.keys(expected).length, "the build's _headers has headers for every path").toBeGreaterThanOrEqual(7);
+  for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], `${label}: ${name}`).toBe(value);
+}
+
+describe.each(HOSTS)("the built site served by %s", (name) => {
+  let host: RunningHost;
+  beforeAll(async () => {
+    host = await startHost(name, dist());
+  });
+  afterAll(() => host?.close());
+
+  const pages = () => built.pages.filter((page) => page.path !== "/404");
+  const notFoundPage = () => readFileSync(path.join(dist(), "404.html"));
+
+  it("answers every page's clean URL with its HTML and the headers of _headers: 200, no redirect", async () => {
+    expect(pages()).toHaveLength(44);
+    for (const page of pages()) {
+      const answer = await get(host.url + page.path);
+      expect(answer.status, page.path).toBe(200);
+      expect(answer.body.equals(readFileSync(path.join(dist(), page.outFile))), `${page.path} is ${page.outFile}`).toBe(true);
+      expect(answer.headers["content-type"], page.path).toBe("text/html; charset=utf-8");
+      expect(answer.headers["cache-control"], page.path).toBe(REVALIDATE);
+      expectHeadersOf(answer, page.path, page.path);
+    }
+  });
+
+  it("answers unknown paths with the 404 page and status 404, revalidated, never the host's settings", async () => {
+    for (const unknown of ["/no-such-page", "/blog/no-such-article", "/assets/site.0000000000.css", "/_headers", "/images"]) {
+      const answer = await get(host.url + unknown);
+      expect(answer.status, unknown).toBe(404);
+      expect(answer.body.equals(notFoundPage()), `${unknown} gets 404.html`).toBe(true);
+      expect(answer.headers["content-type"], unknown).toBe("text/html; charset=utf-8");
+      // Not the /assets/ year: a file missing now may be uploaded a moment later.
+      expect(answer.headers["cache-control"], unknown).toBe(REVALIDATE);
+      expectHeadersOf(answer, "/404.html", unknown);
+    }
+  });
+
+  it("serves every other file with its content type and headers, /assets/ immutable and the rest revalidated", async () => {
+    const others = files(dist()).filter((file) => !file.endsWith(".html"));
+    expect(others.filter((file) => file.startsWith("/assets/")).length).toBeGreaterThanOrEqual(10);
+    for (const file of others) {
+      const answer = await get(host.url + file);
+      expect(answer.status, file).toBe(200);
+      expect(answer.body.equals(readFileSync(path.join(dist(), file))), file).toBe(true);
+      expect(answer.headers["content-type"], file).toBe(CONTENT_TYPES[path.extname(file)]);
+      expect(answer.headers["cache-control"], file).toBe(file.startsWith("/assets/") ? IMMUTABLE : REVALIDATE);
+      expectHeadersOf(answer, file, file);
+    }
+  });
+
+  it("redirects a trailing slash to the clean URL, keeping the query, with the headers", async () => {
+    for (const [from, to] of [["/about/", "/about"], ["/blog/?utm_source=flyer", "/blog?utm_source=flyer"]] as const) {
+      const answer = await get(host.url + from);
+      expect(answer.status, from).toBe(301);
+      expect(answer.headers.location, from).toBe(to);
+      expectHeadersOf(answer, from, from);
+    }
+  });
+
+  it("compresses text for clients that accept gzip", async () => {
+    const stylesheet = files(dist()).find((file) => file.endsWith(".css"))!;
+    for (const file of ["/", stylesheet, "/sitemap.xml"]) {
+      const answer = await get(host.url + file, { "accept-encoding": "gzip" });
+      expect(answer.headers["content-encoding"], file).toBe("gzip");
+      expect(answer.headers.vary, file).toMatch(/accept-encoding/i);
+      const original = readFileSync(path.join(dist(), file === "/" ? "index.html" : file));
+      expect(gunzipSync(answer.body).equals(original), file).toBe(true);
+    }
+  });
+
+  it("serves a site built with format: directory at the same clean URLs, without a redirect", async () => {
+    const directoryHost = await startHost(name, directoryDist());
+    try {
+      for (const page of pages()) {
+        const answer = await get(directoryHost.url + page.path);
+        expect(answer.status, page.path).toBe(200);
+        const file = page.path === "/" ? "index.html" : `${page.path.slice(1)}/index.html`;
+        expect(answer.body.equals(readFileSync(path.join(directoryDist(), file))), `${page.path} is ${file}`).toBe(true);
+      }
+      const missing = await get(directoryHost.url + "/no-such-page");
+      expect(missing.status).toBe(404);
+      expect(missing.body.equals(readFileSync(path.join(directoryDist(), "404.html")))).toBe(true);
+    } finally {
+      await directoryHost.close();
+    }
+  });
+});

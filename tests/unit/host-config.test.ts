@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { caddyConfig } from "../../src/hosting/caddy-config.ts";
+import { headersFile, hostingHeaders, parseHeadersFile, type HeaderRule } from "../../src/hosting/headers-file.ts";
+import { hostLocations, parseListen, unsafeCharacter } from "../../src/hosting/host-plan.ts";
+import { nginxConfig } from "../../src/hosting/nginx-config.ts";
+import { loadSample } from "../helpers/sample-data.ts";
+
+const RULES: HeaderRule[] = [
+  { path: "/*", headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"]] },
+  { path: "/assets/*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
+];
+const INPUT = { rules: RULES, headersFile: "dist/_headers", root: "/srv/site", listen: { port: 8080 } };
+
+describe("_headers read back", () => {
+  it("gives the rules it was written from", async () => {
+    const rules = hostingHeaders((await loadSample()).site);
+    expect(parseHeadersFile(headersFile(rules), "dist/_headers")).toEqual(rules);
+  });
+
+  it("names the file and line of every line it cannot read, all at once", () => {
+    expect(() => parseHeadersFile("  X-Early: 1\n/*\n  no colon here\nabout\n", "dist/_headers")).toThrow(
+      [
+        "dist/_headers:1  the header X-Early has no path above it",
+        'dist/_headers:3  expected an indented "Name: value" header line, got "no colon here"',
+        'dist/_headers:4  expected a path starting with / (headers are indented below their path), got "about"',
+        "gopher-site writes this file: build again to replace it",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("hostLocations", () => {
+  it("gives each folder every header that applies to it, and revalidation where no rule caches", () => {
+    expect(hostLocations(INPUT)).toEqual([
+      { prefix: "/", headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"], ["Cache-Control", "no-cache"]] },
+      {
+        prefix: "/assets/",
+        headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"], ["Cache-Control", "public, max-age=31536000, immutable"]],
+      },
+    ]);
+  });
+
+  it("refuses what a server configuration cannot say: patterns that are not folders, values that break quoting", () => {
+    const rules: HeaderRule[] = [
+      { path: "/blog/:slug", headers: [] },
+      { path: "/*", headers: [["X-Note", 'say "hi"'], ["X-Cost", "$5"]] },
+    ];
+    expect(() => hostLocations({ rules, headersFile: "dist/_headers" })).toThrow(
+      [
+        "dist/_headers  the path /blog/:slug is not a folder pattern (/* or /folder/*), which is all a server configuration is made from",
+        "dist/_headers  X-Note  the value has the character \", which cannot be written in a server configuration",
+        "dist/_headers  X-Cost  the value has the character $, which cannot be written in a server configuration",
+      ].join("\n"),
+    );
+    expect(unsafeCharacter("line\nbreak")).toBe("a control character");
+    expect(unsafeCharacter("default-src 'self' https://*.example.com")).toBeUndefined();
+  });
+});
+
+describe("--listen", () => {
+  it("takes a port, or an address and port", () => {
+    expect(parseListen("8080")).toEqual({ port: 8080 });
+    expect(parseListen("127.0.0.1:8081")).toEqual({ host: "127.0.0.1", port: 8081 });
+    expect(parseListen("[::1]:8082")).toEqual({ host: "[::1]", port: 8082 });
+    for (const bad of ["0", "65536", "http", ":80", "127.0.0.1", "a b:80"]) expect(parseListen(bad), bad).toBeUndefined();
+  });
+});
+
+describe("nginxConfig", () => {
+  it("repeats every header in each location (nginx drops inherited add_headers), always, with clean URLs and the 404 page", () => {
+    const config = nginxConfig({ ...INPUT, listen: { host: "127.0.0.1", port: 9000 } });
+    expect(config).toContain("    listen 127.0.0.1:9000;\n    root \"/srv/site\";\n");
+    expect(config).toContain(
+      [
+        "    location / {",
+        '        add_header X-Frame-Options "DENY" always;',
+        `        add_header Content-Security-Policy "default-src 'self'" always;`,
+        '        add_header Cache-Control "no-cache" always;',
+        "        # /about/ -> /about (301), then /about is about.html or about/index.html, without a redirect.",
+        "        rewrite ^/(.+)/$ /$1 permanent;",
+        "        try_files $uri $uri.html $uri/index.html =404;",
+        "    }",
+        "",
+        "    location /assets/ {",
+        '        add_header X-Frame-Options "DENY" always;',
+        `        add_header Content-Security-Policy "default-src 'self'" always;`,
+        '        add_header Cache-Control "public, max-age=31536000, immutable" always;',
+      ].join("\n"),
+    );
+    expect(config).toContain("    error_page 404 /404.html;\n");
+    expect(config).toContain("    location = /_headers {\n        return 404;\n    }\n}\n");
+    expect(config).toContain("        text/javascript js mjs;\n");
+    expect(config).toMatch(/\n {4}gzip_types text\/css text\/javascript .*image\/svg\+xml;\n/);
+    // text/html is nginx's own: naming it again is a warning.
+    expect(config).not.toMatch(/(charset|gzip)_types[^;]*text\/html/);
+    expect(config).not.toMatch(/charset_types[^;]*svg/);
+  });
+});
+
+describe("caddyConfig", () => {
+  it("sets the headers in order (every path, then what /assets/ changes) before the clean-URL rewrite, and again for the 404 page", () => {
+    const config = caddyConfig(INPUT);
+    expect(config).toContain("http://:8080 {\n\troot * \"/srv/site\"\n");
+    expect(config).not.toContain("bind");
+    expect(config).toContain(
+      [
+        "\troute {",
+        "\t\theader {",
+        '\t\t\tX-Frame-Options "DENY"',
+        `\t\t\tContent-Security-Policy "default-src 'self'"`,
+        '\t\t\tCache-Control "no-cache"',
+        "\t\t}",
+        "\t\theader /assets/* {",
+        '\t\t\tCache-Control "public, max-age=31536000, immutable"',
+        "\t\t}",
+      ].join("\n"),
+    );
+    expect(config.indexOf("try_files {path} {path}.html {path}/index.html")).toBeGreaterThan(config.indexOf("header /assets/*"));
+    expect(config).toContain("\t\terror /_headers 404\n");
+    expect(config).toContain('\t\theader @type_js Content-Type "text/javascript; charset=utf-8"\n');
+    expect(config).toContain("\t\t\t\trewrite * /404.html\n\t\t\t\theader {\n\t\t\t\t\tX-Frame-Options \"DENY\"\n");
+    expect(config).toContain("\t\t\t\tfile_server {\n\t\t\t\t\tstatus 404\n\t\t\t\t}\n");
+    expect(caddyConfig({ ...INPUT, listen: { host: "[::1]", port: 9000 } })).toContain("http://:9000 {\n\tbind ::1\n");
+  });
+});

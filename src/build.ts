@@ -56,8 +56,6 @@ export interface BuildOptions {
   format?: OutputFormat;
   /** Render and check everything but write nothing (`gopher-site check`). */
   write?: boolean;
-  /** Extra script for every page (the dev server's live-reload client). */
-  devScript?: string;
   /** Called after each stage with its name and duration. */
   onStage?: (stage: string, ms: number) => void;
 }
@@ -148,7 +146,6 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
   const assets: AssetsView = {
     stylesheet: styles.href,
     scripts: [scripts.src],
-    devScript: options.devScript,
     images: images.images.responsive,
     icons: sprite?.href,
   };

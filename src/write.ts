@@ -6,17 +6,6 @@ import type { OutputFile } from "./assets/output-file.ts";
 import { UserError } from "./errors.ts";
 import { linkIfUnchanged } from "./link-unchanged.ts";
 
-export interface WriteOutputOptions {
-  /** The output folder, e.g. /project/dist. */
-  outDir: string;
-  files: readonly OutputFile[];
-}
-
-export interface WriteOutputResult {
-  files: number;
-  bytes: number;
-}
-
 const STAGING = ".staging-";
 const PREVIOUS = ".previous-";
 
@@ -107,19 +96,6 @@ function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Writes every file into a fresh folder beside `outDir`, then swaps it in. */
-export async function writeOutput(options: WriteOutputOptions): Promise<WriteOutputResult> {
-  const staging = await openStaging(options.outDir);
-  try {
-    const bytes = await staging.write(options.files);
-    await staging.commit();
-    return { files: options.files.length, bytes };
-  } catch (error) {
-    await staging.discard();
-    throw error;
   }
 }
 

@@ -49,7 +49,6 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src}></script>
         ))}
-        {assets.devScript ? <script type="module" src={assets.devScript}></script> : null}
         {head.structuredData.map((json) => (
           <script key={json} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }}></script>
         ))}

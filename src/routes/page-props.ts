@@ -124,8 +124,6 @@ export interface BuiltImages {
 export interface AssetsView {
   stylesheet: string;
   scripts: string[];
-  /** Only in `dev`: the live-reload client. */
-  devScript?: string;
   /** The icon sprite (content-hashed); icons are drawn inline without it. */
   icons?: string;
   /** Responsive renditions of the raster images pages use, by public path. */

@@ -26,7 +26,10 @@ let context: RenderBatchContext | undefined;
 parentPort!.on("message", async (message: Message) => {
   if ("init" in message) {
     const { init } = message;
-    const writer = init.returnPages ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {} } : undefined;
+    // The main thread writes: "written" here is handed back with the batch's reply.
+    const writer = init.returnPages
+      ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {}, unfinished: 0 }
+      : undefined;
     context = { templates: loadTemplatesModule(init.templatesFile), chrome: init.chrome, assets: init.assets, links: createLinkChecker(init.links), writer };
     return;
   }

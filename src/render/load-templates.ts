@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import React, { type ComponentType, type Context, type ReactNode } from "react";
+import React, { type ComponentType, type ReactNode } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
 import { runCommonJs } from "../code-cache.js";
 import { writeFileAtomically } from "../write-atomically.js";
@@ -15,15 +15,10 @@ import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/p
 export interface Templates {
   pages: Record<TemplateName, ComponentType<any>>;
   templateFiles: Record<TemplateName, string>;
-  Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode; sharedChromeSlot?: boolean }>;
-  /** The part of every page that does not depend on the page, and the element marking its place. */
-  SharedChrome?: ComponentType<{ chrome: ChromeView }>;
-  SHARED_CHROME_SLOT?: string;
+  /** The document around every page; it gives `reuse` to the page's <Reuse> blocks (src/render/reuse.ts). */
+  Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; children: ReactNode }>;
   /** The icon sprite, written once as a file that pages refer to. */
   IconSprite?: ComponentType;
-  /** How blocks the same on many pages are rendered once (src/render/reuse.ts). */
-  ReuseContext?: Context<ReuseRegistry | undefined>;
-  REUSE_SLOT?: string;
 }
 
 /**
@@ -84,6 +79,6 @@ export function loadTemplatesModule(file: string): Templates & { file: string } 
     cacheFile: file.replace(/\.cjs$/, ".v8cache"),
     require: (id) => SHARED_MODULES[id] ?? nodeRequire(id),
   }) as Templates;
-  const { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT, ReuseContext, REUSE_SLOT } = module;
-  return { pages, templateFiles, Document, IconSprite, SharedChrome, SHARED_CHROME_SLOT, ReuseContext, REUSE_SLOT, file };
+  const { pages, templateFiles, Document, IconSprite } = module;
+  return { pages, templateFiles, Document, IconSprite, file };
 }

@@ -14,7 +14,7 @@ const chrome = chromeView(sample.site, sample.copy);
 const pages = planRoutes(sample);
 const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
-const page = (path: string) => renderPage(templates, pages.find((p) => p.path === path)!, chrome, assets);
+const page = (path: string) => renderPage(templates, pages.find((p) => p.path === path)!, chrome, assets).html;
 
 describe("templates", () => {
   it("marks the current page in the header, and Blog for every article", () => {

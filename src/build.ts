@@ -25,6 +25,7 @@ import { loadTemplatesModule, loadTemplates } from "./render/load-templates.ts";
 import { renderPages, startRenderWorkers, type RenderWorkers } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { diskMemoByFolder } from "./assets/folder-memo.ts";
+import { killPoint } from "./test-hooks.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
 
 // Templates, styles and client scripts are compiled once per change of their folder: a dev
@@ -71,6 +72,8 @@ export interface BuildResult {
   /** Bytes of everything written (or that would be). */
   bytes: number;
   ms: number;
+  /** Threads that rendered the pages; 0 when the main thread did (small sites). */
+  renderThreads: number;
   /** Worth knowing, nothing to fix (e.g. a town without a page links to /service-areas). */
   notices: string[];
   /** Builds fine but should be fixed; `check --strict` fails on them. */
@@ -176,19 +179,23 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
   });
 
   const staging = options.write === false ? undefined : await openStaging(outDir);
+  if (staging) killPoint("staging");
   // The other files are written while the pages render.
   const writingFiles = staging?.write(files);
   writingFiles?.catch(() => undefined);
   let bytes = 0;
+  let renderThreads = 0;
   try {
     const rendered = await stage("render", () =>
       renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom, workers }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
     bytes += rendered.bytes;
+    renderThreads = rendered.threads;
     if (staging) {
       bytes += await stage("write", async () => {
         const written = await writingFiles!;
+        killPoint("commit");
         await staging.commit();
         return written;
       });
@@ -202,5 +209,5 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
     throw error;
   }
   const warnings = qualityWarnings(pages, documents.articles);
-  return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, notices, warnings };
+  return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, renderThreads, notices, warnings };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
 import { UserError } from "./errors.ts";
 import { linkIfUnchanged } from "./link-unchanged.ts";
+import { killPoint } from "./test-hooks.ts";
 
 const STAGING = ".staging-";
 const PREVIOUS = ".previous-";
@@ -140,6 +141,7 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     hadPrevious = false;
   }
+  killPoint("swap");
   try {
     await rename(staging, outDir);
   } catch (error) {

@@ -6,7 +6,8 @@ import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import { renderBatch, type BatchResult } from "./render-batch.ts";
 import { backgroundPageWriter, syncPageWriter } from "./page-writer.ts";
-import { RenderError } from "./render-page.ts";
+import { receiveError } from "./render-page.ts";
+import { killPoint, testRenderThreads } from "../test-hooks.ts";
 import type { RenderWorkerInit, WorkerReply } from "./render-worker.ts";
 
 export interface RenderPagesOptions {
@@ -23,6 +24,11 @@ export interface RenderPagesOptions {
   reuseFrom?: string;
   /** Render threads started ahead (startRenderWorkers); renderPages ends them. */
   workers?: RenderWorkers;
+}
+
+export interface RenderPagesResult extends BatchResult {
+  /** Render threads that rendered the pages; 0 when the main thread did. */
+  threads: number;
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -44,7 +50,7 @@ export interface RenderWorkers {
  * undefined, and the main thread renders.
  */
 export function startRenderWorkers(pageCount: number): RenderWorkers | undefined {
-  const count = Math.min(availableParallelism(), 4);
+  const count = testRenderThreads() ?? Math.min(availableParallelism(), 4);
   if (import.meta.url.endsWith(".ts") || pageCount < WORKER_THRESHOLD || count < 2) return undefined;
   const threads = Array.from({ length: count }, () => new Worker(new URL("./render-worker.cjs", import.meta.url)));
   let ending = false;
@@ -70,11 +76,11 @@ export function startRenderWorkers(pageCount: number): RenderWorkers | undefined
  * Renders every page, checks its links and writes it as soon as it is rendered, so a site of any
  * size never holds all its HTML in memory. Large sites are rendered by worker threads.
  */
-export async function renderPages(options: RenderPagesOptions): Promise<BatchResult> {
+export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
   const workers = options.workers ?? startRenderWorkers(options.pages.length);
   if (workers) {
     try {
-      return await renderInWorkers(options, workers);
+      return { ...(await renderInWorkers(options, workers)), threads: workers.threads.length };
     } finally {
       await workers.end();
     }
@@ -91,6 +97,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
       // A batch's writes finish before the next batch renders: at most one batch of pages is
       // held in memory or open, whatever the size of the site.
       await writer?.flush();
+      if (i === 0) killPoint("render");
     }
   } catch (error) {
     // Pages still being written land before the caller deletes their folder.
@@ -98,7 +105,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
     throw error;
   }
   await writer?.flush();
-  return { bytes, problems };
+  return { bytes, problems, threads: 0 };
 }
 
 /**
@@ -133,7 +140,7 @@ async function renderInWorkers(options: RenderPagesOptions, workers: RenderWorke
       worker.on("message", (reply: WorkerReply) => {
         outstanding--;
         if ("error" in reply) {
-          failure ??= reply.name === "RenderError" ? new RenderError(reply.error, { cause: undefined }) : new Error(reply.error);
+          failure ??= receiveError(reply.error);
           return resolve();
         }
         // The next batch first, so the worker renders while this thread writes.
@@ -142,6 +149,7 @@ async function renderInWorkers(options: RenderPagesOptions, workers: RenderWorke
         total.problems.push(...reply.problems);
         try {
           if (failure === undefined) for (const [file, html] of reply.pages ?? []) writer!.write(file, html);
+          if (reply.id === 0) killPoint("render");
         } catch (error) {
           failure ??= error;
         }

@@ -21,27 +21,11 @@ import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
-import { loadTemplatesModule, loadTemplates } from "./render/load-templates.ts";
+import { loadTemplates } from "./render/load-templates.ts";
 import { renderPages, startRenderWorkers, type RenderWorkers } from "./render/render-pages.ts";
 import { seoFiles } from "./seo/site-files.ts";
-import { diskMemoByFolder } from "./assets/folder-memo.ts";
 import { killPoint } from "./test-hooks.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
-
-// Templates, styles and client scripts are compiled once per change of their folder: a dev
-// server rebuilding on every save of site.yaml or content/ reuses them.
-const compileTemplates = diskMemoByFolder("templates", loadTemplates, {
-  save: (templates) => templates.file,
-  load: (file: string) => loadTemplatesModule(file),
-});
-const compileStyles = diskMemoByFolder("styles", buildStyles, {
-  save: (styles) => ({ ...styles, file: { path: styles.file.path, data: Buffer.from(styles.file.data as Uint8Array).toString("base64") } }),
-  load: (saved) => ({ ...saved, file: { path: saved.file.path, data: Buffer.from(saved.file.data, "base64") } }),
-});
-const compileScripts = diskMemoByFolder("scripts", buildScripts, {
-  save: (scripts) => ({ ...scripts, files: scripts.files.map((file) => ({ path: file.path, data: Buffer.from(file.data as Uint8Array).toString("base64") })) }),
-  load: (saved) => ({ ...saved, files: saved.files.map((file) => ({ path: file.path, data: Buffer.from(file.data, "base64") })) }),
-});
 
 function byteLength(file: OutputFile): number {
   if (typeof file.data === "string") return Buffer.byteLength(file.data);
@@ -139,9 +123,9 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
   const chrome = chromeView(site, copy);
   const [templates, styles, scripts, statics] = await stage("assets", () =>
     Promise.all([
-      compileTemplates(paths.templates, paths.root),
-      compileStyles(paths.templates, paths.root),
-      compileScripts(paths.templates, paths.root).then((compiled) => withClientSettings(compiled, clientSettings(chrome))),
+      loadTemplates(paths.templates, paths.root),
+      buildStyles(paths.templates, paths.root),
+      buildScripts(paths.templates, paths.root).then((compiled) => withClientSettings(compiled, clientSettings(chrome))),
       publicFiles(paths.public),
     ]),
   );

@@ -22,7 +22,8 @@ import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
 import { loadTemplates } from "./render/load-templates.ts";
-import { renderPages, startRenderWorkers, type RenderWorkers } from "./render/render-pages.ts";
+import { renderPages } from "./render/render-pages.ts";
+import { seoContext, withSeo } from "./seo/page-seo.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { killPoint } from "./test-hooks.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
@@ -64,7 +65,7 @@ export interface BuildResult {
   warnings: Problem[];
 }
 
-/** The whole pipeline, in order: config, content, images, routes, assets, render, seo, check, write. */
+/** The whole pipeline, in order: config, content, images, routes, assets, seo, check, render, write. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const paths = projectPaths(options.config);
@@ -82,28 +83,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, notices } = await stage("config", () =>
     loadConfig({ path: paths.config, displayPath: displayPath(process.cwd(), paths.config) }),
   );
-  // A large site's render threads start now and load React while this thread does the rest.
-  const workers = startRenderWorkers(site.cities.length);
-  try {
-    return await buildSite(options, { started, paths, outDir, stage, site, notices, workers });
-  } finally {
-    await workers?.end();
-  }
-}
-
-interface BuildContext {
-  started: number;
-  paths: ReturnType<typeof projectPaths>;
-  outDir: string;
-  stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
-  site: Site;
-  notices: string[];
-  workers?: RenderWorkers;
-}
-
-/** Everything after the configuration. */
-async function buildSite(options: BuildOptions, context: BuildContext): Promise<BuildResult> {
-  const { started, paths, outDir, stage, site, notices, workers } = context;
   const facts = siteFacts(site);
   const contentDisplay = displayPath(process.cwd(), paths.content);
   const [copy, documents] = await stage("content", () =>
@@ -112,13 +91,10 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
       loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts, convert: (bodies) => convertWithCache(bodies) }),
     ]),
   );
-  // Images before routes: every page's head names its share picture and the icons.
   const images = await stage("images", () =>
     buildImages({ publicDir: paths.public, site, copy, articles: documents.articles, configDisplay: displayPath(process.cwd(), paths.config) }),
   );
-  const pages = await stage("routes", () =>
-    planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format, images: images.images }),
-  );
+  const planned = await stage("routes", () => planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format }));
 
   const chrome = chromeView(site, copy);
   const [templates, styles, scripts, statics] = await stage("assets", () =>
@@ -137,13 +113,13 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
     icons: sprite?.href,
   };
 
-  // --- search and hosting files (sitemap, robots.txt, feed, web manifest, _headers) ---
+  // Each page's share and structured data, then the search and hosting files (sitemap, robots.txt,
+  // feed, web manifest, _headers): all from the planned pages and the images stage's pictures.
   const siteUrl = options.siteUrl ?? site.siteUrl;
-  const generated = await stage("seo", () => [
-    ...seoFiles({ site, copy, siteUrl, pages, articles: documents.articles, images: images.images }),
-    { path: "_headers", data: headersFile(hostingHeaders(site)) },
-  ]);
-  // --- end of search and hosting files ---
+  const [pages, generated] = await stage("seo", () => [
+    withSeo(planned, seoContext(site, copy, siteUrl, images.images)),
+    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), { path: "_headers", data: headersFile(hostingHeaders(site)) }],
+  ] as const);
 
   // Every output path is known before a page is rendered, so each page is checked as it is
   // rendered and written at once: no site, however large, is held in memory as HTML.
@@ -171,7 +147,7 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
   let renderThreads = 0;
   try {
     const rendered = await stage("render", () =>
-      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom, workers }),
+      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
     bytes += rendered.bytes;

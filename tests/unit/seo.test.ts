@@ -10,7 +10,7 @@ import { breadcrumbList, jsonLdText, localBusiness } from "../../src/seo/json-ld
 import { robotsTxt } from "../../src/seo/robots.ts";
 import { sitemapEntries, sitemapXml } from "../../src/seo/sitemap.ts";
 import * as templates from "../../templates/index.tsx";
-import { loadSample } from "../helpers/sample-data.ts";
+import { loadSample, renderablePages } from "../helpers/sample-data.ts";
 
 const sample = await loadSample();
 const SITE = "https://www.gopherguard.example.com";
@@ -34,7 +34,7 @@ describe("JSON-LD", () => {
       company: { ...sample.site.company, name: `Gophers ${ATTACK}` },
       cities: sample.site.cities.map((city) => (city.slug === "temecula" ? { ...city, name: `Temecula ${ATTACK}` } : city)),
     };
-    const pages = planRoutes({ ...sample, site });
+    const pages = renderablePages({ ...sample, site });
     const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
     const render = (path: string) => renderPage(templates, pages.find((page) => page.path === path)!, chromeView(site, sample.copy), assets).html;
 

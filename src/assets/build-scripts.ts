@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildOptions } from "esbuild";
-import { packageVersion } from "../paths.ts";
-import { compiledFile, esbuildFailure } from "./compile-cache.ts";
+import { esbuildOutput } from "./compile-cache.ts";
 import { hashedName } from "./content-hash.ts";
 import type { OutputFile } from "./output-file.ts";
 
@@ -22,25 +21,9 @@ const SCRIPT_OPTIONS = {
   legalComments: "none",
 } satisfies BuildOptions;
 
-/** Bundles the client enhancements (templates/client/main.ts), compiled once per change of the folder (compile-cache.ts). */
+/** Bundles the client enhancements (templates/client/main.ts), once per change of the folder (compile-cache.ts). */
 export async function buildScripts(templatesDir: string, projectRoot: string): Promise<BuildScriptsResult> {
-  const entry = path.join(templatesDir, "client", "main.ts");
-  const file = await compiledFile({
-    kind: "scripts",
-    extension: ".js",
-    dir: templatesDir,
-    settings: { esbuild: packageVersion("esbuild"), ...SCRIPT_OPTIONS },
-    compile: async () => {
-      try {
-        // Loaded only when something must be compiled: cached builds never start esbuild.
-        const { build } = await import("esbuild");
-        const result = await build({ entryPoints: [entry], ...SCRIPT_OPTIONS, write: false, logLevel: "silent" });
-        return result.outputFiles[0]!.contents;
-      } catch (error) {
-        throw esbuildFailure(error, projectRoot, entry);
-      }
-    },
-  });
+  const file = await esbuildOutput("scripts", ".js", templatesDir, path.join(templatesDir, "client", "main.ts"), projectRoot, SCRIPT_OPTIONS);
   const code = await readFile(file);
   const name = hashedName("site.js", code);
   return { files: [{ path: `assets/${name}`, data: code }], src: `/assets/${name}` };

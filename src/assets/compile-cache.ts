@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { SiteError } from "../errors.ts";
-import { CACHE_DIR, displayPath } from "../paths.ts";
+import type { BuildOptions } from "esbuild";
+import { CACHE_DIR, displayPath, packageVersion } from "../paths.ts";
 import { writeFileAtomically } from "../write-atomically.js";
 
 /**
@@ -75,10 +76,32 @@ function hash(parts: ReadonlyArray<string | Uint8Array>): string {
   return sha.digest("hex").slice(0, 20);
 }
 
+/**
+ * `entry` of the folder `dir` compiled by esbuild with `options`, through the cache (esbuild is
+ * loaded only for a compile). esbuild's errors become the user's problems, located.
+ */
+export function esbuildOutput(kind: string, extension: string, dir: string, entry: string, projectRoot: string, options: BuildOptions): Promise<string> {
+  return compiledFile({
+    kind,
+    extension,
+    dir,
+    settings: { esbuild: packageVersion("esbuild"), ...options },
+    compile: async () => {
+      try {
+        const { build } = await import("esbuild");
+        const result = await build({ ...options, entryPoints: [entry], write: false, logLevel: "silent" });
+        return result.outputFiles[0]!.contents;
+      } catch (error) {
+        throw esbuildFailure(error, projectRoot, entry);
+      }
+    },
+  });
+}
+
 type EsbuildMessage = { text: string; location?: { file: string; line: number; column: number } | null };
 
 /** An esbuild failure as the user's problems (file, line, column, message); any other error as it is. */
-export function esbuildFailure(error: unknown, projectRoot: string, entry: string): unknown {
+function esbuildFailure(error: unknown, projectRoot: string, entry: string): unknown {
   const errors = (error as { errors?: EsbuildMessage[] }).errors;
   if (!errors) return error;
   return new SiteError(

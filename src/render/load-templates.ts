@@ -3,9 +3,8 @@ import path from "node:path";
 import type { BuildOptions } from "esbuild";
 import React, { type ComponentType, type ReactNode } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
-import { compiledFile, esbuildFailure } from "../assets/compile-cache.ts";
+import { esbuildOutput } from "../assets/compile-cache.ts";
 import { runCommonJs } from "../code-cache.js";
-import { packageVersion } from "../paths.ts";
 import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/page-props.ts";
 import type { ReuseRegistry } from "./reuse.ts";
 
@@ -36,23 +35,7 @@ const TEMPLATE_OPTIONS = {
  * module, which dev picks up without a restart, and an unchanged one is compiled and loaded once.
  */
 export async function loadTemplates(templatesDir: string, projectRoot: string): Promise<Templates & { file: string }> {
-  const entry = path.join(templatesDir, "index.tsx");
-  const file = await compiledFile({
-    kind: "templates",
-    extension: ".cjs",
-    dir: templatesDir,
-    settings: { esbuild: packageVersion("esbuild"), ...TEMPLATE_OPTIONS },
-    compile: async () => {
-      try {
-        // Loaded only when something must be compiled: cached builds never start esbuild.
-        const { build } = await import("esbuild");
-        const result = await build({ entryPoints: [entry], ...TEMPLATE_OPTIONS, write: false, logLevel: "silent" });
-        return result.outputFiles[0]!.text;
-      } catch (error) {
-        throw esbuildFailure(error, projectRoot, entry);
-      }
-    },
-  });
+  const file = await esbuildOutput("templates", ".cjs", templatesDir, path.join(templatesDir, "index.tsx"), projectRoot, TEMPLATE_OPTIONS);
   return loadTemplatesModule(file);
 }
 

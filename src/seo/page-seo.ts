@@ -18,12 +18,8 @@ export interface SeoContext {
   logoUrl: string;
 }
 
-/**
- * The shared part of every head. Without built images (route tests), share pictures and icons
- * are their sources in public/: the build always passes the images stage's result.
- */
-export function seoContext(site: Site, copy: Copy, siteUrl: string, images?: BuiltImages): SeoContext {
-  const built = images ?? sourceImages(site);
+/** The shared part of every head, with the share pictures and icons the images stage made. */
+export function seoContext(site: Site, copy: Copy, siteUrl: string, built: BuiltImages): SeoContext {
   const logo = built.icons.manifest.at(-1) ?? built.icons.appleTouch;
   const logoUrl = absoluteUrl(siteUrl, logo.path);
   const share = shareFile(built, site.brand.shareImage);
@@ -102,11 +98,6 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
 
 function shareFile(images: BuiltImages, src: string): ImageFile {
   return images.share[src] ?? { path: src, width: 1200, height: 630, type: mediaType(src) };
-}
-
-function sourceImages(site: Site): BuiltImages {
-  const icon = { path: site.brand.icon, width: 512, height: 512, type: mediaType(site.brand.icon) };
-  return { responsive: {}, share: {}, icons: { appleTouch: icon, manifest: [icon] } };
 }
 
 function mediaType(src: string): string {

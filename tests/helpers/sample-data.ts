@@ -21,7 +21,12 @@ export async function loadSample() {
   return { site, notices, facts, copy, ...documents };
 }
 
-/** Pages ready to render, as the build's routes and seo stages make them (share pictures are their sources). */
+/**
+ * Pages ready to render, as the build's routes and seo stages make them, without the images stage:
+ * share pictures are their sources and the icon stands for every icon size.
+ */
 export function renderablePages(options: PlanRoutesOptions): PageData[] {
-  return withSeo(planRoutes(options), seoContext(options.site, options.copy, options.siteUrl ?? options.site.siteUrl));
+  const icon = { path: options.site.brand.icon, width: 512, height: 512, type: "image/svg+xml" };
+  const images = { responsive: {}, share: {}, icons: { appleTouch: icon, manifest: [icon] } };
+  return withSeo(planRoutes(options), seoContext(options.site, options.copy, options.siteUrl ?? options.site.siteUrl, images));
 }

@@ -21,26 +21,12 @@ import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
-import { loadTemplatesModule, loadTemplates } from "./render/load-templates.ts";
-import { renderPages, startRenderWorkers, type RenderWorkers } from "./render/render-pages.ts";
+import { loadTemplates } from "./render/load-templates.ts";
+import { renderPages } from "./render/render-pages.ts";
+import { seoContext, withSeo } from "./seo/page-seo.ts";
 import { seoFiles } from "./seo/site-files.ts";
-import { diskMemoByFolder } from "./assets/folder-memo.ts";
+import { killPoint } from "./test-hooks.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
-
-// Templates, styles and client scripts are compiled once per change of their folder: a dev
-// server rebuilding on every save of site.yaml or content/ reuses them.
-const compileTemplates = diskMemoByFolder("templates", loadTemplates, {
-  save: (templates) => templates.file,
-  load: (file: string) => loadTemplatesModule(file),
-});
-const compileStyles = diskMemoByFolder("styles", buildStyles, {
-  save: (styles) => ({ ...styles, file: { path: styles.file.path, data: Buffer.from(styles.file.data as Uint8Array).toString("base64") } }),
-  load: (saved) => ({ ...saved, file: { path: saved.file.path, data: Buffer.from(saved.file.data, "base64") } }),
-});
-const compileScripts = diskMemoByFolder("scripts", buildScripts, {
-  save: (scripts) => ({ ...scripts, files: scripts.files.map((file) => ({ path: file.path, data: Buffer.from(file.data as Uint8Array).toString("base64") })) }),
-  load: (saved) => ({ ...saved, files: saved.files.map((file) => ({ path: file.path, data: Buffer.from(file.data, "base64") })) }),
-});
 
 function byteLength(file: OutputFile): number {
   if (typeof file.data === "string") return Buffer.byteLength(file.data);
@@ -56,8 +42,6 @@ export interface BuildOptions {
   format?: OutputFormat;
   /** Render and check everything but write nothing (`gopher-site check`). */
   write?: boolean;
-  /** Extra script for every page (the dev server's live-reload client). */
-  devScript?: string;
   /** Called after each stage with its name and duration. */
   onStage?: (stage: string, ms: number) => void;
 }
@@ -73,13 +57,15 @@ export interface BuildResult {
   /** Bytes of everything written (or that would be). */
   bytes: number;
   ms: number;
+  /** Threads that rendered the pages; 0 when the main thread did (small sites). */
+  renderThreads: number;
   /** Worth knowing, nothing to fix (e.g. a town without a page links to /service-areas). */
   notices: string[];
   /** Builds fine but should be fixed; `check --strict` fails on them. */
   warnings: Problem[];
 }
 
-/** The whole pipeline, in order: config, content, images, routes, assets, render, seo, check, write. */
+/** The whole pipeline, in order: config, content, images, routes, assets, seo, check, render, write. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const paths = projectPaths(options.config);
@@ -97,28 +83,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, notices } = await stage("config", () =>
     loadConfig({ path: paths.config, displayPath: displayPath(process.cwd(), paths.config) }),
   );
-  // A large site's render threads start now and load React while this thread does the rest.
-  const workers = startRenderWorkers(site.cities.length);
-  try {
-    return await buildSite(options, { started, paths, outDir, stage, site, notices, workers });
-  } finally {
-    await workers?.end();
-  }
-}
-
-interface BuildContext {
-  started: number;
-  paths: ReturnType<typeof projectPaths>;
-  outDir: string;
-  stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
-  site: Site;
-  notices: string[];
-  workers?: RenderWorkers;
-}
-
-/** Everything after the configuration. */
-async function buildSite(options: BuildOptions, context: BuildContext): Promise<BuildResult> {
-  const { started, paths, outDir, stage, site, notices, workers } = context;
   const facts = siteFacts(site);
   const contentDisplay = displayPath(process.cwd(), paths.content);
   const [copy, documents] = await stage("content", () =>
@@ -127,20 +91,17 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
       loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts, convert: (bodies) => convertWithCache(bodies) }),
     ]),
   );
-  // Images before routes: every page's head names its share picture and the icons.
   const images = await stage("images", () =>
     buildImages({ publicDir: paths.public, site, copy, articles: documents.articles, configDisplay: displayPath(process.cwd(), paths.config) }),
   );
-  const pages = await stage("routes", () =>
-    planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format, images: images.images }),
-  );
+  const planned = await stage("routes", () => planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format }));
 
   const chrome = chromeView(site, copy);
   const [templates, styles, scripts, statics] = await stage("assets", () =>
     Promise.all([
-      compileTemplates(paths.templates, paths.root),
-      compileStyles(paths.templates, paths.root),
-      compileScripts(paths.templates, paths.root).then((compiled) => withClientSettings(compiled, clientSettings(chrome))),
+      loadTemplates(paths.templates, paths.root),
+      buildStyles(paths.templates, paths.root),
+      buildScripts(paths.templates, paths.root).then((compiled) => withClientSettings(compiled, clientSettings(chrome))),
       publicFiles(paths.public),
     ]),
   );
@@ -148,18 +109,17 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
   const assets: AssetsView = {
     stylesheet: styles.href,
     scripts: [scripts.src],
-    devScript: options.devScript,
     images: images.images.responsive,
     icons: sprite?.href,
   };
 
-  // --- search and hosting files (sitemap, robots.txt, feed, web manifest, _headers) ---
+  // Each page's share and structured data, then the search and hosting files (sitemap, robots.txt,
+  // feed, web manifest, _headers): all from the planned pages and the images stage's pictures.
   const siteUrl = options.siteUrl ?? site.siteUrl;
-  const generated = await stage("seo", () => [
-    ...seoFiles({ site, copy, siteUrl, pages, articles: documents.articles, images: images.images }),
-    { path: "_headers", data: headersFile(hostingHeaders(site)) },
-  ]);
-  // --- end of search and hosting files ---
+  const [pages, generated] = await stage("seo", () => [
+    withSeo(planned, seoContext(site, copy, siteUrl, images.images)),
+    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), { path: "_headers", data: headersFile(hostingHeaders(site)) }],
+  ] as const);
 
   // Every output path is known before a page is rendered, so each page is checked as it is
   // rendered and written at once: no site, however large, is held in memory as HTML.
@@ -179,19 +139,23 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
   });
 
   const staging = options.write === false ? undefined : await openStaging(outDir);
+  if (staging) killPoint("staging");
   // The other files are written while the pages render.
   const writingFiles = staging?.write(files);
   writingFiles?.catch(() => undefined);
   let bytes = 0;
+  let renderThreads = 0;
   try {
     const rendered = await stage("render", () =>
-      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom, workers }),
+      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
     bytes += rendered.bytes;
+    renderThreads = rendered.threads;
     if (staging) {
       bytes += await stage("write", async () => {
         const written = await writingFiles!;
+        killPoint("commit");
         await staging.commit();
         return written;
       });
@@ -205,5 +169,5 @@ async function buildSite(options: BuildOptions, context: BuildContext): Promise<
     throw error;
   }
   const warnings = qualityWarnings(pages, documents.articles);
-  return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, notices, warnings };
+  return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, renderThreads, notices, warnings };
 }

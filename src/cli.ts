@@ -148,7 +148,7 @@ export async function main(argv: string[]): Promise<number> {
       .description("validate everything, render in memory and check every link; writes nothing")
       .option("-c, --config <file>", "the site's settings", "site.yaml")
       .option("--site-url <url>", "public address for canonical links", siteUrlOption)
-      .option("--strict", "treat notices as errors"),
+      .option("--strict", "treat warnings as errors"),
   ).action(run(async (options: import("./commands/check-command.ts").CheckCommandOptions, log) => (await import("./commands/check-command.ts")).checkCommand(options, log)));
 
   withOutputFlags(

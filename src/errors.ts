@@ -37,11 +37,6 @@ export function formatProblem(problem: Problem): string {
   return parts.join("  ");
 }
 
-/** Throws a SiteError when the list is not empty. */
-export function throwIfProblems(problems: Problem[]): void {
-  if (problems.length > 0) throw new SiteError(problems);
-}
-
 /** Problems in reading order: by file, then line, then column. */
 export function sortProblems(problems: Problem[]): Problem[] {
   return [...problems].sort(

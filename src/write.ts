@@ -5,17 +5,7 @@ import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
 import { UserError } from "./errors.ts";
 import { linkIfUnchanged } from "./link-unchanged.ts";
-
-export interface WriteOutputOptions {
-  /** The output folder, e.g. /project/dist. */
-  outDir: string;
-  files: readonly OutputFile[];
-}
-
-export interface WriteOutputResult {
-  files: number;
-  bytes: number;
-}
+import { killPoint } from "./test-hooks.ts";
 
 const STAGING = ".staging-";
 const PREVIOUS = ".previous-";
@@ -110,19 +100,6 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Writes every file into a fresh folder beside `outDir`, then swaps it in. */
-export async function writeOutput(options: WriteOutputOptions): Promise<WriteOutputResult> {
-  const staging = await openStaging(options.outDir);
-  try {
-    const bytes = await staging.write(options.files);
-    await staging.commit();
-    return { files: options.files.length, bytes };
-  } catch (error) {
-    await staging.discard();
-    throw error;
-  }
-}
-
 /** Copies of public/ files larger than this are copied, not compared with the current output's. */
 const MAX_COMPARED = 8 * 1024 * 1024;
 
@@ -164,6 +141,7 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     hadPrevious = false;
   }
+  killPoint("swap");
   try {
     await rename(staging, outDir);
   } catch (error) {

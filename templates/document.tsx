@@ -1,21 +1,16 @@
-import { createElement, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import type { ReuseRegistry } from "../src/render/reuse.ts";
 import type { AssetsView, ChromeView, HeadView, ShareView } from "../src/routes/page-props.ts";
 import { CallbackModal, ToastRegion } from "./sections/callback-modal.tsx";
 import { Footer } from "./sections/footer.tsx";
 import { currentNavLink, Header } from "./sections/header.tsx";
-import { Reuse } from "./sections/reuse.tsx";
+import { Reuse, ReuseContext } from "./sections/reuse.tsx";
 import { IconSpriteContext } from "./sections/icon.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
 
-/**
- * The element that stands where the shared chrome goes when the renderer splices in a copy
- * rendered once per build (the chrome is the same on every page: no need to render it 10,000 times).
- */
-export const SHARED_CHROME_SLOT = "gopher-site-shared-chrome";
-
 /** What every page ends with, whatever its path: footer, mobile bar, call-back modal, toast region. */
-export function SharedChrome({ chrome }: { chrome: ChromeView }) {
+function SharedChrome({ chrome }: { chrome: ChromeView }) {
   return (
     <>
       <Footer chrome={chrome} />
@@ -26,8 +21,11 @@ export function SharedChrome({ chrome }: { chrome: ChromeView }) {
   );
 }
 
-/** The HTML document around every page: head, skip link, header, main, footer, modal. */
-export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; children: ReactNode; sharedChromeSlot?: boolean }) {
+/**
+ * The HTML document around every page: head, skip link, header, main, footer, modal. `reuse` is the
+ * renderer's: blocks in <Reuse> are rendered once per build and copied into every page.
+ */
+export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; children: ReactNode }) {
   const { head, chrome, assets } = props;
   const site = head.site;
   return (
@@ -49,13 +47,12 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src}></script>
         ))}
-        {assets.devScript ? <script type="module" src={assets.devScript}></script> : null}
         {head.structuredData.map((json) => (
           <script key={json} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }}></script>
         ))}
       </head>
       <body>
-        <IconSpriteContext.Provider value={assets.icons}>
+        <BodyContexts reuse={props.reuse} icons={assets.icons}>
           <a className="skip-link" href="#main">
             {chrome.copy.skipLink}
           </a>
@@ -64,10 +61,20 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
           <main id="main">
             <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
           </main>
-          {props.sharedChromeSlot ? createElement(SHARED_CHROME_SLOT) : <SharedChrome chrome={chrome} />}
-        </IconSpriteContext.Provider>
+          {/* The same on every page: rendered once. */}
+          <Reuse component={SharedChrome} props={{ chrome }} />
+        </BodyContexts>
       </body>
     </html>
+  );
+}
+
+/** What the blocks of the body may read: the renderer's reuse registry and the icon sprite. */
+function BodyContexts(props: { reuse?: ReuseRegistry; icons?: string; children: ReactNode }) {
+  return (
+    <ReuseContext.Provider value={props.reuse}>
+      <IconSpriteContext.Provider value={props.icons}>{props.children}</IconSpriteContext.Provider>
+    </ReuseContext.Provider>
   );
 }
 

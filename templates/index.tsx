@@ -1,8 +1,7 @@
 import type { ComponentType } from "react";
 import type { TemplateName, TemplateProps } from "../src/routes/page-props.ts";
-import { Document, SHARED_CHROME_SLOT, SharedChrome } from "./document.tsx";
+import { Document } from "./document.tsx";
 import { IconSprite } from "./sections/icon.tsx";
-import { REUSE_SLOT, ReuseContext } from "./sections/reuse.tsx";
 import { AboutPage } from "./pages/about.tsx";
 import { ArticlePage } from "./pages/article.tsx";
 import { BlogPage } from "./pages/blog.tsx";
@@ -42,4 +41,4 @@ export const templateFiles: Record<TemplateName, string> = {
   "not-found": "templates/pages/not-found.tsx",
 };
 
-export { Document, IconSprite, REUSE_SLOT, ReuseContext, SHARED_CHROME_SLOT, SharedChrome };
+export { Document, IconSprite };

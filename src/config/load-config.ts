@@ -2,9 +2,8 @@ import { readFile } from "node:fs/promises";
 import { SiteError, type Problem } from "../errors.ts";
 import { nearbyTownsWithoutPage, runCrossChecks } from "./cross-checks.ts";
 import { siteSchema, type Site } from "./schema.ts";
-import { parseYamlFast } from "./fast-yaml.ts";
-import { parseYaml } from "./yaml-source.ts";
-import { PARSE_OPTIONS, zodIssuesToProblems, dotted } from "./zod-problems.ts";
+import { readYaml } from "./read-yaml.ts";
+import { dotted } from "./zod-problems.ts";
 
 export interface LoadConfigOptions {
   /** Absolute path of site.yaml. */
@@ -27,37 +26,22 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadConfig
 
 /** Validates the text of site.yaml. Pure apart from throwing. */
 export function parseConfig(text: string, file: string): LoadConfigResult {
-  // The fast parser handles the common case, a valid file; any problem is located by the careful one.
-  const fast = parseYamlFast(text);
-  if (fast && fast.data && typeof fast.data === "object" && !Array.isArray(fast.data)) {
-    const parsed = siteSchema.safeParse(fast.data);
-    if (parsed.success && runCrossChecks(parsed.data).length === 0) return resultFor(parsed.data);
+  const problems: Problem[] = [];
+  const read = readYaml(file, text, siteSchema, problems, { wholeDocument: settingsMapping });
+  if (!read) throw new SiteError(problems);
+  const crossIssues = runCrossChecks(read.data);
+  if (crossIssues.length > 0) {
+    const source = read.source();
+    throw new SiteError(crossIssues.map((issue) => ({ file, ...source.locate(issue.path), field: dotted(issue.path), message: issue.message })));
   }
-  return parseConfigCarefully(text, file);
+  return resultFor(read.data);
 }
 
-/** The path that knows every node's line and column, and limits aliases. */
-function parseConfigCarefully(text: string, file: string): LoadConfigResult {
-  const source = parseYaml(file, text);
-  if (source.problems.length > 0) throw new SiteError(source.problems);
-  if (source.data === null || source.data === undefined) {
-    throw new SiteError([{ file, line: 1, column: 1, message: "the file is empty; copy the sample site.yaml to start" }]);
-  }
-  if (typeof source.data !== "object" || Array.isArray(source.data)) {
-    throw new SiteError([{ file, line: 1, column: 1, message: "expected a YAML mapping of settings (key: value lines)" }]);
-  }
-
-  const parsed = siteSchema.safeParse(source.data, PARSE_OPTIONS);
-  if (!parsed.success) throw new SiteError(zodIssuesToProblems(parsed.error.issues, source, siteSchema));
-
-  const crossProblems: Problem[] = runCrossChecks(parsed.data).map((issue) => ({
-    file,
-    ...source.locate(issue.path),
-    field: dotted(issue.path),
-    message: issue.message,
-  }));
-  if (crossProblems.length > 0) throw new SiteError(crossProblems);
-  return resultFor(parsed.data);
+/** site.yaml holds a mapping of settings. */
+function settingsMapping(data: unknown): string | undefined {
+  if (data === null || data === undefined) return "the file is empty; copy the sample site.yaml to start";
+  if (typeof data !== "object" || Array.isArray(data)) return "expected a YAML mapping of settings (key: value lines)";
+  return undefined;
 }
 
 function resultFor(site: Site): LoadConfigResult {

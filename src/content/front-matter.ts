@@ -1,9 +1,8 @@
 import matter from "gray-matter";
 import type { z } from "zod";
 import type { Problem } from "../errors.ts";
-import { parseYamlFast } from "../config/fast-yaml.ts";
-import { parseYaml, stripBom } from "../config/yaml-source.ts";
-import { PARSE_OPTIONS, zodIssuesToProblems } from "../config/zod-problems.ts";
+import { readYaml } from "../config/read-yaml.ts";
+import { stripBom } from "../config/yaml-source.ts";
 
 export interface MarkdownFile<T> {
   data: T;
@@ -27,30 +26,10 @@ export function readFrontMatter<S extends z.ZodType>(
   // gray-matter splits the file; our YAML parser reads the front matter so errors keep their line.
   const split = matter(source, { engines: { yaml: (raw: string) => ({ raw }) } });
   const raw = (split.data as { raw?: string }).raw ?? split.matter;
-  const parsed = parseFields(file, raw, schema, problems);
+  const parsed = readYaml(file, raw, schema, problems);
   if (!parsed) return undefined;
   const body = split.content;
   const bodyStart = source.length - body.length;
   const bodyLine = 1 + (source.slice(0, bodyStart).match(/\n/g)?.length ?? 0);
   return { data: parsed.data, body, bodyLine };
-}
-
-/** Valid front matter is read by the fast parser; a problem is located by the careful one. */
-function parseFields<S extends z.ZodType>(file: string, raw: string, schema: S, problems: Problem[]): { data: z.output<S> } | undefined {
-  const fast = parseYamlFast(raw);
-  if (fast) {
-    const parsed = schema.safeParse(fast.data ?? {}, PARSE_OPTIONS);
-    if (parsed.success) return parsed;
-  }
-  const yaml = parseYaml(file, raw);
-  if (yaml.problems.length > 0) {
-    problems.push(...yaml.problems);
-    return undefined;
-  }
-  const parsed = schema.safeParse(yaml.data ?? {}, PARSE_OPTIONS);
-  if (!parsed.success) {
-    problems.push(...zodIssuesToProblems(parsed.error.issues, yaml, schema));
-    return undefined;
-  }
-  return parsed;
 }

@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
-import { parseYamlFast } from "../config/fast-yaml.ts";
-import { parseYaml, type YamlSource } from "../config/yaml-source.ts";
-import { dotted, PARSE_OPTIONS, zodIssuesToProblems } from "../config/zod-problems.ts";
+import { readYaml } from "../config/read-yaml.ts";
+import type { YamlSource } from "../config/yaml-source.ts";
+import { dotted } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
 import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
@@ -47,24 +47,13 @@ export function parseCopy(
   pageLevel: readonly string[],
   problems: Problem[],
 ): unknown {
-  // The fast parser reads valid files; the careful one (with positions) is used to report problems.
-  let careful: YamlSource | undefined;
-  const located = () => (careful ??= parseYaml(file, text));
-  const fast = parseYamlFast(text);
-  if (!fast && located().problems.length > 0) {
-    problems.push(...located().problems);
-    return undefined;
-  }
-  const parsed = schema.safeParse((fast ? fast.data : located().data) ?? {}, PARSE_OPTIONS);
-  if (!parsed.success) {
-    problems.push(...zodIssuesToProblems(parsed.error.issues, located(), schema));
-    return undefined;
-  }
+  const read = readYaml(file, text, schema, problems);
+  if (!read) return undefined;
   const known = new Set([...Object.keys(facts), ...pageLevel]);
   const before = problems.length;
-  const filled = mapStrings(parsed.data, [], (value, at) => {
+  const filled = mapStrings(read.data, [], (value, at) => {
     for (const { name } of unknownPlaceholders(value, known)) {
-      problems.push(placeholderProblem(located(), at, name, known));
+      problems.push(placeholderProblem(read.source(), at, name, known));
     }
     return fillPlaceholders(value, facts);
   });

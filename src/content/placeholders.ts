@@ -99,6 +99,3 @@ export function placeholderFiller<T>(value: T, name: string): (replacement: stri
   const fill = compile(value);
   return fill ? (replacement) => fill(replacement) as T : () => value;
 }
-
-/** The placeholder names that exist only on some pages (filled at render time). */
-export const PAGE_PLACEHOLDERS = ["city"] as const;

@@ -1,6 +1,5 @@
 import type { Article } from "./article-schema.ts";
 import type { Problem } from "../errors.ts";
-import type { PageData } from "../routes/page-props.ts";
 
 /** Search engines cut titles and descriptions past about these lengths. */
 export const LIMITS = { title: 70, description: 160, articleWords: 300 } as const;
@@ -9,7 +8,7 @@ export const LIMITS = { title: 70, description: 160, articleWords: 300 } as cons
  * Things that build fine but hurt the site: shown as warnings, errors with `check --strict`.
  * Pure and linear in the number of pages.
  */
-export function qualityWarnings(pages: readonly PageData[], articles: readonly Article[]): Problem[] {
+export function qualityWarnings(pages: ReadonlyArray<{ template: string; outFile: string; head: { title: string; description: string } }>, articles: readonly Article[]): Problem[] {
   const warnings: Problem[] = [];
   for (const page of pages) {
     if (page.template === "not-found") continue;

@@ -10,13 +10,6 @@ export interface RenderedPage {
   html: string;
 }
 
-export interface CheckLinksOptions {
-  /** The public site address: absolute links to it (canonical, og:image, JSON-LD, sitemap) must resolve too. */
-  siteUrl?: string;
-  /** Generated text files that refer to pages and files: sitemap, feed, robots.txt, web manifest. */
-  documents?: ReadonlyArray<{ path: string; text: string }>;
-}
-
 /** What a link checker needs to know: every page path and file the output will hold. */
 export interface LinkCheckerInit {
   /** Clean page paths, e.g. `/about`. */
@@ -68,16 +61,10 @@ export function createLinkChecker(init: LinkCheckerInit): LinkChecker {
   };
   const documentPatterns = absolute ? [JSON_PATH, absolute] : [JSON_PATH];
   return {
-    check: (page) => check(page.outFile, (visit) => pageReferences(page.html, init.siteUrl, visit), (target) => `${page.path} links to ${target}`),
+    check: (page) => check(page.outFile, (visit) => pageReferences(page.html, absolute, visit), (target) => `${page.path} links to ${target}`),
     checkDocument: (document) =>
       check(document.path, (visit) => references(document.text, documentPatterns, visit), (target) => `/${document.path} refers to ${target}`),
   };
-}
-
-/** Checks rendered pages and generated files together (see createLinkChecker). */
-export function checkLinks(pages: readonly RenderedPage[], files: ReadonlySet<string>, options: CheckLinksOptions = {}): Problem[] {
-  const checker = createLinkChecker({ paths: pages.map((page) => page.path), files: [...files], siteUrl: options.siteUrl });
-  return [...pages.flatMap((page) => checker.check(page)), ...(options.documents ?? []).flatMap((document) => checker.checkDocument(document))];
 }
 
 /** `https://www.example.com` + a path, as written in XML or JSON; the path is captured. */
@@ -86,72 +73,27 @@ function absoluteReference(siteUrl: string): RegExp {
   return new RegExp(`${base}(/[^"'\\s<>#?\\\\]*)?(?=["'\\s<>#?\\\\]|$)`, "g");
 }
 
-/** The site-relative targets of some patterns in a text, as written; srcset lists split into their URLs. */
+/** The captured site paths of some patterns in a text, as written ("/" for the site URL alone). */
 function references(text: string, patterns: readonly RegExp[], visit: (raw: string) => void): void {
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) visit(match[1] ?? "/");
   }
 }
 
-/**
- * The site-relative targets of a rendered page: its href, src, srcset and imagesrcset attributes
- * (after white space) and its absolute links to the site URL. Found with indexOf: every page is
- * scanned, and this is several times faster than the equivalent regular expressions, which
- * tests/unit/check-links.test.ts holds it to.
- */
-export function pageReferences(html: string, siteUrl: string | undefined, visit: (raw: string) => void): void {
-  // Each attribute name is searched for on its own (indexOf is fast), then the finds are taken in
-  // document order, skipping any inside an earlier one's value: what the regular expression does.
-  const found: Array<{ start: number; name: string; value: number }> = [];
-  for (const name of REFERENCE_ATTRIBUTES) {
-    const needle = `${name}="`;
-    for (let at = html.indexOf(needle, 1); at >= 0; at = html.indexOf(needle, at + 1)) {
-      if (WHITE_SPACE.test(html[at - 1]!)) found.push({ start: at - 1, name, value: at + needle.length });
-    }
-  }
-  found.sort((a, b) => a.start - b.start);
-  let consumed = 0;
-  for (const { start, name, value: from } of found) {
-    if (start < consumed) continue;
-    const end = html.indexOf('"', from);
-    if (end < 0) break;
-    consumed = end + 1;
-    const value = html.slice(from, end);
-    if (name === "srcset" || name === "imagesrcset") {
-      // Candidate lists of responsive images: `url 480w, url 800w`.
-      for (const candidate of value.split(",")) {
-        const url = candidate.trim().split(/\s+/)[0] ?? "";
-        if (isSitePath(url)) visit(url.replace(/[?#].*$/, ""));
-      }
-    } else if (isSitePath(value)) {
-      visit(value.replace(/[?#].*$/, ""));
-    }
-  }
-  if (siteUrl) siteUrlReferences(html, siteUrl.replace(/\/+$/, ""), visit);
-}
+/** The attributes of a page that refer to a page or file (after white space, as React writes them). */
+const ATTRIBUTE = /\s(href|src|srcset|imagesrcset)="([^"]*)"/g;
 
-const REFERENCE_ATTRIBUTES = ["href", "src", "srcset", "imagesrcset"] as const;
-
-const WHITE_SPACE = /\s/;
-/** Where a site URL's path ends: a quote, white space, <, >, #, ? or a backslash. */
-const PATH_END = /["'\s<>#?\\]/;
-
-/** `https://www.example.com` + a path, as written in HTML, XML or JSON: the path ("/" for none). */
-function siteUrlReferences(text: string, base: string, visit: (raw: string) => void): void {
-  for (let at = text.indexOf(base); at >= 0; ) {
-    let end = at + base.length;
-    if (text[end] === "/") {
-      end++;
-      while (end < text.length && !PATH_END.test(text[end]!)) end++;
-      visit(text.slice(at + base.length, end));
-    } else if (end === text.length || PATH_END.test(text[end]!)) {
-      visit("/");
-    } else {
-      // Another host that starts like ours (`https://www.example.com.evil`): not a link to the site.
-      end = at + 1;
-    }
-    at = text.indexOf(base, end);
+/** The site-relative targets of a rendered page: its href, src and srcset values and its absolute links to the site. */
+function pageReferences(html: string, absolute: RegExp | undefined, visit: (raw: string) => void): void {
+  const visitSitePath = (url: string) => {
+    if (isSitePath(url)) visit(url.replace(/[?#].*$/, ""));
+  };
+  for (const [, name, value] of html.matchAll(ATTRIBUTE)) {
+    // Candidate lists of responsive images: `url 480w, url 800w`.
+    if (name === "srcset" || name === "imagesrcset") for (const candidate of value!.split(",")) visitSitePath(candidate.trim().split(/\s+/)[0] ?? "");
+    else visitSitePath(value!);
   }
+  if (absolute) references(html, [absolute], visit);
 }
 
 /** `/about`, not `//cdn.example.com/x` (another host) nor `https://...`. */

@@ -12,6 +12,8 @@ export interface PageWriter {
   write(file: string, html: string): void;
   /** Resolves when every page given to write() is on disk; rejects with the first failure. */
   flush(): Promise<void>;
+  /** Pages given to write() that are not on disk yet. */
+  readonly unfinished: number;
 }
 
 export interface PageWriterOptions {
@@ -48,6 +50,7 @@ export function syncPageWriter(options: PageWriterOptions): PageWriter {
       if (!linkIfUnchanged(settings, file, target, data)) writeFileSync(target, data, { flag: "wx" });
     },
     flush: async () => {},
+    unfinished: 0,
   };
 }
 
@@ -59,7 +62,7 @@ export function syncPageWriter(options: PageWriterOptions): PageWriter {
 export function backgroundPageWriter(options: PageWriterOptions): PageWriter {
   const makeFolder = folderMaker();
   const settings = { ...options };
-  const pending: Array<Promise<void>> = [];
+  let pending: Array<Promise<void>> = [];
   let failure: unknown;
   return {
     write(file, html) {
@@ -71,8 +74,14 @@ export function backgroundPageWriter(options: PageWriterOptions): PageWriter {
       pending.push(writeFile(target, data, { flag: "wx" }).catch((error: unknown) => void (failure ??= error)));
     },
     async flush() {
-      await Promise.all(pending);
+      // Only the writes since the last flush: each batch's promises are let go once awaited.
+      const writing = pending;
+      pending = [];
+      await Promise.all(writing);
       if (failure !== undefined) throw failure;
+    },
+    get unfinished() {
+      return pending.length;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import type { LinkChecker } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import type { PageWriter } from "./page-writer.ts";
-import { renderPageParts } from "./render-page.ts";
+import { renderPage } from "./render-page.ts";
 import { createReuseStore, type ReuseStore } from "./reuse.ts";
 
 export interface BatchResult {
@@ -18,8 +18,6 @@ export interface RenderBatchContext {
   links: LinkChecker;
   /** Where pages are written; undefined renders and checks only (`check`). */
   writer?: PageWriter;
-  /** Shared chrome whose links this context already checked. */
-  checkedChrome?: Set<string>;
   /** Blocks the same on many pages, rendered once by this context (made on first use). */
   reuse?: ReuseStore;
 }
@@ -28,13 +26,11 @@ export interface RenderBatchContext {
 export async function renderBatch(context: RenderBatchContext, pages: readonly PageData[]): Promise<BatchResult> {
   let bytes = 0;
   const problems: Problem[] = [];
-  const checkedChrome = (context.checkedChrome ??= new Set());
-  if (context.templates.ReuseContext) context.reuse ??= createReuseStore();
+  const reuse = (context.reuse ??= createReuseStore());
   for (const page of pages) {
-    const { html, own, shared } = renderPageParts(context.templates, page, context.chrome, context.assets, context.reuse);
-    // The shared chrome is the same on every page: its links are checked once, with the first page.
-    problems.push(...context.links.check({ path: page.path, outFile: page.outFile, html: shared && checkedChrome.has(shared) ? own : html }));
-    if (shared) checkedChrome.add(shared);
+    const { html, own } = renderPage(context.templates, page, context.chrome, context.assets, reuse);
+    // A reused block is the same on every page: its links are checked once, with the first page that has it.
+    problems.push(...context.links.check({ path: page.path, outFile: page.outFile, html: own }));
     bytes += Buffer.byteLength(html);
     context.writer?.write(page.outFile, html);
   }

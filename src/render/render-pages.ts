@@ -6,7 +6,8 @@ import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import { renderBatch, type BatchResult } from "./render-batch.ts";
 import { backgroundPageWriter, syncPageWriter } from "./page-writer.ts";
-import { RenderError } from "./render-page.ts";
+import { receiveError } from "./render-page.ts";
+import { killPoint, testRenderThreads } from "../test-hooks.ts";
 import type { RenderWorkerInit, WorkerReply } from "./render-worker.ts";
 
 export interface RenderPagesOptions {
@@ -21,64 +22,33 @@ export interface RenderPagesOptions {
   outDir?: string;
   /** The current output folder, whose unchanged pages are linked instead of written again. */
   reuseFrom?: string;
-  /** Render threads started ahead (startRenderWorkers); renderPages ends them. */
-  workers?: RenderWorkers;
+}
+
+export interface RenderPagesResult extends BatchResult {
+  /** Render threads that rendered the pages; 0 when the main thread did. */
+  threads: number;
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 400;
 const BATCH = 100;
 
-/** Render threads started ahead of the pages, so they load React while the main thread plans. */
-export interface RenderWorkers {
-  threads: Worker[];
-  /** Set when a thread failed or stopped on its own, however early. */
-  stopped?: Error;
-  /** Ends the threads (when the build stops before rendering, or after it). */
-  end(): Promise<void>;
-}
-
 /**
- * Starts one render thread per core (at most 4) when a site of about `pageCount` pages is worth
- * them, and the CLI runs compiled (workers need JavaScript, not TypeScript, files); otherwise
- * undefined, and the main thread renders.
+ * One render thread per core, at most 4, for a site of WORKER_THRESHOLD pages or more when the CLI
+ * runs compiled (threads need JavaScript, not TypeScript, files); otherwise 0: the main thread renders.
  */
-export function startRenderWorkers(pageCount: number): RenderWorkers | undefined {
-  const count = Math.min(availableParallelism(), 4);
-  if (import.meta.url.endsWith(".ts") || pageCount < WORKER_THRESHOLD || count < 2) return undefined;
-  const threads = Array.from({ length: count }, () => new Worker(new URL("./render-worker.cjs", import.meta.url)));
-  let ending = false;
-  const workers: RenderWorkers = {
-    threads,
-    end: async () => {
-      ending = true;
-      await Promise.all(threads.map((thread) => thread.terminate()));
-    },
-  };
-  // Listening from the start: a thread that fails while the main thread is still planning must
-  // neither crash the process nor leave renderPages waiting for it.
-  for (const thread of threads) {
-    thread.on("error", (error) => void (workers.stopped ??= error));
-    thread.on("exit", (code) => {
-      if (!ending) workers.stopped ??= new Error(`a render thread stopped unexpectedly (exit code ${code})`);
-    });
-  }
-  return workers;
+function renderThreadCount(pageCount: number): number {
+  const count = testRenderThreads() ?? Math.min(availableParallelism(), 4);
+  return import.meta.url.endsWith(".ts") || pageCount < WORKER_THRESHOLD || count < 2 ? 0 : count;
 }
 
 /**
  * Renders every page, checks its links and writes it as soon as it is rendered, so a site of any
  * size never holds all its HTML in memory. Large sites are rendered by worker threads.
  */
-export async function renderPages(options: RenderPagesOptions): Promise<BatchResult> {
-  const workers = options.workers ?? startRenderWorkers(options.pages.length);
-  if (workers) {
-    try {
-      return await renderInWorkers(options, workers);
-    } finally {
-      await workers.end();
-    }
-  }
+export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
+  const threads = renderThreadCount(options.pages.length);
+  if (threads > 0) return { ...(await renderInWorkers(options, threads)), threads };
   const writer = options.outDir === undefined ? undefined : backgroundPageWriter({ dir: options.outDir, reuseFrom: options.reuseFrom });
   const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, links: createLinkChecker(options.links), writer };
   let bytes = 0;
@@ -91,6 +61,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
       // A batch's writes finish before the next batch renders: at most one batch of pages is
       // held in memory or open, whatever the size of the site.
       await writer?.flush();
+      if (i === 0) killPoint("render");
     }
   } catch (error) {
     // Pages still being written land before the caller deletes their folder.
@@ -98,7 +69,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
     throw error;
   }
   await writer?.flush();
-  return { bytes, problems };
+  return { bytes, problems, threads: 0 };
 }
 
 /**
@@ -106,7 +77,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
  * part of writing one, and two threads creating files in one folder slow each other down: one
  * writer, running while the workers render the next batches, is faster.
  */
-async function renderInWorkers(options: RenderPagesOptions, workers: RenderWorkers): Promise<BatchResult> {
+async function renderInWorkers(options: RenderPagesOptions, threads: number): Promise<BatchResult> {
   const init: RenderWorkerInit = {
     templatesFile: options.templatesFile,
     chrome: options.chrome,
@@ -133,7 +104,7 @@ async function renderInWorkers(options: RenderPagesOptions, workers: RenderWorke
       worker.on("message", (reply: WorkerReply) => {
         outstanding--;
         if ("error" in reply) {
-          failure ??= reply.name === "RenderError" ? new RenderError(reply.error, { cause: undefined }) : new Error(reply.error);
+          failure ??= receiveError(reply.error);
           return resolve();
         }
         // The next batch first, so the worker renders while this thread writes.
@@ -142,14 +113,14 @@ async function renderInWorkers(options: RenderPagesOptions, workers: RenderWorke
         total.problems.push(...reply.problems);
         try {
           if (failure === undefined) for (const [file, html] of reply.pages ?? []) writer!.write(file, html);
+          if (reply.id === 0) killPoint("render");
         } catch (error) {
           failure ??= error;
         }
         if (outstanding === 0) resolve();
       });
-      if (workers.stopped) return reject(workers.stopped);
       worker.once("error", reject);
-      worker.once("exit", () => reject(workers.stopped ?? new Error("a render thread stopped unexpectedly")));
+      worker.once("exit", (code) => reject(new Error(`a render thread stopped unexpectedly (exit code ${code})`)));
       worker.postMessage({ init });
       // Two batches each: one to render, one waiting, so a worker never waits for this thread.
       send();
@@ -157,7 +128,12 @@ async function renderInWorkers(options: RenderPagesOptions, workers: RenderWorke
       if (outstanding === 0) resolve();
     });
 
-  await Promise.all(workers.threads.map(run));
+  const workers = Array.from({ length: threads }, () => new Worker(new URL("./render-worker.cjs", import.meta.url)));
+  try {
+    await Promise.all(workers.map(run));
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
   if (failure !== undefined) throw failure;
   return total;
 }

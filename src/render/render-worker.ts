@@ -3,6 +3,7 @@ import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import { loadTemplatesModule } from "./load-templates.ts";
 import { renderBatch, type RenderBatchContext } from "./render-batch.ts";
+import { sendError, type SentError } from "./render-page.ts";
 
 /** What a render worker is told first; it then receives batches of pages. */
 export interface RenderWorkerInit {
@@ -16,7 +17,7 @@ export interface RenderWorkerInit {
 
 export type WorkerReply =
   | { id: number; bytes: number; problems: import("../errors.ts").Problem[]; pages?: Array<[file: string, html: string]> }
-  | { id: number; error: string; name: string };
+  | { id: number; error: SentError };
 
 type Message = { init: RenderWorkerInit } | { id: number; pages: PageData[] };
 
@@ -26,7 +27,10 @@ let context: RenderBatchContext | undefined;
 parentPort!.on("message", async (message: Message) => {
   if ("init" in message) {
     const { init } = message;
-    const writer = init.returnPages ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {} } : undefined;
+    // The main thread writes: "written" here is handed back with the batch's reply.
+    const writer = init.returnPages
+      ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {}, unfinished: 0 }
+      : undefined;
     context = { templates: loadTemplatesModule(init.templatesFile), chrome: init.chrome, assets: init.assets, links: createLinkChecker(init.links), writer };
     return;
   }
@@ -36,7 +40,6 @@ parentPort!.on("message", async (message: Message) => {
     parentPort!.postMessage({ id, ...result, pages: rendered.splice(0) } satisfies WorkerReply);
   } catch (error) {
     rendered.length = 0;
-    const failure = error instanceof Error ? error : new Error(String(error));
-    parentPort!.postMessage({ id, error: failure.message, name: failure.name } satisfies WorkerReply);
+    parentPort!.postMessage({ id, error: sendError(error) } satisfies WorkerReply);
   }
 });

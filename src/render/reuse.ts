@@ -2,28 +2,31 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
 /**
- * Blocks the same on many pages (the header, the steps, the reviews section and the call to
- * action of 10,000 city pages) are rendered once per build and thread: templates wrap them in
- * <Reuse> (templates/sections/reuse.tsx), which leaves a slot in the page and tells this registry
- * how to render the block. After the page, each new block is rendered on its own and kept, and
- * every slot gets its block's HTML. Rendered on its own, a block never adds preload links to the
- * page's head, whether or not it is the first: every page comes out the same however the pages
- * are shared among threads.
+ * Blocks the same on many pages (the header, the footer with the modal, and the steps, reviews and
+ * call to action of 10,000 city pages) are rendered once per build and thread: templates wrap them
+ * in <Reuse> (templates/sections/reuse.tsx), which asks this registry for a slot to put in the page
+ * and tells it how to render the block. After the page, each new block is rendered on its own and
+ * kept, and every slot gets its block's HTML. Rendered on its own, a block never adds preload links
+ * to the page's head, whether or not it is the first: every page comes out the same however the
+ * pages are shared among threads.
  */
 export interface ReuseRegistry {
-  /** The id of a block's key; `render` is called if the block is not kept yet. */
-  use(key: string, render: () => ReactElement): string;
+  /** The element that stands for the block with this key in the page; `render` is called if the block is not kept yet. */
+  use(key: string, render: () => ReactElement): ReactElement;
 }
 
 export interface ReuseStore {
+  /** Given to the templates' Document, which makes it available to every <Reuse> of the page. */
   registry: ReuseRegistry;
   /**
    * The page with every slot filled; `own` has only the blocks first rendered for this page
    * (the others' links were checked with the page they were first rendered for).
    */
-  fill(html: string, slot: string): { html: string; own: string };
+  fill(html: string): { html: string; own: string };
 }
 
+/** The element that stands where a kept block goes; only this module writes and replaces it. */
+const SLOT = "gopher-site-reused";
 /** The wrapper that separates a block from what React hoists before it (preload links). */
 const BLOCK = "gopher-site-block";
 const HOISTED_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)*$/;
@@ -41,10 +44,10 @@ export function createReuseStore(): ReuseStore {
           ids.set(key, id);
         }
         if (!kept.has(id)) pending.set(id, render);
-        return id;
+        return createElement(SLOT, { "data-id": id });
       },
     },
-    fill(html, slot) {
+    fill(html) {
       const fresh = new Set<string>();
       for (const [id, render] of pending) {
         const rendered = renderToStaticMarkup(createElement(BLOCK, null, render()));
@@ -58,8 +61,8 @@ export function createReuseStore(): ReuseStore {
         fresh.add(id);
       }
       pending.clear();
-      const open = `<${slot} data-id="`;
-      const close = `</${slot}>`;
+      const open = `<${SLOT} data-id="`;
+      const close = `</${SLOT}>`;
       if (!html.includes(open)) return { html, own: html };
       const out: string[] = [];
       const own: string[] = [];

@@ -144,33 +144,41 @@ export interface BuiltImages {
 export interface AssetsView {
   stylesheet: string;
   scripts: string[];
-  /** Only in `dev`: the live-reload client. */
-  devScript?: string;
   /** The icon sprite (content-hashed); icons are drawn inline without it. */
   icons?: string;
   /** Responsive renditions of the raster images pages use, by public path. */
   images?: Record<string, ResponsiveImage>;
 }
 
-interface PageBase<T extends string, P> {
+/** The head as the route planner makes it; the seo stage adds share data, structured data and the site's icons. */
+export type PlannedHead = Pick<HeadView, "title" | "description" | "canonical" | "path" | "noindex">;
+
+interface PageBase<T extends string, P, H> {
   template: T;
   path: string;
   outFile: string;
-  head: HeadView;
+  head: H;
   page: P;
 }
 
-export type PageData =
-  | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }>
-  | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cta: Copy["chrome"]["cta"]["default"] }>
-  | PageBase<"commercial", { copy: Copy["commercial"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }>
-  | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; /** The same map on the provider's own page. */ mapLink: string; cta: Copy["chrome"]["cta"]["city"] }>
-  | PageBase<"about", { copy: Copy["about"]; pesticideLicense: string; cities: PlaceLink[] }>
-  | PageBase<"city", CityPageView>
-  | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }>
-  | PageBase<"article", { copy: Copy["article"]; article: Article }>
-  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[] }>
-  | PageBase<"not-found", { copy: Copy["notFound"] }>;
+/** Every page of the site, with its head `H`. */
+type Pages<H> =
+  | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"commercial", { copy: Copy["commercial"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; /** The same map on the provider's own page. */ mapLink: string; cta: Copy["chrome"]["cta"]["city"] }, H>
+  | PageBase<"about", { copy: Copy["about"]; pesticideLicense: string; cities: PlaceLink[] }, H>
+  | PageBase<"city", CityPageView, H>
+  | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }, H>
+  | PageBase<"article", { copy: Copy["article"]; article: Article }, H>
+  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[] }, H>
+  | PageBase<"not-found", { copy: Copy["notFound"] }, H>;
+
+/** A page as the route planner makes it (src/routes/plan-routes.ts). */
+export type PlannedPage = Pages<PlannedHead>;
+
+/** A page ready to render: its head complete (src/seo/page-seo.ts). */
+export type PageData = Pages<HeadView>;
 
 export type TemplateName = PageData["template"];
 

@@ -4,8 +4,7 @@ import type { Copy } from "../content/copy-schema.ts";
 import { licenseText, placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
-import { pageSeo, seoContext } from "../seo/page-seo.ts";
-import type { BuiltImages, PageData, ReviewsWidgetView } from "./page-props.ts";
+import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -17,12 +16,13 @@ export interface PlanRoutesOptions {
   /** Overrides site.siteUrl (the --site-url flag). */
   siteUrl?: string;
   format?: OutputFormat;
-  /** The images stage's result: share pictures and icons for the heads. */
-  images?: BuiltImages;
 }
 
-/** Every page of the site, in a stable order: pure, no I/O. Throws if two pages share a file. */
-export function planRoutes(options: PlanRoutesOptions): PageData[] {
+/**
+ * Every page of the site, in a stable order: pure, no I/O. Throws if two pages share a file. The
+ * seo stage then adds each head's share and structured data (src/seo/page-seo.ts).
+ */
+export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const { site, copy, articles, legal } = options;
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const format = options.format ?? site.format;
@@ -34,23 +34,21 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
   const towns = townsBySlug(site);
   const fillCityCopy = placeholderFiller(copy.city, "city");
 
-  const seo = seoContext(site, copy, siteUrl, options.images);
-
-  const page = <T extends PageData["template"]>(
+  const page = <T extends PlannedPage["template"]>(
     template: T,
     path: string,
     meta: { title: string; description: string; noindex?: boolean },
-    data: Extract<PageData, { template: T }>["page"],
-  ): PageData => {
-    const planned = { template, path, head: { ...meta, path, canonical: absoluteUrl(siteUrl, path) }, page: data };
-    return {
-      ...planned,
+    data: Extract<PlannedPage, { template: T }>["page"],
+  ): PlannedPage =>
+    ({
+      template,
+      path,
       outFile: path === "/404" ? "404.html" : outFileFor(path, format),
-      head: { ...planned.head, ...pageSeo(seo, planned) },
-    } as PageData;
-  };
+      head: { title: meta.title, description: meta.description, noindex: meta.noindex, path, canonical: absoluteUrl(siteUrl, path) },
+      page: data,
+    }) as PlannedPage;
 
-  const pages: PageData[] = [
+  const pages: PlannedPage[] = [
     page("home", "/", copy.home, {
       copy: copy.home,
       faq: copy.faq.items,
@@ -149,7 +147,7 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
 }
 
 /** Two pages writing one file, or two pages with one title, is a mistake in the input. */
-export function checkPlan(pages: readonly PageData[]): void {
+export function checkPlan(pages: readonly PlannedPage[]): void {
   const problems = [];
   const byFile = new Map<string, string>();
   const byTitle = new Map<string, string>();

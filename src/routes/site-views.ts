@@ -3,7 +3,7 @@ import type { Copy, Testimonial } from "../content/copy-schema.ts";
 import { fillPlaceholders, licenseText, reviewClaim } from "../content/placeholders.ts";
 import { sortByDistance } from "./distance.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
-import { articlePath, cityPath, withQuery } from "./urls.ts";
+import { cityPath, withQuery } from "./urls.ts";
 
 /** The shared chrome of every page, from site.yaml and content/chrome.yaml. */
 export function chromeView(site: Site, copy: Copy): ChromeView {
@@ -149,5 +149,3 @@ export function nearbyLinks(
     lng: town.lng,
   }));
 }
-
-export { articlePath, cityPath };

@@ -1,6 +1,6 @@
 import type { Site } from "../config/schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import type { BuiltImages, HeadView, ImageFile, Link, PageData, SiteHeadView, TemplateName } from "../routes/page-props.ts";
+import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView } from "../routes/page-props.ts";
 import { absoluteUrl, articlePath } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
 import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, type JsonLd } from "./json-ld.ts";
@@ -18,20 +18,8 @@ export interface SeoContext {
   logoUrl: string;
 }
 
-/** The page as the planner has it, before its share and structured data are added. */
-export interface PlannedPage {
-  template: TemplateName;
-  path: string;
-  head: Pick<HeadView, "title" | "description" | "canonical" | "path" | "noindex">;
-  page: PageData["page"];
-}
-
-/**
- * The shared part of every head. Without built images (route tests), share pictures and icons
- * are their sources in public/: the build always passes the images stage's result.
- */
-export function seoContext(site: Site, copy: Copy, siteUrl: string, images?: BuiltImages): SeoContext {
-  const built = images ?? sourceImages(site);
+/** The shared part of every head, with the share pictures and icons the images stage made. */
+export function seoContext(site: Site, copy: Copy, siteUrl: string, built: BuiltImages): SeoContext {
   const logo = built.icons.manifest.at(-1) ?? built.icons.appleTouch;
   const logoUrl = absoluteUrl(siteUrl, logo.path);
   const share = shareFile(built, site.brand.shareImage);
@@ -52,10 +40,15 @@ export function seoContext(site: Site, copy: Copy, siteUrl: string, images?: Bui
   };
 }
 
+/** The seo stage: every planned page with its head completed by pageSeo. */
+export function withSeo(pages: readonly PlannedPage[], context: SeoContext): PageData[] {
+  return pages.map((page) => ({ ...page, head: { ...page.head, ...pageSeo(context, page) } }) as PageData);
+}
+
 /** Open Graph / Twitter card data and JSON-LD blocks of one page. */
 export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, "share" | "structuredData" | "site"> {
   const { site, siteUrl, copy } = context;
-  const article = page.template === "article" ? (page.page as Extract<PageData, { template: "article" }>["page"]).article : undefined;
+  const article = page.template === "article" ? page.page.article : undefined;
   const imageSrc = article?.image ?? site.brand.shareImage;
   const image = shareFile(context.images, imageSrc);
   const imageUrl = absoluteUrl(siteUrl, image.path);
@@ -68,10 +61,10 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
       blocks.push(context.business);
       break;
     case "service-areas":
-      blocks.push(context.business, faqPage((page.page as { faq: Copy["faq"]["items"] }).faq, page.head.canonical));
+      blocks.push(context.business, faqPage(page.page.faq, page.head.canonical));
       break;
     case "city": {
-      const city = page.page as Extract<PageData, { template: "city" }>["page"];
+      const city = page.page;
       const label = `${city.name} ${city.copy.nearby.linkSuffix}`;
       blocks.push(breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, "/service-areas"), crumb(label, page.path)], siteUrl));
       break;
@@ -84,7 +77,7 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
       break;
     }
     case "legal":
-      blocks.push(breadcrumbList((page.page as { breadcrumb: Link[] }).breadcrumb, siteUrl));
+      blocks.push(breadcrumbList(page.page.breadcrumb, siteUrl));
       break;
   }
 
@@ -105,11 +98,6 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
 
 function shareFile(images: BuiltImages, src: string): ImageFile {
   return images.share[src] ?? { path: src, width: 1200, height: 630, type: mediaType(src) };
-}
-
-function sourceImages(site: Site): BuiltImages {
-  const icon = { path: site.brand.icon, width: 512, height: 512, type: mediaType(site.brand.icon) };
-  return { responsive: {}, share: {}, icons: { appleTouch: icon, manifest: [icon] } };
 }
 
 function mediaType(src: string): string {

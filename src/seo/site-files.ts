@@ -2,7 +2,7 @@ import type { OutputFile } from "../assets/output-file.ts";
 import type { Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import type { BuiltImages, PageData } from "../routes/page-props.ts";
+import type { BuiltImages, PlannedPage } from "../routes/page-props.ts";
 import { absoluteUrl, articlePath } from "../routes/urls.ts";
 import { atomFeed, FEED_PATH } from "./feed.ts";
 import { robotsTxt } from "./robots.ts";
@@ -13,7 +13,7 @@ export interface SeoFilesOptions {
   site: Site;
   copy: Copy;
   siteUrl: string;
-  pages: readonly PageData[];
+  pages: readonly PlannedPage[];
   articles: readonly Article[];
   images: BuiltImages;
 }

@@ -1,4 +1,4 @@
-import type { PageData } from "../routes/page-props.ts";
+import type { PlannedPage } from "../routes/page-props.ts";
 import { xmlEscape } from "./xml.ts";
 
 export const SITEMAP_PATH = "/sitemap.xml";
@@ -11,7 +11,7 @@ export interface SitemapEntry {
 }
 
 /** Every page search engines should index: all but those marked noindex (the 404 page). */
-export function sitemapEntries(pages: readonly PageData[]): SitemapEntry[] {
+export function sitemapEntries(pages: readonly PlannedPage[]): SitemapEntry[] {
   return pages
     .filter((page) => !page.head.noindex)
     .map((page) => ({ url: page.head.canonical, lastModified: lastModified(page) }));
@@ -26,7 +26,7 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("")}</urlset>\n`;
 }
 
-function lastModified(page: PageData): string | undefined {
+function lastModified(page: PlannedPage): string | undefined {
   if (page.template === "article") return page.page.article.date;
   if (page.template === "legal") return page.page.legal.updated;
   return undefined;

@@ -3,11 +3,8 @@ import type { ReuseRegistry } from "../../src/render/reuse.ts";
 import { IconSpriteContext } from "./icon.tsx";
 import { ImagesContext } from "./picture.tsx";
 
-/** Provided by the renderer; absent (render everything in place) when a template is rendered alone. */
+/** The renderer's registry, which Document provides; absent (render everything in place) when a template is rendered alone. */
 export const ReuseContext = createContext<ReuseRegistry | undefined>(undefined);
-
-/** Stands where a reused block's HTML goes; the renderer replaces it. */
-export const REUSE_SLOT = "gopher-site-reused";
 
 const componentIds = new WeakMap<object, number>();
 let lastComponentId = 0;
@@ -74,8 +71,7 @@ export function Reuse<P extends object>({ component, props }: { component: Compo
   if (!componentIds.has(component)) componentIds.set(component, ++lastComponentId);
   // The contexts are part of the key: the same block may be rendered under other values of them.
   const key = `${componentIds.get(component)}|${keyOf(props)}|${nameOf("sprite", sprite)}|${nameOf("images", images)}`;
-  const id = registry.use(key, () => <ReuseScope sprite={sprite} images={images}>{block}</ReuseScope>);
-  return createElement(REUSE_SLOT, { "data-id": id });
+  return registry.use(key, () => <ReuseScope sprite={sprite} images={images}>{block}</ReuseScope>);
 }
 
 /** The contexts a reusable block may read, given again for its rendering on its own. */

@@ -5,6 +5,8 @@ const BIN = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
 
 export interface CliResult {
   code: number | null;
+  /** The signal that ended the process, if one did. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -22,6 +24,6 @@ export function runCli(args: string[], options: { cwd: string; env?: NodeJS.Proc
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }

@@ -1,16 +1,15 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSyntheticSite } from "../../scripts/synthetic-site.mjs";
+import type { KillPoint } from "../../src/test-hooks.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
-const BIN = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
 let dir: string;
 
+/** The names and contents of every file in a folder, as one string. */
 async function snapshot(folder: string): Promise<string> {
   const entries = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
   const hash = createHash("sha256");
@@ -19,61 +18,83 @@ async function snapshot(folder: string): Promise<string> {
   return `${names.length}:${hash.digest("hex")}`;
 }
 
-/** Starts a build and kills it with SIGKILL after `delay` ms, or as soon as its staging folder exists. */
-function buildAndKill(when: { delay: number } | "staging"): Promise<void> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, "build", "-q"], { cwd: dir, stdio: "ignore" });
-    const kill = () => child.kill("SIGKILL");
-    let poll: NodeJS.Timeout | undefined;
-    if (when === "staging") {
-      poll = setInterval(async () => {
-        const names = await readdir(dir);
-        if (names.some((name) => name.startsWith(".dist.staging-"))) kill();
-      }, 5);
-    } else setTimeout(kill, when.delay);
-    child.on("exit", () => {
-      clearInterval(poll);
-      resolve();
-    });
-  });
+async function pagesIn(folder: string): Promise<number> {
+  return (await readdir(folder, { recursive: true })).filter((name) => name.endsWith(".html")).length;
+}
+
+/** The project folder's entries whose names start with `prefix` (a killed build's leftovers). */
+async function named(prefix: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.startsWith(prefix));
+}
+
+/** Runs a build that kills its own process with SIGKILL on reaching `point` (src/test-hooks.ts). */
+async function buildKilledAt(point: KillPoint): Promise<void> {
+  const result = await runCli(["build", "-q"], { cwd: dir, env: { GOPHER_SITE_TEST_KILL_AT: point } });
+  expect(result.signal, `the build should have been killed at "${point}": ${result.stderr}`).toBe("SIGKILL");
 }
 
 beforeAll(async () => {
-  // A thousand cities, so a build takes long enough to be killed part-way.
-  dir = await makeSyntheticSite(972);
+  // 300 cities: more pages than one batch of the renderer (100), so a build can be killed with part of them written.
+  dir = await makeSyntheticSite(272);
   const first = await runCli(["build", "-q"], { cwd: dir });
   expect(first.code).toBe(0);
 }, 120_000);
 afterAll(() => removeDir(dir));
 
 describe("atomic output", () => {
-  it("a build killed at any moment leaves the previous output complete, and the next run leaves no temporary folders", async () => {
-    const before = await snapshot(path.join(dir, "dist"));
+  it("a build killed at any point leaves the previous output complete, and the next run cleans up after it", async () => {
+    const dist = path.join(dir, "dist");
+    const before = await snapshot(dist);
+    const pageCount = await pagesIn(dist);
     const yaml = await readFile(path.join(dir, "site.yaml"), "utf8");
     await writeFile(path.join(dir, "site.yaml"), yaml.replace("display: (951) 555-0142", "display: (909) 555-0199").replace('tel: "+19515550142"', 'tel: "+19095550199"'));
-    for (const when of [{ delay: 150 }, { delay: 700 }, "staging" as const, { delay: 1500 }]) {
-      await buildAndKill(when);
-      // Killed before the swap: the old site. (A kill in the microseconds between the swap's two
-      // renames leaves the old site under its aside name; the next run puts it back.)
-      if (existsSync(path.join(dir, "dist"))) expect(await snapshot(path.join(dir, "dist"))).toBe(before);
-    }
+
+    // Each run first deletes the staging folder the previous killed run left: there is only ever one.
+    await buildKilledAt("staging");
+    expect(await snapshot(dist)).toBe(before);
+    const [empty] = await named(".dist.staging-");
+    expect(await readdir(path.join(dir, empty!))).toEqual([]);
+
+    await buildKilledAt("render");
+    expect(await snapshot(dist)).toBe(before);
+    const [partial, ...others] = await named(".dist.staging-");
+    expect(others).toEqual([]);
+    const written = await pagesIn(path.join(dir, partial!));
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(pageCount);
+
+    await buildKilledAt("commit");
+    expect(await snapshot(dist)).toBe(before);
+    const [complete, ...more] = await named(".dist.staging-");
+    expect(more).toEqual([]);
+    const staged = await snapshot(path.join(dir, complete!));
+    expect(staged).not.toBe(before);
+
+    // Between the swap's two renames: no dist, the previous output whole under its aside name.
+    await buildKilledAt("swap");
+    expect(await named("dist")).toEqual([]);
+    const [aside, ...asides] = await named(".dist.previous-");
+    expect(asides).toEqual([]);
+    expect(await snapshot(path.join(dir, aside!))).toBe(before);
+
     const after = await runCli(["build", "-q"], { cwd: dir });
     expect(after.code).toBe(0);
-    expect((await readdir(dir)).filter((name) => name.startsWith("."))).toEqual([]);
-    expect(await readFile(path.join(dir, "dist", "index.html"), "utf8")).toContain("(909) 555-0199");
+    expect(await named(".")).toEqual([]);
+    expect(await snapshot(dist)).toBe(staged);
+    expect(await readFile(path.join(dist, "index.html"), "utf8")).toContain("(909) 555-0199");
   }, 120_000);
 
   it("a build that fails part-way (a template that throws) leaves the previous output untouched", async () => {
     const before = await snapshot(path.join(dir, "dist"));
     const template = path.join(dir, "templates/pages/city.tsx");
     const original = await readFile(template, "utf8");
-    await writeFile(template, original.replace("const { copy } = page;", 'const { copy } = page;\n  if (page.slug === "testville-00900") throw new Error("template bug");'));
+    await writeFile(template, original.replace("const { copy } = page;", 'const { copy } = page;\n  if (page.slug === "testville-00250") throw new Error("template bug");'));
     try {
       const result = await runCli(["build"], { cwd: dir });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain("could not render /testville-00900-gopher-control with templates/pages/city.tsx: template bug");
+      expect(result.stderr).toContain("could not render /testville-00250-gopher-control with templates/pages/city.tsx: template bug");
       expect(await snapshot(path.join(dir, "dist"))).toBe(before);
-      expect((await readdir(dir)).filter((name) => name.startsWith("."))).toEqual([]);
+      expect(await named(".")).toEqual([]);
     } finally {
       await writeFile(template, original);
     }

@@ -122,14 +122,14 @@ describe("site.yaml validation", () => {
 
 describe("the fast YAML path", () => {
   it("reads the sample exactly as the careful parser does", async () => {
-    const { parseYamlFast } = await import("../../src/config/fast-yaml.ts");
+    const { parseYamlFast } = await import("../../src/config/read-yaml.ts");
     const { parseYaml } = await import("../../src/config/yaml-source.ts");
     expect(parseYamlFast(SAMPLE)!.data).toEqual(parseYaml("site.yaml", SAMPLE).data);
     expect(parseYamlFast("updated: 2025-10-13\nflag: yes\nn: 010\n")!.data).toEqual({ updated: "2025-10-13", flag: "yes", n: 10 });
   });
 
   it("leaves anchors, aliases and unparsable text to the careful parser", async () => {
-    const { parseYamlFast } = await import("../../src/config/fast-yaml.ts");
+    const { parseYamlFast } = await import("../../src/config/read-yaml.ts");
     expect(parseYamlFast("a: &x [1]\nb: *x\n")).toBeUndefined();
     expect(parseYamlFast("a: [1\n")).toBeUndefined();
     expect(parseYamlFast("a: 1\na: 2\n")).toBeUndefined();
@@ -144,7 +144,7 @@ describe("where the two YAML parsers differ", () => {
     ["count: 0b1100100\n"],
     ["a: 1\rb: 2\r"],
   ])("the careful parser decides: %j", async (text) => {
-    const { parseYamlFast } = await import("../../src/config/fast-yaml.ts");
+    const { parseYamlFast } = await import("../../src/config/read-yaml.ts");
     expect(parseYamlFast(text)).toBeUndefined();
   });
 

@@ -2,19 +2,18 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { chromeView } from "../../src/routes/site-views.ts";
-import { planRoutes } from "../../src/routes/plan-routes.ts";
 import { renderPage } from "../../src/render/render-page.ts";
 import * as templates from "../../templates/index.tsx";
 import { ReviewBadge, Faq } from "../../templates/sections/blocks.tsx";
 import { currentNavLink, Header } from "../../templates/sections/header.tsx";
-import { loadSample } from "../helpers/sample-data.ts";
+import { loadSample, renderablePages } from "../helpers/sample-data.ts";
 
 const sample = await loadSample();
 const chrome = chromeView(sample.site, sample.copy);
-const pages = planRoutes(sample);
+const pages = renderablePages(sample);
 const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
-const page = (path: string) => renderPage(templates, pages.find((p) => p.path === path)!, chrome, assets);
+const page = (path: string) => renderPage(templates, pages.find((p) => p.path === path)!, chrome, assets).html;
 
 describe("templates", () => {
   it("marks the current page in the header, and Blog for every article", () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { widthsFor } from "../../src/assets/responsive-images.ts";
 import { cspDirectives } from "../../src/hosting/csp.ts";
 import { headersFile, headersFor, hostingHeaders } from "../../src/hosting/headers-file.ts";
-import { checkLinks } from "../../src/render/check-links.ts";
 import { renderPage } from "../../src/render/render-page.ts";
 import { planRoutes } from "../../src/routes/plan-routes.ts";
 import { chromeView } from "../../src/routes/site-views.ts";
@@ -11,7 +10,7 @@ import { breadcrumbList, jsonLdText, localBusiness } from "../../src/seo/json-ld
 import { robotsTxt } from "../../src/seo/robots.ts";
 import { sitemapEntries, sitemapXml } from "../../src/seo/sitemap.ts";
 import * as templates from "../../templates/index.tsx";
-import { loadSample } from "../helpers/sample-data.ts";
+import { loadSample, renderablePages } from "../helpers/sample-data.ts";
 
 const sample = await loadSample();
 const SITE = "https://www.gopherguard.example.com";
@@ -35,9 +34,9 @@ describe("JSON-LD", () => {
       company: { ...sample.site.company, name: `Gophers ${ATTACK}` },
       cities: sample.site.cities.map((city) => (city.slug === "temecula" ? { ...city, name: `Temecula ${ATTACK}` } : city)),
     };
-    const pages = planRoutes({ ...sample, site });
+    const pages = renderablePages({ ...sample, site });
     const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
-    const render = (path: string) => renderPage(templates, pages.find((page) => page.path === path)!, chromeView(site, sample.copy), assets);
+    const render = (path: string) => renderPage(templates, pages.find((page) => page.path === path)!, chromeView(site, sample.copy), assets).html;
 
     const serviceAreas = render("/service-areas");
     // The page's own script elements only: one module and the two JSON-LD blocks.
@@ -164,32 +163,6 @@ describe("hosting headers", () => {
     expect(headersFor(rules, "/assets/site.Ab12Cd34Ef.css")["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(headersFor(rules, "/about")).not.toHaveProperty("cache-control");
     expect(headersFor(rules, "/about")["x-content-type-options"]).toBe("nosniff");
-  });
-});
-
-describe("checkLinks", () => {
-  const files = new Set(["assets/a-480.x.avif", "assets/a-800.x.avif", "sitemap.xml", "assets/icon.png"]);
-  const page = (html: string) => [{ path: "/", outFile: "index.html", html }];
-
-  it("checks every URL of a srcset", () => {
-    const html = '<source srcset="/assets/a-480.x.avif 480w, /assets/a-800.x.avif 800w, /assets/a-1200.x.avif 1200w"/>';
-    expect(checkLinks(page(html), files)).toEqual([
-      { file: "index.html", message: "/ links to /assets/a-1200.x.avif, which is not a page or file of the site" },
-    ]);
-  });
-
-  it("checks absolute links to the site URL in pages and in generated files", () => {
-    const html = `<meta property="og:image" content="${SITE}/assets/gone.png"/><script type="application/ld+json">{"url":"${SITE}/"}</script>`;
-    const documents = [
-      { path: "robots.txt", text: `Sitemap: ${SITE}/sitemap.xml\n` },
-      { path: "site.webmanifest", text: '{"start_url": "/", "icons": [{"src": "/assets/icon.png"}, {"src": "/assets/missing.png"}]}' },
-      { path: "sitemap.xml", text: `<loc>${SITE}/</loc><loc>${SITE}/nowhere</loc><loc>https://other.example/x</loc>` },
-    ];
-    expect(checkLinks(page(html), files, { siteUrl: SITE, documents })).toEqual([
-      { file: "index.html", message: "/ links to /assets/gone.png, which is not a page or file of the site" },
-      { file: "site.webmanifest", message: "/site.webmanifest refers to /assets/missing.png, which is not a page or file of the site" },
-      { file: "sitemap.xml", message: "/sitemap.xml refers to /nowhere, which is not a page or file of the site" },
-    ]);
   });
 });
 

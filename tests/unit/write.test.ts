@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/prom
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recoverLeftovers, writeOutput } from "../../src/write.ts";
+import type { OutputFile } from "../../src/assets/output-file.ts";
+import { openStaging, recoverLeftovers } from "../../src/write.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
 let parent: string;
@@ -14,11 +15,24 @@ beforeEach(async () => {
 });
 afterEach(() => removeDir(parent));
 
-describe("writeOutput", () => {
+/** Writes `files` as a build does: into a staging folder that replaces the output when all are written. */
+async function writeOutput(options: { outDir: string; files: readonly OutputFile[] }): Promise<number> {
+  const staging = await openStaging(options.outDir);
+  try {
+    const bytes = await staging.write(options.files);
+    await staging.commit();
+    return bytes;
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  }
+}
+
+describe("the staging folder", () => {
   it("replaces the output folder with exactly the new files", async () => {
     await writeOutput({ outDir: out, files: [{ path: "old.html", data: "old" }] });
-    const result = await writeOutput({ outDir: out, files: [{ path: "index.html", data: "new" }, { path: "a/b.txt", data: "b" }] });
-    expect(result).toEqual({ files: 2, bytes: 4 });
+    const bytes = await writeOutput({ outDir: out, files: [{ path: "index.html", data: "new" }, { path: "a/b.txt", data: "b" }] });
+    expect(bytes).toBe(4);
     expect((await readdir(out, { recursive: true })).sort()).toEqual(["a", "a/b.txt", "index.html"]);
     expect(await readdir(parent)).toEqual(["dist"]);
   });
@@ -31,8 +45,8 @@ describe("writeOutput", () => {
         return { path: `copied/${i}.txt`, data: { copyFrom: source } };
       }),
     );
-    const result = await writeOutput({ outDir: out, files: sources });
-    expect(result.bytes).toBe(40 * 100 + (39 * 40) / 2);
+    const bytes = await writeOutput({ outDir: out, files: sources });
+    expect(bytes).toBe(40 * 100 + (39 * 40) / 2);
   });
 
   it("links the files identical to the current output's (written or copied) and writes the others", async () => {

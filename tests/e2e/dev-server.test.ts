@@ -43,7 +43,8 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
-describe("gopher-site dev", () => {
+// Each wait below allows 30 s for a rebuild on a loaded machine; a test gets twice that.
+describe("gopher-site dev", { timeout: 60_000 }, () => {
   it("serves clean URLs with the reload client injected, and 404.html with status 404", async () => {
     const response = await page.goto(`${server.url}/temecula-gopher-control`);
     expect(response!.status()).toBe(200);

@@ -54,7 +54,8 @@ describe("with JavaScript disabled", () => {
       // Every section, below the fold included, is visible: nothing waits for a script.
       expect((await shown(page, "main section")).every(Boolean), path).toBe(true);
     }
-  });
+    // 28 page loads: on a loaded CI machine each may take a second or more.
+  }, 120_000);
 
   it("keeps the FAQ working as native disclosures", async () => {
     await page.goto(`${site.url}/`);

@@ -7,7 +7,8 @@ import { PAGE_TYPES } from "../helpers/page-types.ts";
 // third party blocked. Each test lists every problem it finds with the page, width and numbers.
 
 const suite = useBuiltSite();
-const WIDTHS = [320, 375, 768, 1024, 1280, 1440];
+// The issue asks for 320 to 1920 px: 1920 is a wide desktop monitor, where the header must still fit.
+const WIDTHS = [320, 375, 768, 1024, 1280, 1440, 1920];
 /** The large breakpoint: from here the navigation is in the header row and the name on one line. */
 const LG = 1024;
 /** WCAG 2.2 target size (minimum), in CSS pixels. */

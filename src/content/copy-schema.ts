@@ -115,6 +115,7 @@ export const chromeCopy = z.strictObject({
   nav: z.strictObject({
     label: line,
     menu: line.describe("The button that opens the navigation on small screens"),
+    languages: line.optional().describe("Names the language switcher for screen readers, on a site with more than one language"),
     home: line,
     residential: line,
     commercial: line,

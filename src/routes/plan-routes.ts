@@ -1,12 +1,14 @@
 import type { Site } from "../config/schema.ts";
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { licenseText, placeholderFiller } from "../content/placeholders.ts";
+import type { Licenses } from "../content/load-editions.ts";
+import { licenseText, placeholderFiller, reviewClaim } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
-import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
+import { builds, languagePaths, outFileOf, type RouteLanguage } from "./languages.ts";
+import { absoluteUrl, articlePath, cityPath, type OutputFormat } from "./urls.ts";
 
 export interface PlanRoutesOptions {
   site: Site;
@@ -16,6 +18,18 @@ export interface PlanRoutesOptions {
   /** Overrides site.siteUrl (the --site-url flag). */
   siteUrl?: string;
   format?: OutputFormat;
+  /** The language of these pages; the default is site.yaml's first, with its addresses. */
+  language?: RouteLanguage;
+  /** The licences as this language names them; the review claim in its words. */
+  licenses?: Licenses;
+  reviewClaim?: string;
+  /** Each city page's own paragraph in this language, by slug (default: site.yaml's intro). */
+  cityIntros?: Record<string, string>;
+}
+
+function defaultLanguage(site: Site): RouteLanguage {
+  const { code, locale, name } = site.languages[0]!;
+  return { code, locale, name, prefix: "", isDefault: true, settings: { untranslated: [], slugs: {}, facts: {}, licenseLabels: {} } };
 }
 
 /**
@@ -24,10 +38,20 @@ export interface PlanRoutesOptions {
  */
 export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const { site, copy, articles, legal } = options;
+  const defaultPaths = languagePaths({ prefix: "", settings: defaultLanguage(site).settings });
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const format = options.format ?? site.format;
   const cities = citiesByDistance(site);
-  const badge = reviewBadge(site, copy);
+  const language = options.language ?? defaultLanguage(site);
+  const paths = languagePaths(language);
+  const licenses = options.licenses ?? {
+    pesticide: licenseText(site.licenses.pesticide),
+    qualifiedApplicator: licenseText(site.licenses.qualifiedApplicator),
+    business: licenseText(site.licenses.business),
+    applicator: licenseText(site.licenses.applicator),
+  };
+  const claim = options.reviewClaim ?? reviewClaim(site);
+  const badge = reviewBadge(site, copy, undefined, claim);
   const reviews = reviewsWidget(site, copy);
   const cityReviews = cityReviewsView(site, copy);
   const cta = copy.chrome.cta;
@@ -36,20 +60,33 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
 
   const page = <T extends PlannedPage["template"]>(
     template: T,
-    path: string,
+    [path, key]: readonly [path: string, key: string],
     meta: { title: string; description: string; noindex?: boolean },
     data: Extract<PlannedPage, { template: T }>["page"],
   ): PlannedPage =>
     ({
       template,
       path,
-      outFile: path === "/404" ? "404.html" : outFileFor(path, format),
-      head: { title: meta.title, description: meta.description, noindex: meta.noindex, path, canonical: absoluteUrl(siteUrl, path) },
+      lang: language.code,
+      key,
+      outFile: outFileOf(path, language, format),
+      head: {
+        title: meta.title,
+        description: meta.description,
+        noindex: meta.noindex,
+        path,
+        canonical: absoluteUrl(siteUrl, path),
+        lang: language.code,
+        locale: language.locale,
+        navPath: key,
+      },
       page: data,
     }) as PlannedPage;
+  /** A page's path in this language and in the default one (its key). */
+  const at = (route: (paths: ReturnType<typeof languagePaths>) => string) => [route(paths), route(defaultPaths)] as const;
 
   const pages: PlannedPage[] = [
-    page("home", "/", copy.home, {
+    page("home", at((p) => p.home()), copy.home, {
       copy: copy.home,
       faq: copy.faq.items,
       badge,
@@ -58,24 +95,21 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       nearestCount: copy.home.cities.count,
       cta: cta.default,
     }),
-    page("residential", "/residential-gopher-control", copy.residential, {
+    page("residential", at((p) => p.residential()), copy.residential, {
       copy: copy.residential,
       badge,
       reviews: reviewsWidget(site, copy, { service: "residential" }),
       cta: cta.default,
     }),
-    page("commercial", "/commercial-gopher-control", copy.commercial, {
+    page("commercial", at((p) => p.commercial()), copy.commercial, {
       copy: copy.commercial,
       badge,
       reviews: reviewsWidget(site, copy, { service: "commercial" }),
       mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
-      licenses: [
-        licenseText(site.licenses.pesticide),
-        licenseText(site.licenses.qualifiedApplicator),
-      ],
+      licenses: [licenses.pesticide, licenses.qualifiedApplicator],
       cta: cta.default,
     }),
-    page("service-areas", "/service-areas", copy.serviceAreas, {
+    page("service-areas", at((p) => p.serviceAreas()), copy.serviceAreas, {
       copy: copy.serviceAreas,
       faq: copy.faq.items,
       cities,
@@ -83,37 +117,37 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       mapLink: mapEmbedUrl(site, false),
       cta: cta.city,
     }),
-    page("about", "/about", copy.about, {
+    page("about", at((p) => p.about()), copy.about, {
       copy: copy.about,
-      pesticideLicense: licenseText(site.licenses.pesticide),
+      pesticideLicense: licenses.pesticide,
       cities,
     }),
     ...site.cities.map((city) => {
       const cityCopy = fillCityCopy(city.name);
       return page(
         "city",
-        cityPath(city.slug),
+        at((p) => p.city(city.slug)),
         { title: cityCopy.title, description: cityCopy.description },
         {
           name: city.name,
           slug: city.slug,
           copy: cityCopy,
-          intro: city.intro,
+          intro: options.cityIntros?.[city.slug] ?? city.intro,
           neighborhoods: city.neighborhoods,
           nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
           allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
-          badge: reviewBadge(site, copy, city),
+          badge: reviewBadge(site, copy, city, claim),
           reviews: cityReviews(city.name),
           heroImage: "/images/hero-city.svg",
           cta: cta.city,
         },
       );
     }),
-    page("blog", "/blog", copy.blog, {
+    page("blog", at((p) => p.blog()), copy.blog, {
       copy: copy.blog,
       articles: articles.map((article) => ({
         title: article.title,
-        href: articlePath(article.slug),
+        href: articlePath(article.translationOf),
         excerpt: article.excerpt,
         image: article.image,
         imageAlt: article.imageAlt,
@@ -124,26 +158,27 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     ...articles.map((article) =>
       page(
         "article",
-        articlePath(article.slug),
+        [paths.article(article.slug), defaultPaths.article(article.translationOf)],
         { title: articleTitle(article.title, copy.article.titleSuffix), description: article.description },
         { copy: copy.article, article },
       ),
     ),
     ...legal.map((doc) =>
-      page("legal", `/${doc.slug}`, doc, {
+      page("legal", at((p) => p.legal(doc.slug)), doc, {
         legal: doc,
-        licenses: [licenseText(site.licenses.business), licenseText(site.licenses.applicator)],
+        licenses: [licenses.business, licenses.applicator],
         breadcrumb: [
           { label: copy.chrome.breadcrumb.home, href: "/" },
           { label: doc.heading, href: `/${doc.slug}` },
         ],
       }),
     ),
-    page("not-found", "/404", { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
+    page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 
-  checkPlan(pages);
-  return pages;
+  const built = language.isDefault ? pages : pages.filter((planned) => builds(language, planned.template));
+  checkPlan(built);
+  return built;
 }
 
 /** Two pages writing one file, or two pages with one title, is a mistake in the input. */

@@ -66,7 +66,9 @@ function LanguageSwitcher({ chrome, languages }: { chrome: ChromeView; languages
         {languages.map((language) => (
           <li key={language.code}>
             <a hrefLang={language.code} href={language.href} lang={language.code}>
-              {language.name}
+              {/* One of the two is shown: the code where space is tight, the name where it is not. */}
+              <span className="language-code">{language.code.toUpperCase()}</span>
+              <span className="language-name">{language.name}</span>
             </a>
           </li>
         ))}

@@ -1,5 +1,7 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
+import type { ConsentDefaults } from "../assets/client-settings.ts";
 import type { ChromeCopy, Copy } from "../content/copy-schema.ts";
+import type { PrivacyChoicesView } from "./privacy.ts";
 
 /** Everything the templates receive. Plain data: no functions, no file access. */
 
@@ -72,6 +74,8 @@ export interface ChromeView {
   footerLegal: Link[];
   leadForm: LeadFormView;
   analyticsId?: string;
+  /** Consent Mode defaults, with the tag manager only. */
+  consent?: ConsentDefaults;
   /** Successful call-back toast, phone filled in. */
   toast: string;
   defaultLocation: { lat: number; lng: number };
@@ -169,7 +173,7 @@ export type PageData =
   | PageBase<"city", CityPageView>
   | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }>
   | PageBase<"article", { copy: Copy["article"]; article: Article }>
-  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[] }>
+  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[]; /** The opt-out control (privacy policy with advertising tags). */ privacyChoices?: PrivacyChoicesView }>
   | PageBase<"not-found", { copy: Copy["notFound"] }>;
 
 export type TemplateName = PageData["template"];

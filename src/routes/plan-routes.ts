@@ -6,6 +6,7 @@ import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import { pageSeo, seoContext } from "../seo/page-seo.ts";
 import type { BuiltImages, PageData, ReviewsWidgetView } from "./page-props.ts";
+import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -131,16 +132,18 @@ export function planRoutes(options: PlanRoutesOptions): PageData[] {
         { copy: copy.article, article },
       ),
     ),
-    ...legal.map((doc) =>
-      page("legal", `/${doc.slug}`, doc, {
+    ...legal.map((doc) => {
+      const privacyChoices = privacyChoicesSection(site, copy, `/${doc.slug}`);
+      return page("legal", `/${doc.slug}`, doc, {
         legal: doc,
         licenses: [licenseText(site.licenses.business), licenseText(site.licenses.applicator)],
+        ...(privacyChoices ? { privacyChoices } : {}),
         breadcrumb: [
           { label: copy.chrome.breadcrumb.home, href: "/" },
           { label: doc.heading, href: `/${doc.slug}` },
         ],
-      }),
-    ),
+      });
+    }),
     page("not-found", "/404", { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 

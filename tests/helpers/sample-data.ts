@@ -3,6 +3,7 @@ import { loadConfig } from "../../src/config/load-config.ts";
 import { loadCopy } from "../../src/content/load-copy.ts";
 import { loadDocuments } from "../../src/content/load-documents.ts";
 import { siteFacts } from "../../src/content/placeholders.ts";
+import { documentConditions } from "../../src/routes/privacy.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -13,7 +14,7 @@ export async function loadSample() {
   const content = path.join(ROOT, "content");
   const [copy, documents] = await Promise.all([
     loadCopy({ contentDir: content, displayDir: "content", facts }),
-    loadDocuments({ contentDir: content, displayDir: "content", facts }),
+    loadDocuments({ contentDir: content, displayDir: "content", facts, conditions: documentConditions(site) }),
   ]);
   return { site, notices, facts, copy, ...documents };
 }

@@ -163,6 +163,7 @@ export const chromeCopy = z.strictObject({
       hint: line.describe("Under the checkbox: where the choice is kept"),
       allowed: line.describe("Status when the visitor has not opted out"),
       optedOut: line.describe("Status after the visitor opted out with the checkbox"),
+      offByDefault: line.describe("Status when site.yaml keeps advertising off until visitors opt in, and this one has not"),
       gpc: line.describe("Status when the browser's Global Privacy Control signal is on"),
     })
     .describe("The opt-out of selling and sharing, on the privacy policy page, when advertising tags are configured"),

@@ -12,15 +12,23 @@ export function initPrivacyChoices(consent: ConsentDefaults | undefined): void {
   const status = root?.querySelector<HTMLElement>("[data-privacy-status]");
   if (!consent || !root || !box || !status) return;
   const gpc = gpcOn();
-  const show = (allowed: boolean) => {
+  const show = (allowed: boolean, chosen: boolean) => {
     box.checked = !allowed;
     box.disabled = gpc;
-    status.textContent = root.dataset[gpc ? "gpc" : allowed ? "allowed" : "optedOut"] ?? "";
+    status.textContent = root.dataset[statusKey(gpc, allowed, chosen)] ?? "";
   };
-  show(advertisingAllowed(consent, gpc, storedChoice()));
+  const stored = storedChoice();
+  show(advertisingAllowed(consent, gpc, stored), stored !== null);
   box.addEventListener("change", () => {
     chooseAdvertising(!box.checked);
-    show(!box.checked);
+    show(!box.checked, true);
   });
   root.hidden = false;
+}
+
+/** Which status the control shows: GPC first, then whether advertising is on, and whether the visitor chose that. */
+export function statusKey(gpc: boolean, allowed: boolean, chosen: boolean): "gpc" | "allowed" | "optedOut" | "offByDefault" {
+  if (gpc) return "gpc";
+  if (allowed) return "allowed";
+  return chosen ? "optedOut" : "offByDefault";
 }

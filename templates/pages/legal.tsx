@@ -50,7 +50,7 @@ function PrivacyChoices({ view }: { view: PrivacyChoicesView }) {
     <section className="prose privacy-choices" id={id} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{copy.link}</h2>
       <p>{copy.text}</p>
-      <div className="privacy-control" data-privacy-choices="" data-allowed={copy.allowed} data-opted-out={copy.optedOut} data-gpc={copy.gpc} hidden>
+      <div className="privacy-control" data-privacy-choices="" data-allowed={copy.allowed} data-opted-out={copy.optedOut} data-off-by-default={copy.offByDefault} data-gpc={copy.gpc} hidden>
         <p className="privacy-option">
           <input type="checkbox" id={`${id}-opt-out`} aria-describedby={`${id}-hint`} />
           <label htmlFor={`${id}-opt-out`}>{copy.label}</label>

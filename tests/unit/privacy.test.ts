@@ -13,6 +13,7 @@ import { planRoutes } from "../../src/routes/plan-routes.ts";
 import { consentDefaults, documentConditions, privacyChoicesSection } from "../../src/routes/privacy.ts";
 import { chromeView } from "../../src/routes/site-views.ts";
 import { advertisingAllowed, consentSignals } from "../../templates/client/consent.ts";
+import { statusKey } from "../../templates/client/privacy-choices.ts";
 import { loadSample, ROOT } from "../helpers/sample-data.ts";
 
 const sample = await loadSample();
@@ -96,6 +97,13 @@ describe("advertising consent in the browser (pure parts)", () => {
     expect(advertisingAllowed(optIn, false, null)).toBe(false);
     expect(advertisingAllowed(optIn, false, "granted")).toBe(true);
     expect(advertisingAllowed(optIn, false, "junk")).toBe(false);
+  });
+
+  it("tells an opt-out apart from advertising that is off until the visitor opts in", () => {
+    expect(statusKey(true, false, true)).toBe("gpc");
+    expect(statusKey(false, true, false)).toBe("allowed");
+    expect(statusKey(false, false, true)).toBe("optedOut");
+    expect(statusKey(false, false, false)).toBe("offByDefault");
   });
 
   it("maps the two choices to the four Consent Mode v2 signals", () => {

@@ -39,15 +39,16 @@ async function visitObserved(path: string, options: Parameters<typeof suite.visi
     containerRequests.push({ url: route.request().url(), dataLayer: await dataLayer(visit.page) });
     await route.abort("blockedbyclient");
   });
-  await visit.page.goto(suite.site.url + path, { waitUntil: "load" });
-  return { ...visit, containerRequests };
+  const response = await visit.page.goto(suite.site.url + path, { waitUntil: "load" });
+  return { ...visit, response, containerRequests };
 }
 
 const settle = (page: Page, ms = 400) => page.evaluate((ms) => new Promise((done) => setTimeout(done, ms)), ms);
 
 describe("consent before the tag manager", () => {
   it("with Global Privacy Control on, denies advertising before the container request and never grants it", async () => {
-    const { page, containerRequests, errors } = await visitObserved("/", GPC_ON);
+    const { page, response, containerRequests, errors } = await visitObserved("/", GPC_ON);
+    expect((await response!.request().allHeaders())["sec-gpc"]).toBe("1");
     expect(await page.evaluate(() => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl)).toBe(true);
     await settle(page);
     expect(containerRequests).toEqual([]);

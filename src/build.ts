@@ -17,6 +17,7 @@ import { headersFile, hostingHeaders } from "./hosting/headers-file.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
+import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
@@ -88,7 +89,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [copy, documents] = await stage("content", () =>
     Promise.all([
       loadCopy({ contentDir: paths.content, displayDir: contentDisplay, facts }),
-      loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts, convert: (bodies) => convertWithCache(bodies) }),
+      loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies) }),
     ]),
   );
   const images = await stage("images", () =>

@@ -5,6 +5,7 @@ import { licenseText, placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
+import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -129,16 +130,18 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         { copy: copy.article, article },
       ),
     ),
-    ...legal.map((doc) =>
-      page("legal", `/${doc.slug}`, doc, {
+    ...legal.map((doc) => {
+      const privacyChoices = privacyChoicesSection(site, copy, `/${doc.slug}`);
+      return page("legal", `/${doc.slug}`, doc, {
         legal: doc,
         licenses: [licenseText(site.licenses.business), licenseText(site.licenses.applicator)],
+        ...(privacyChoices ? { privacyChoices } : {}),
         breadcrumb: [
           { label: copy.chrome.breadcrumb.home, href: "/" },
           { label: doc.heading, href: `/${doc.slug}` },
         ],
-      }),
-    ),
+      });
+    }),
     page("not-found", "/404", { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 

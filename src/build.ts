@@ -16,6 +16,7 @@ import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { localizedPaths, withLanguages } from "./routes/languages.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
+import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
@@ -85,7 +86,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   );
   const contentDisplay = displayPath(process.cwd(), paths.content);
   const editions = await stage("content", () =>
-    loadEditions({ site, contentDir: paths.content, displayDir: contentDisplay, convert: (bodies) => convertWithCache(bodies) }),
+    loadEditions({ site, contentDir: paths.content, displayDir: contentDisplay, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies) }),
   );
   const base = editions[0]!;
   const { copy } = base;

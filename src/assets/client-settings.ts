@@ -12,6 +12,14 @@ export interface ClientSettings {
   form: { url: string; id: string; embedScript: string; allowedOrigins: string[] };
   toast: string;
   analyticsId?: string;
+  /** Consent Mode defaults, with the tag manager only. */
+  consent?: ConsentDefaults;
+}
+
+/** Whether analytics and advertising are granted before the visitor chooses (Google Consent Mode v2). */
+export interface ConsentDefaults {
+  analytics: boolean;
+  advertising: boolean;
 }
 
 /** The string literal in templates/client/settings.ts that the build replaces with the settings. */
@@ -24,6 +32,7 @@ export function clientSettings(chrome: ChromeView): ClientSettings {
     form: { url: leadForm.formUrl, id: leadForm.formId, embedScript: leadForm.embedScriptUrl, allowedOrigins: leadForm.allowedOrigins },
     toast: chrome.toast,
     ...(chrome.analyticsId ? { analyticsId: chrome.analyticsId } : {}),
+    ...(chrome.consent ? { consent: chrome.consent } : {}),
   };
 }
 

@@ -41,6 +41,8 @@ const license = z.strictObject({
   number: shortText.describe("The licence number as issued"),
 });
 
+/** A Google Consent Mode state. */
+const consentValue = z.enum(["granted", "denied"], { message: 'must be "granted" or "denied"' });
 const point = z.strictObject({ lat: latitude, lng: longitude });
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour written #rrggbb, e.g. #166534");
 const publicImage = z
@@ -175,6 +177,22 @@ export const siteSchema = z.strictObject({
     analytics: z
       .strictObject({
         containerId: z.string().regex(/^GTM-[A-Z0-9]{4,10}$/, "must be a tag-manager container id such as GTM-AB12CD3"),
+        advertising: z
+          .boolean()
+          .default(true)
+          .describe(
+            "Whether the container runs advertising tags (ad conversions, remarketing). Decides the privacy policy's wording on selling and sharing and the 'Your Privacy Choices' link; false also keeps every advertising consent signal denied",
+          ),
+        consent: z
+          .strictObject({
+            analytics: consentValue.default("granted").describe("Consent Mode's analytics_storage before the visitor chooses"),
+            advertising: consentValue
+              .default("granted")
+              .describe(
+                "ad_storage, ad_user_data and ad_personalization before the visitor chooses: 'granted' until they opt out (California's opt-out model) or 'denied' until they opt in. Global Privacy Control always denies them",
+              ),
+          })
+          .prefault({}),
       })
       .optional(),
   }),

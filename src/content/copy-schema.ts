@@ -155,6 +155,19 @@ export const chromeCopy = z.strictObject({
   lastUpdated: line.describe("Before the date on the legal pages"),
   legalLicenses: line.describe("Heading of the licence numbers at the end of each legal page"),
   reviewsWidget: z.strictObject({ iframeTitle: line }),
+  privacyChoices: z
+    .strictObject({
+      link: line.describe("The footer link and the section's heading; the CPRA regulations name it 'Your Privacy Choices'"),
+      text: paragraph.describe("Why there is something to opt out of"),
+      howTo: paragraph.describe("How to opt out without the control (Global Privacy Control, phone, e-mail): shown with and without JavaScript"),
+      label: line.describe("The checkbox; checked means opted out"),
+      hint: line.describe("Under the checkbox: where the choice is kept"),
+      allowed: line.describe("Status when the visitor has not opted out"),
+      optedOut: line.describe("Status after the visitor opted out with the checkbox"),
+      offByDefault: line.describe("Status when site.yaml keeps advertising off until visitors opt in, and this one has not"),
+      gpc: line.describe("Status when the browser's Global Privacy Control signal is on"),
+    })
+    .describe("The opt-out of selling and sharing, on the privacy policy page, when advertising tags are configured"),
 });
 
 export const testimonialsCopy = z.strictObject({

@@ -4,6 +4,7 @@ import { compareText } from "../compare-text.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { legalFrontMatter } from "./copy-schema.ts";
 import { articleFrontMatter, type Article, type LegalPage } from "./article-schema.ts";
+import { selectConditionalBlocks, type Conditions } from "./conditional-blocks.ts";
 import { readFrontMatter } from "./front-matter.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
 import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
@@ -12,6 +13,8 @@ export interface LoadDocumentsOptions {
   contentDir: string;
   displayDir: string;
   facts: Facts;
+  /** What legal documents' `::: if name` blocks test (src/routes/privacy.ts documentConditions); none by default. */
+  conditions?: Conditions;
   /** Converts markdown bodies (build.ts passes the cached converter); by default each is converted. */
   convert?: (bodies: readonly string[]) => Promise<ConvertedMarkdown[]>;
   /**
@@ -29,6 +32,8 @@ interface Parsed<T> {
   data: T;
   body: string;
   bodyLine: number;
+  /** When conditional blocks left lines out: each body line's line in the file's body. */
+  lineMap?: number[];
 }
 
 async function convertEach(bodies: readonly string[]): Promise<ConvertedMarkdown[]> {
@@ -47,7 +52,9 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
   const problems: Problem[] = [];
   const [blogFiles, legalFiles] = await Promise.all([
     loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
-    options.translation && !options.translation.legal ? [] : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, problems)),
+    options.translation && !options.translation.legal
+      ? []
+      : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems)),
   ]);
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
   const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems)));
@@ -98,9 +105,13 @@ function parseArticle(file: string, name: string, text: string, problems: Proble
   return { file, name, ...doc };
 }
 
-function parseLegal(file: string, name: string, text: string, problems: Problem[]): Parsed<LegalFields> | undefined {
+function parseLegal(file: string, name: string, text: string, conditions: Conditions, problems: Problem[]): Parsed<LegalFields> | undefined {
   const doc = readFrontMatter(file, text, legalFrontMatter, problems);
-  return doc && { file, name, ...doc };
+  if (!doc) return undefined;
+  const selected = selectConditionalBlocks(doc.body, conditions, doc.bodyLine);
+  problems.push(...selected.problems.map(({ line, message }) => ({ file, line, message })));
+  if (selected.problems.length > 0) return undefined;
+  return { file, name, ...doc, body: selected.body, lineMap: selected.lineMap };
 }
 
 function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): Article | undefined {
@@ -115,7 +126,7 @@ function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdo
 function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): LegalPage | undefined {
   const { file, body } = parsed;
   const data = fillFrontMatter(file, parsed.data, facts, problems);
-  const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted });
+  const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted, lineMap: parsed.lineMap });
   problems.push(...rendered.problems);
   if (!data || rendered.problems.length > 0) return undefined;
   return { ...data, slug: parsed.name.replace(/\.md$/, ""), html: rendered.html, file };

@@ -83,6 +83,7 @@ export interface LoadEditionsOptions {
   contentDir: string;
   displayDir: string;
   convert?: LoadDocumentsOptions["convert"];
+  conditions?: LoadDocumentsOptions["conditions"];
 }
 
 /** Copy files each optional page type owns: a language that leaves the type untranslated needs none of them. */
@@ -104,7 +105,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const [first, ...others] = site.languages;
   const facts = siteFacts(site);
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts };
-  const [copy, documents] = await Promise.all([loadCopy(load), loadDocuments({ ...load, convert: options.convert })]);
+  const [copy, documents] = await Promise.all([loadCopy(load), loadDocuments({ ...load, convert: options.convert, conditions: options.conditions })]);
   const base: Edition = {
     ...first!,
     isDefault: true,
@@ -154,6 +155,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
       : loadDocuments({
           ...load,
           convert: options.convert,
+          conditions: options.conditions,
           translation: { of: new Set(base.articles.map((article) => article.slug)), legal: !settings.untranslated.includes("legal") },
         }),
     settings.untranslated.includes("city") ? base.cityIntros : readCityIntros(path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),

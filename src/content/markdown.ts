@@ -18,6 +18,8 @@ export interface RenderMarkdownOptions {
   facts: Facts;
   /** The body as converted by convertMarkdown (or kept in the markdown cache). */
   converted: ConvertedMarkdown;
+  /** For each line of `body`, its 0-based line in the file's body, when lines were left out (conditional blocks). */
+  lineMap?: readonly number[];
 }
 
 export interface RenderMarkdownResult {
@@ -27,14 +29,15 @@ export interface RenderMarkdownResult {
 
 /** Finishes a converted markdown body: its problems located in the file, `{placeholders}` filled with HTML-escaped facts. */
 export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownResult {
-  const { file, body, firstLine, facts, converted } = options;
-  const problems: Problem[] = converted.refused.map(({ line, message }) => ({ file, line: firstLine + line, message }));
+  const { file, body, firstLine, facts, converted, lineMap } = options;
+  const fileLine = (line: number) => firstLine + (lineMap?.[line] ?? line);
+  const problems: Problem[] = converted.refused.map(({ line, message }) => ({ file, line: fileLine(line), message }));
 
   const known = new Set(Object.keys(facts));
   for (const { name, offset } of unknownPlaceholders(body, known)) {
     problems.push({
       file,
-      line: firstLine + countLines(body, offset),
+      line: fileLine(countLines(body, offset)),
       message: `unknown placeholder {${name}}; known: ${[...known].sort().map((k) => `{${k}}`).join(", ")}`,
     });
   }

@@ -1,5 +1,7 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
+import type { ConsentDefaults } from "../assets/client-settings.ts";
 import type { ChromeCopy, Copy } from "../content/copy-schema.ts";
+import type { PrivacyChoicesView } from "./privacy.ts";
 
 /** Everything the templates receive. Plain data: no functions, no file access. */
 
@@ -76,6 +78,8 @@ export interface ChromeView {
   footerLegal: Link[];
   leadForm: LeadFormView;
   analyticsId?: string;
+  /** Consent Mode defaults, with the tag manager only. */
+  consent?: ConsentDefaults;
   /** Successful call-back toast, phone filled in. */
   toast: string;
   defaultLocation: { lat: number; lng: number };
@@ -202,7 +206,7 @@ type Pages<H> =
   | PageBase<"city", CityPageView, H>
   | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }, H>
   | PageBase<"article", { copy: Copy["article"]; article: Article }, H>
-  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[] }, H>
+  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[]; /** The opt-out control (privacy policy with advertising tags). */ privacyChoices?: PrivacyChoicesView }, H>
   | PageBase<"not-found", { copy: Copy["notFound"] }, H>;
 
 /** A page as the route planner makes it (src/routes/plan-routes.ts). */

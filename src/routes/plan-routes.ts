@@ -6,6 +6,7 @@ import { licenseText, placeholderFiller, reviewClaim } from "../content/placehol
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
+import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, languagePaths, outFileOf, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, articlePath, cityPath, type OutputFormat } from "./urls.ts";
@@ -163,16 +164,18 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         { copy: copy.article, article },
       ),
     ),
-    ...legal.map((doc) =>
-      page("legal", at((p) => p.legal(doc.slug)), doc, {
+    ...legal.map((doc) => {
+      const privacyChoices = privacyChoicesSection(site, copy, `/${doc.slug}`);
+      return page("legal", at((p) => p.legal(doc.slug)), doc, {
         legal: doc,
         licenses: [licenses.business, licenses.applicator],
+        ...(privacyChoices ? { privacyChoices } : {}),
         breadcrumb: [
           { label: copy.chrome.breadcrumb.home, href: "/" },
           { label: doc.heading, href: `/${doc.slug}` },
         ],
-      }),
-    ),
+      });
+    }),
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 

@@ -2,6 +2,7 @@ import type { City, Site } from "../config/schema.ts";
 import type { Copy, Testimonial } from "../content/copy-schema.ts";
 import { fillPlaceholders, licenseText, reviewClaim } from "../content/placeholders.ts";
 import { sortByDistance } from "./distance.ts";
+import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./privacy.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
 import { cityPath, withQuery } from "./urls.ts";
 
@@ -48,8 +49,9 @@ export function chromeView(site: Site, copy: Copy, language?: ChromeLanguage): C
       { label: chrome.nav.blog, href: "/blog" },
     ],
     footerLegal: [
-      { label: chrome.footer.privacy, href: "/privacy-policy" },
+      { label: chrome.footer.privacy, href: PRIVACY_POLICY_PATH },
       { label: chrome.footer.terms, href: "/terms-of-service" },
+      ...privacyChoicesLink(site, copy),
     ],
     leadForm: {
       formUrl: `${leadForm.widgetUrl.replace(/\/+$/, "")}/${encodeURIComponent(leadForm.formId)}`,
@@ -59,6 +61,7 @@ export function chromeView(site: Site, copy: Copy, language?: ChromeLanguage): C
       allowedOrigins: leadForm.allowedOrigins.map((origin) => origin.replace(/\/+$/, "")),
     },
     analyticsId: analytics?.containerId,
+    consent: consentDefaults(site),
     toast: chrome.toast,
     defaultLocation: site.defaultLocation,
   };

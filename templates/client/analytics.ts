@@ -1,3 +1,5 @@
+import type { ConsentDefaults } from "../../src/assets/client-settings.ts";
+import { setConsentDefaults } from "./consent.ts";
 import { onFirstInteraction } from "./first-interaction.ts";
 
 type AnalyticsWindow = Window & { dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void };
@@ -18,9 +20,13 @@ export function pageLocation(path: string): string {
   return path === "/" ? "homepage" : path.replace(/^\//, "");
 }
 
-/** Loads the tag-manager container at the first interaction, so it never competes with the first paint. */
-export function loadTagManagerLater(containerId: string | undefined): void {
-  if (!containerId) return;
+/**
+ * Sets the consent defaults at once, then loads the tag-manager container at the first
+ * interaction, so it never competes with the first paint and never runs before consent is known.
+ */
+export function loadTagManagerLater(containerId: string | undefined, consent: ConsentDefaults | undefined): void {
+  if (!containerId || !consent) return;
+  setConsentDefaults(consent);
   onFirstInteraction(() => {
     const w = window as AnalyticsWindow;
     try {

@@ -1,4 +1,5 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
+import type { PrivacyChoicesView } from "../../src/routes/privacy.ts";
 import { LicenseList } from "../sections/blocks.tsx";
 import { formatDate } from "./article.tsx";
 
@@ -29,11 +30,37 @@ export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
           </p>
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: legal.html }} />
+        {page.privacyChoices ? <PrivacyChoices view={page.privacyChoices} /> : null}
         <section className="prose legal-licenses" aria-labelledby="licenses-heading">
           <h2 id="licenses-heading">{chrome.copy.legalLicenses}</h2>
           <LicenseList licenses={page.licenses} />
         </section>
       </div>
     </article>
+  );
+}
+
+/**
+ * "Your Privacy Choices": the opt-out of selling and sharing. The control is hidden until its
+ * script shows it with the current state; the text around it says how to opt out without it.
+ */
+function PrivacyChoices({ view }: { view: PrivacyChoicesView }) {
+  const { copy, id } = view;
+  return (
+    <section className="prose privacy-choices" id={id} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{copy.link}</h2>
+      <p>{copy.text}</p>
+      <div className="privacy-control" data-privacy-choices="" data-allowed={copy.allowed} data-opted-out={copy.optedOut} data-off-by-default={copy.offByDefault} data-gpc={copy.gpc} hidden>
+        <p className="privacy-option">
+          <input type="checkbox" id={`${id}-opt-out`} aria-describedby={`${id}-hint`} />
+          <label htmlFor={`${id}-opt-out`}>{copy.label}</label>
+        </p>
+        <p className="privacy-hint" id={`${id}-hint`}>
+          {copy.hint}
+        </p>
+        <p className="privacy-status" role="status" data-privacy-status=""></p>
+      </div>
+      <p>{copy.howTo}</p>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { siteFacts } from "../../src/content/placeholders.ts";
 import type { PageData } from "../../src/routes/page-props.ts";
 import { planRoutes, type PlanRoutesOptions } from "../../src/routes/plan-routes.ts";
 import { seoContext, withSeo } from "../../src/seo/page-seo.ts";
+import { documentConditions } from "../../src/routes/privacy.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -16,7 +17,7 @@ export async function loadSample() {
   const content = path.join(ROOT, "content");
   const [copy, documents] = await Promise.all([
     loadCopy({ contentDir: content, displayDir: "content", facts }),
-    loadDocuments({ contentDir: content, displayDir: "content", facts }),
+    loadDocuments({ contentDir: content, displayDir: "content", facts, conditions: documentConditions(site) }),
   ]);
   return { site, notices, facts, copy, ...documents };
 }

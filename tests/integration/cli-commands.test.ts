@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.ts";
@@ -62,6 +62,24 @@ describe("gopher-site check", () => {
       expect(strict.stderr).toContain("blog/gopher-damage-costs.html  title  is 107 characters; search results cut it after about 70 (an error with --strict)");
     } finally {
       await writeFile(article, original);
+    }
+  });
+
+  it("names the file and line of a legal page's broken '::: if' blocks, with every problem at once", async () => {
+    const policy = path.join(dir, "content/legal/privacy-policy.md");
+    const original = await readFile(policy, "utf8");
+    const broken = original.replace("::: if advertising\n", "::: if advertizing\n").concat("\n::: if analytics\nNever closed.\n");
+    await writeFile(policy, broken);
+    try {
+      const result = await runCli(["check"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+      const lines = broken.split("\n");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.indexOf("::: if advertizing") + 1}  unknown condition "advertizing"; known: advertising, analytics`);
+      expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.lastIndexOf("::: if analytics") + 1}  this "::: if" block is never closed; end it with a line ":::"`);
+      expect(result.stderr).toContain("2 problems found");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await writeFile(policy, original);
     }
   });
 });

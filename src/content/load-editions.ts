@@ -148,7 +148,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   };
   const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const load = { contentDir, displayDir, facts };
-  const [copy, documents, cityIntros] = await Promise.all([
+  const [copy, documents, cityIntros] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),
     settings.untranslated.includes("blog")
       ? { articles: [], legal: [] }
@@ -233,4 +233,17 @@ async function readSettings(absolute: string, file: string, facts: Facts): Promi
 /** The numbers in a text, without their thousands separators: "$1,500 and 24–48 hours" -> 1500, 24, 48. */
 export function numbersIn(text: string): string[] {
   return text.match(/\d+(?:[.,]\d+)*/g)?.map((number) => number.replace(/[.,]/g, "")) ?? [];
+}
+
+/** Awaits every load; when some fail for the user's input, one SiteError with all their problems. */
+async function allProblems<T extends readonly unknown[]>(loads: { [K in keyof T]: Promise<T[K]> | T[K] }): Promise<T> {
+  const settled = await Promise.allSettled(loads);
+  const problems: Problem[] = [];
+  for (const result of settled) {
+    if (result.status === "fulfilled") continue;
+    if (!(result.reason instanceof SiteError)) throw result.reason;
+    problems.push(...result.reason.problems);
+  }
+  if (problems.length > 0) throw new SiteError(sortProblems(problems));
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }

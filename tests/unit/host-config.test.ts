@@ -78,20 +78,28 @@ describe("--listen", () => {
   });
 });
 
+/** The nginx location of a folder of pages with INPUT's headers, and `extra` lines at its end. */
+function pageLocation(prefix: string, ...extra: string[]): string[] {
+  return [
+    `    location ${prefix} {`,
+    '        add_header X-Frame-Options "DENY" always;',
+    `        add_header Content-Security-Policy "default-src 'self'" always;`,
+    '        add_header Cache-Control "no-cache" always;',
+    "        # /about/ -> /about (301), then /about is about.html or about/index.html, without a redirect.",
+    "        rewrite ^/(.+)/$ /$1 permanent;",
+    "        try_files $uri $uri.html $uri/index.html =404;",
+    ...extra,
+    "    }",
+  ];
+}
+
 describe("nginxConfig", () => {
   it("repeats every header in each location (nginx drops inherited add_headers), always, with clean URLs and the 404 page", () => {
     const config = nginxConfig({ ...INPUT, listen: { host: "127.0.0.1", port: 9000 } });
     expect(config).toContain("    listen 127.0.0.1:9000;\n    root \"/srv/site\";\n");
     expect(config).toContain(
       [
-        "    location / {",
-        '        add_header X-Frame-Options "DENY" always;',
-        `        add_header Content-Security-Policy "default-src 'self'" always;`,
-        '        add_header Cache-Control "no-cache" always;',
-        "        # /about/ -> /about (301), then /about is about.html or about/index.html, without a redirect.",
-        "        rewrite ^/(.+)/$ /$1 permanent;",
-        "        try_files $uri $uri.html $uri/index.html =404;",
-        "    }",
+        ...pageLocation("/"),
         "",
         "    location /assets/ {",
         '        add_header X-Frame-Options "DENY" always;',
@@ -140,17 +148,7 @@ describe("a language folder's 404 page", () => {
   it("nginx: a location for the folder with every header, always, and its own error_page; _redirects hidden", () => {
     const config = nginxConfig(SPANISH);
     expect(config).toContain(
-      [
-        "    location /es/ {",
-        '        add_header X-Frame-Options "DENY" always;',
-        `        add_header Content-Security-Policy "default-src 'self'" always;`,
-        '        add_header Cache-Control "no-cache" always;',
-        "        # /about/ -> /about (301), then /about is about.html or about/index.html, without a redirect.",
-        "        rewrite ^/(.+)/$ /$1 permanent;",
-        "        try_files $uri $uri.html $uri/index.html =404;",
-        "        error_page 404 /es/404.html;",
-        "    }",
-      ].join("\n"),
+pageLocation("/es/", "        error_page 404 /es/404.html;").join("\n"),
     );
     expect(config.match(/error_page/g)).toHaveLength(2);
     expect(config).toContain("    location = /_redirects {\n        return 404;\n    }\n");

@@ -4,6 +4,11 @@ import path from "node:path";
 /** The page every unknown path gets, with status 404, unless its folder has one of its own. */
 export const NOT_FOUND_PAGE = "/404.html";
 
+/** A folder name that can be a language's (`es`, `pt-BR`, `zh_Hant`): nothing a server configuration must quote. */
+const FOLDER = "[A-Za-z0-9][A-Za-z0-9_-]*";
+const FOLDER_404 = new RegExp(`^(${FOLDER})/404\\.html$`);
+const IN_FOLDER = new RegExp(`^/(${FOLDER})/`);
+
 /**
  * The top-level folders of a built site that hold a 404.html of their own (a language's, such as
  * `es/404.html`), as request prefixes (`/es/`), sorted. Read from the output file paths, so
@@ -12,7 +17,7 @@ export const NOT_FOUND_PAGE = "/404.html";
 export function notFoundFolders(outFiles: Iterable<string>): string[] {
   const folders: string[] = [];
   for (const file of outFiles) {
-    const folder = /^([^/\\.][^/\\]*)\/404\.html$/.exec(file)?.[1];
+    const folder = FOLDER_404.exec(file)?.[1];
     if (folder) folders.push(`/${folder}/`);
   }
   return folders.sort();
@@ -37,7 +42,7 @@ function isFile(file: string): boolean {
  * (`/es/nope` -> `/es/404.html`) when the path is inside one, then the site's.
  */
 export function notFoundCandidates(requestPath: string): string[] {
-  const folder = /^\/([^/\\.][^/\\]*)\//.exec(requestPath)?.[1];
+  const folder = IN_FOLDER.exec(requestPath)?.[1];
   return folder ? [`/${folder}${NOT_FOUND_PAGE}`, NOT_FOUND_PAGE] : [NOT_FOUND_PAGE];
 }
 

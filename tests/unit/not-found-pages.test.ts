@@ -10,7 +10,9 @@ const temporaryFolder = temporaryFolders("gopher-404s-");
 
 describe("the folders with a 404 page of their own", () => {
   it("are the top-level folders of the output with a 404.html, as request prefixes", () => {
-    expect(notFoundFolders(["404.html", "index.html", "es/404.html", "es/blog/404.html", "assets/x.css", "fr/404.html", ".git/404.html"])).toEqual(["/es/", "/fr/"]);
+    expect(notFoundFolders(["404.html", "index.html", "es/404.html", "es/blog/404.html", "assets/x.css", "pt-BR/404.html", ".git/404.html"])).toEqual(["/es/", "/pt-BR/"]);
+    // Only names a server configuration can hold unquoted.
+    expect(notFoundFolders(["a b/404.html", "es$x/404.html", "{x}/404.html", "e;s/404.html"])).toEqual([]);
     expect(notFoundFolders(["404.html", "about.html", "blog/index.html"])).toEqual([]);
   });
 
@@ -28,7 +30,7 @@ describe("the folders with a 404 page of their own", () => {
   it("answer the unknown paths inside them, and only those", () => {
     expect(notFoundCandidates("/es/no-such-page")).toEqual(["/es/404.html", "/404.html"]);
     expect(notFoundCandidates("/es/blog/nope")).toEqual(["/es/404.html", "/404.html"]);
-    for (const outside of ["/no-such-page", "/es", "/", "/../x", "/.git/config", "//es/x"]) expect(notFoundCandidates(outside), outside).toEqual(["/404.html"]);
+    for (const outside of ["/no-such-page", "/es", "/", "/../x", "/.git/config", "//es/x", "/a b/x"]) expect(notFoundCandidates(outside), outside).toEqual(["/404.html"]);
     expect(notFoundPageFor(["/es/"], "/es/")).toBe("/es/404.html");
     expect(notFoundPageFor(["/es/"], "/assets/")).toBe("/404.html");
     expect(notFoundPageFor(["/es/"], "/estate/")).toBe("/404.html");

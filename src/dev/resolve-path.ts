@@ -13,7 +13,7 @@ export type Resolution =
 /**
  * Maps a request URL to the files that may answer it, the way static hosts serve clean URLs:
  * `/about` -> about.html or about/index.html. Pure: never touches the disk, never leaves `root`,
- * never answers with a host's settings (`_headers`).
+ * never answers with a host's settings (`_headers`, `_redirects`).
  */
 export function resolveRequestPath(root: string, rawUrl: string): Resolution {
   if (rawUrl.length > MAX_URL_LENGTH) return { kind: "error", status: 414 };

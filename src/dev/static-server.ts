@@ -22,7 +22,7 @@ export interface StaticServerOptions {
 
 /**
  * A server that behaves like a static host: clean URLs, the nearest 404.html with status 404, cache headers,
- * and the host's own settings (`_headers`) never served.
+ * and the host's own settings (`_headers`, `_redirects`) never served.
  */
 export function createStaticServer(options: StaticServerOptions): Server {
   return createServer((request, response) => {

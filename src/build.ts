@@ -11,7 +11,7 @@ import { loadEditions } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
 import { qualityWarnings } from "./content/quality.ts";
 import { SiteError, sortProblems, type Problem } from "./errors.ts";
-import { headersFile, hostingHeaders } from "./hosting/headers-file.ts";
+import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { localizedPaths, withLanguages } from "./routes/languages.ts";
@@ -154,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   );
 
   // Each page's share and structured data, then the search and hosting files (sitemap, robots.txt,
-  // feed, web manifest, _headers): all from the planned pages and the images stage's pictures.
+  // feed, web manifest, _headers, _redirects): all from the planned pages and the images stage's pictures.
   const [pages, generated] = await stage("seo", () => [
     editions.flatMap((edition) =>
       withSeo(
@@ -165,7 +165,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         }),
       ),
     ),
-    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), { path: "_headers", data: headersFile(hostingHeaders(site)) }],
+    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), ...hostSettingsFiles(site, planned.map((page) => page.outFile))],
   ] as const);
 
   // Every output path is known before a page is rendered, so each page is checked as it is

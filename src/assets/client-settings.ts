@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ChromeView } from "../routes/page-props.ts";
+import type { ChromeView, ConsentDefaults } from "../routes/page-props.ts";
 import type { BuildScriptsResult } from "./build-scripts.ts";
 import { hashedName } from "./content-hash.ts";
 
@@ -14,12 +14,6 @@ export interface ClientSettings {
   analyticsId?: string;
   /** Consent Mode defaults, with the tag manager only. */
   consent?: ConsentDefaults;
-}
-
-/** Whether analytics and advertising are granted before the visitor chooses (Google Consent Mode v2). */
-export interface ConsentDefaults {
-  analytics: boolean;
-  advertising: boolean;
 }
 
 /** The string literal in templates/client/settings.ts that the build replaces with the settings. */

@@ -1,5 +1,4 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
-import type { ConsentDefaults } from "../assets/client-settings.ts";
 import type { ChromeCopy, Copy } from "../content/copy-schema.ts";
 import type { PrivacyChoicesView } from "./privacy.ts";
 
@@ -247,3 +246,9 @@ export type TemplateProps<T extends TemplateName = TemplateName> = {
   chrome: ChromeView;
   assets: AssetsView;
 } & Extract<PageData, { template: T }>;
+
+/** Whether analytics and advertising are granted before the visitor chooses (Google Consent Mode v2). */
+export interface ConsentDefaults {
+  analytics: boolean;
+  advertising: boolean;
+}

@@ -1,6 +1,6 @@
 import type { Site } from "../config/schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import type { ConsentDefaults } from "../assets/client-settings.ts";
+import type { ConsentDefaults } from "./page-props.ts";
 import type { Link } from "./page-props.ts";
 
 /** The privacy policy's path: the footer links to it, and its page holds the opt-out control. */

@@ -1,4 +1,4 @@
-import type { ConsentDefaults } from "../../src/assets/client-settings.ts";
+import type { ConsentDefaults } from "../../src/routes/page-props.ts";
 import { setConsentDefaults } from "./consent.ts";
 import { onFirstInteraction } from "./first-interaction.ts";
 

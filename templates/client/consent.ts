@@ -1,4 +1,4 @@
-import type { ConsentDefaults } from "../../src/assets/client-settings.ts";
+import type { ConsentDefaults } from "../../src/routes/page-props.ts";
 
 type ConsentValue = "granted" | "denied";
 type DataLayerWindow = Window & { dataLayer?: unknown[] };

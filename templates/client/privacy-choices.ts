@@ -1,4 +1,4 @@
-import type { ConsentDefaults } from "../../src/assets/client-settings.ts";
+import type { ConsentDefaults } from "../../src/routes/page-props.ts";
 import { advertisingAllowed, chooseAdvertising, gpcOn, storedChoice } from "./consent.ts";
 
 /**

@@ -162,6 +162,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         seoContext(site, edition.copy, siteUrl, images.images, {
           paths: languages[edition.code]?.paths,
           inLanguage: editions.length > 1 ? edition.locale : undefined,
+          feedTitle: copy.blog.title,
         }),
       ),
     ),

@@ -28,7 +28,7 @@ export function seoContext(
   copy: Copy,
   siteUrl: string,
   built: BuiltImages,
-  language: { paths?: ReadonlyMap<string, string>; inLanguage?: string } = {},
+  language: { paths?: ReadonlyMap<string, string>; inLanguage?: string; feedTitle?: string } = {},
 ): SeoContext {
   const logo = built.icons.manifest.at(-1) ?? built.icons.appleTouch;
   const logoUrl = absoluteUrl(siteUrl, logo.path);
@@ -46,7 +46,8 @@ export function seoContext(
       icon: { href: site.brand.icon, type: mediaType(site.brand.icon) },
       appleTouchIcon: built.icons.appleTouch.path,
       manifest: MANIFEST_PATH,
-      feed: { href: FEED_PATH, title: copy.blog.title },
+      // One feed, in the default language: its title is the default language's.
+      feed: { href: FEED_PATH, title: language.feedTitle ?? copy.blog.title },
     },
     business: localBusiness({ site, siteUrl, image: absoluteUrl(siteUrl, share.path), logo: logoUrl }),
   };

@@ -24,7 +24,7 @@ const spanishDist = (format: OutputFormat) => path.join(dir, `dist-es-${format}`
 const SPANISH_PAGES = ["/es", "/es/sobre-nosotros"];
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copySample({ oneLanguage: true });
   built = await buildProject(dir);
   await buildProject(dir, { out: directoryDist(), format: "directory" });
   rules = parseHeadersFile(readFileSync(path.join(dist(), "_headers"), "utf8"), "_headers");

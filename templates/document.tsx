@@ -61,7 +61,8 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
             {chrome.copy.skipLink}
           </a>
           {/* The same on every page with the same current link: rendered once for each. */}
-          <Reuse component={Header} props={{ chrome, current: currentNavLink(chrome, head.navPath), languages: head.languages?.switcher }} />
+          {/* The switcher's targets are filled in per page (fillSwitcher), so the header stays one block per language. */}
+          <Reuse component={Header} props={{ chrome, current: currentNavLink(chrome, head.navPath), languages: head.languages?.switcher.map(({ code, name, slot }) => ({ code, name, href: slot })) }} />
           <main id="main">
             <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
           </main>

@@ -3,7 +3,7 @@ import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import type { LinkChecker } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import type { PageWriter } from "./page-writer.ts";
-import { localizeLinks } from "../routes/languages.ts";
+import { fillSwitcher, localizeLinks } from "../routes/languages.ts";
 import { renderPage } from "./render-page.ts";
 import { createReuseStore, type ReuseStore } from "./reuse.ts";
 
@@ -45,6 +45,11 @@ export async function renderBatch(context: RenderBatchContext, pages: readonly P
       // Links written in the default language's paths lead to this language's pages.
       html = localizeLinks(html, language.paths);
       own = localizeLinks(own, language.paths);
+    }
+    const switcher = page.head.languages?.switcher;
+    if (switcher) {
+      html = fillSwitcher(html, switcher);
+      own = fillSwitcher(own, switcher);
     }
     // A reused block is the same on every page: its links are checked once, with the first page that has it.
     problems.push(...context.links.check({ path: page.path, outFile: page.outFile, html: own }));

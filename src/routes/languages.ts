@@ -1,5 +1,5 @@
 import type { Edition, OptionalPageType } from "../content/load-editions.ts";
-import type { AlternateLink, PlannedPage } from "./page-props.ts";
+import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
 /** What the route planner needs of a language. */
@@ -51,7 +51,7 @@ export interface LanguageLinks {
   /** hreflang alternates for every language version of the page, then x-default. */
   alternates: AlternateLink[];
   /** The language switcher: the same page in each other language (its home when it has no such page). */
-  switcher: Array<{ code: string; name: string; href: string }>;
+  switcher: PageLanguagesView["switcher"];
 }
 
 /**
@@ -86,7 +86,7 @@ export function linkLanguages(pages: readonly PlannedPage[], languages: readonly
       .map((language) => {
         // A 404 page's other version is another "not found": the switcher offers that language's home.
         const version = page.template === "not-found" ? undefined : same.get(language.code)?.path;
-        return { code: language.code, name: language.name, href: version ?? homes.get(language.code) ?? "/" };
+        return { code: language.code, name: language.name, href: version ?? homes.get(language.code) ?? "/", slot: switcherSlot(language.code) };
       });
     links.set(page, { alternates, switcher });
   }
@@ -124,4 +124,19 @@ export function withLanguages(pages: PlannedPage[], languages: readonly RouteLan
     const localeAlternates = languages.filter((language) => language.code !== page.lang).map((language) => language.locale);
     return { ...page, head: { ...page.head, languages: { alternates, switcher, localeAlternates } } } as PlannedPage;
   });
+}
+
+/**
+ * The switcher's address for a language while the header is rendered: the header stays the same on
+ * every page of a language (rendered once, <Reuse>), and each page then gets its own targets.
+ */
+export function switcherSlot(code: string): string {
+  return `/__language__/${code}`;
+}
+
+/** Puts a page's switcher targets where the header has switcherSlot(code). */
+export function fillSwitcher(html: string, switcher: PageLanguagesView["switcher"]): string {
+  let filled = html;
+  for (const { slot, href } of switcher) filled = filled.replaceAll(`href="${slot}"`, `href="${href}"`);
+  return filled;
 }

@@ -53,7 +53,7 @@ export function Header({ chrome, current, languages }: { chrome: ChromeView; cur
   );
 }
 
-type LanguageLink = PageLanguagesView["switcher"][number];
+type LanguageLink = Pick<PageLanguagesView["switcher"][number], "code" | "name" | "href">;
 
 /**
  * This page in the site's other languages, each link named in its own language (lang, hreflang),

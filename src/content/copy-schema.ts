@@ -28,7 +28,12 @@ export const homeCopy = z.strictObject({
   ...pageMeta,
   hero,
   features: cardSection.extend({
-    testimonial: z.strictObject({ quote: paragraph, author: line, place: line }),
+    testimonial: z.strictObject({
+      quote: paragraph,
+      author: line,
+      place: line,
+      lang: z.string().regex(/^[a-z]{2,3}$/).optional().describe("The quote's language when it is not the page's (a translation quoting a customer's own words)"),
+    }),
   }),
   process,
   beforeAfter: z.strictObject({ heading: line, text: paragraph.optional(), before: picture, after: picture }),

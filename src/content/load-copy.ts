@@ -127,10 +127,12 @@ export function keyDifferences(reference: unknown, translated: unknown, at: Prop
   if (!isRecord(reference) || !isRecord(translated)) return [];
   const differences: Array<{ at: PropertyKey[]; missing: boolean }> = [];
   for (const key of Object.keys(reference)) {
+    if (key === "lang") continue;
     if (!(key in translated)) differences.push({ at: [...at, key], missing: true });
     else differences.push(...keyDifferences(reference[key], translated[key], [...at, key]));
   }
-  for (const key of Object.keys(translated)) if (!(key in reference)) differences.push({ at: [...at, key], missing: false });
+  // `lang` marks a part left in another language (a customer's own words): a translation may add it.
+  for (const key of Object.keys(translated)) if (!(key in reference) && key !== "lang") differences.push({ at: [...at, key], missing: false });
   return differences;
 }
 

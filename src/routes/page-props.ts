@@ -28,6 +28,8 @@ export interface TestimonialView {
   /** "Temecula, CA" */
   place: string;
   stars: number;
+  /** The quote's language, when it is not the page's: the customers' own words are not translated. */
+  lang?: string;
 }
 
 /**

@@ -53,8 +53,10 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   };
   const claim = options.reviewClaim ?? reviewClaim(site);
   const badge = reviewBadge(site, copy, undefined, claim);
-  const reviews = reviewsWidget(site, copy);
-  const cityReviews = cityReviewsView(site, copy);
+  // The customers' quotes are in the default language: on another language's page they say so (lang).
+  const quotesLang = language.isDefault ? undefined : site.languages[0]!.code;
+  const reviews = reviewsWidget(site, copy, {}, quotesLang);
+  const cityReviews = cityReviewsView(site, copy, quotesLang);
   const cta = copy.chrome.cta;
   const towns = townsBySlug(site);
   const fillCityCopy = placeholderFiller(copy.city, "city");
@@ -99,13 +101,13 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     page("residential", at((p) => p.residential()), copy.residential, {
       copy: copy.residential,
       badge,
-      reviews: reviewsWidget(site, copy, { service: "residential" }),
+      reviews: reviewsWidget(site, copy, { service: "residential" }, quotesLang),
       cta: cta.default,
     }),
     page("commercial", at((p) => p.commercial()), copy.commercial, {
       copy: copy.commercial,
       badge,
-      reviews: reviewsWidget(site, copy, { service: "commercial" }),
+      reviews: reviewsWidget(site, copy, { service: "commercial" }, quotesLang),
       mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
       licenses: [licenses.pesticide, licenses.qualifiedApplicator],
       cta: cta.default,
@@ -220,8 +222,8 @@ function mapEmbedUrl(site: Site, embed = true): string {
  * A city's review section: its own town's testimonials first. Towns without any share one view
  * object, so the block is rendered once for all of them (<Reuse> keys on the props).
  */
-function cityReviewsView(site: Site, copy: Copy): (town: string) => ReviewsWidgetView {
+function cityReviewsView(site: Site, copy: Copy, quotesLang?: string): (town: string) => ReviewsWidgetView {
   const towns = new Set(copy.testimonials.items.map((item) => item.town));
-  const shared = reviewsWidget(site, copy);
-  return (town) => (towns.has(town) ? reviewsWidget(site, copy, { town }) : shared);
+  const shared = reviewsWidget(site, copy, {}, quotesLang);
+  return (town) => (towns.has(town) ? reviewsWidget(site, copy, { town }, quotesLang) : shared);
 }

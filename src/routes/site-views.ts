@@ -112,13 +112,14 @@ export function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, co
 }
 
 /** A review section's data: testimonials picked for `focus`, review links, the widget. */
-export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = {}): ReviewsWidgetView {
+export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = {}, quotesLang?: string): ReviewsWidgetView {
   return {
     testimonials: pickTestimonials(copy.testimonials.items, focus).map((item) => ({
       quote: item.quote,
       name: item.name,
       place: `${item.town}, ${site.base.region}`,
       stars: item.stars,
+      ...(quotesLang ? { lang: quotesLang } : {}),
     })),
     readAll: { label: copy.chrome.badge.searchEngineLink, href: site.reviews.searchEngineUrl },
     scriptUrl: site.integrations.reviewsWidget.scriptUrl,

@@ -93,6 +93,13 @@ describe("the sample in two languages", () => {
     expect(article).toContain(`"item":"${built.site.siteUrl.replace(/\/$/, "")}/es/blog"`);
     expect(await html("blog/60-day-warranty-explained.html")).toContain(">October 18, 2025</time>");
 
+    // Customers' quotes stay in their own words, marked as English for screen readers.
+    const home = await html("es.html");
+    const quotes = [...home.matchAll(/<figure class="testimonial[^"]*"([^>]*)>/g)].map(([, rest]) => rest);
+    expect(quotes.length).toBeGreaterThanOrEqual(2);
+    expect(quotes.every((rest) => rest === ' lang="en"')).toBe(true);
+    expect(await html("index.html")).not.toContain('<figure class="testimonial-card" lang=');
+
     // Every link of a Spanish page stays in Spanish but the legal pages (English only, said in the
     // footer) and the switcher's, which names its language.
     const english = new Set(built.pages.filter((page) => page.lang === "en").map((page) => page.path));

@@ -7,7 +7,7 @@ import { duplicatePaths, type OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
 import { loadConfig } from "./config/load-config.ts";
 import type { Site } from "./config/schema.ts";
-import { loadEditions } from "./content/load-editions.ts";
+import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
 import { qualityWarnings } from "./content/quality.ts";
 import { SiteError, sortProblems, type Problem } from "./errors.ts";
@@ -92,7 +92,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { copy } = base;
   const documents = { articles: base.articles, legal: base.legal };
   const images = await stage("images", () =>
-    buildImages({ publicDir: paths.public, site, copy, articles: documents.articles, configDisplay: displayPath(process.cwd(), paths.config) }),
+    buildImages({
+      publicDir: paths.public,
+      site,
+      copies: editions.map((edition) => edition.copy),
+      articles: editions.flatMap((edition) => edition.articles),
+      configDisplay: displayPath(process.cwd(), paths.config),
+    }),
   );
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const planned = await stage("routes", () =>
@@ -131,7 +137,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [templates, styles, compiledScripts, statics] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1 }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public),
     ]),
@@ -159,7 +165,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     editions.flatMap((edition) =>
       withSeo(
         planned.filter((page) => page.lang === edition.code),
-        seoContext(site, edition.copy, siteUrl, images.images, {
+        seoContext(siteInWords(site, edition.settings), edition.copy, siteUrl, images.images, {
           paths: languages[edition.code]?.paths,
           inLanguage: editions.length > 1 ? edition.locale : undefined,
           feedTitle: copy.blog.title,
@@ -219,4 +225,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   const warnings = qualityWarnings(pages, editions.flatMap((edition) => edition.articles));
   return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, renderThreads, notices, warnings };
+}
+
+/** site.yaml with a language's words for its texts (the company's description, the share picture's alt). */
+function siteInWords(site: Site, words: Pick<LanguageSettings, "companyDescription" | "shareImageAlt">): Site {
+  return {
+    ...site,
+    company: { ...site.company, description: words.companyDescription },
+    brand: { ...site.brand, shareImageAlt: words.shareImageAlt ?? site.brand.shareImageAlt },
+  };
 }

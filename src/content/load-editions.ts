@@ -40,6 +40,13 @@ export const languageSettingsSchema = z.strictObject({
     .record(z.string(), line)
     .default({})
     .describe("Facts whose text is in words (trapWindow: 24–48 horas); the numbers must be those of site.yaml"),
+  companyDescription: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(3000)
+    .describe("site.yaml's company.description in this language: the business in structured data"),
+  shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
   licenseLabels: z
     .strictObject({ pesticide: line, qualifiedApplicator: line, business: line, applicator: line })
     .partial()
@@ -113,7 +120,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     copy,
     facts,
     ...documents,
-    settings: { untranslated: [], slugs: {}, facts: {}, licenseLabels: {} },
+    settings: { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt },
     leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
     licenses: licenseTexts(site, {}),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
@@ -136,7 +143,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const { language, base, site } = options;
   const contentDir = path.join(options.contentDir, language.code);
   const displayDir = `${options.displayDir}/${language.code}`;
-  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, base.facts);
+  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, base.facts, site);
   const { settings } = read;
   const licenses = licenseTexts(site, settings.licenseLabels);
   const facts: Facts = {
@@ -202,7 +209,7 @@ async function readCityIntros(absolute: string, file: string, site: Site, facts:
 }
 
 /** Reads language.yaml; its words for facts must name known facts and carry their numbers. */
-async function readSettings(absolute: string, file: string, facts: Facts): Promise<{ settings: LanguageSettings; facts: Facts }> {
+async function readSettings(absolute: string, file: string, facts: Facts, site: Site): Promise<{ settings: LanguageSettings; facts: Facts }> {
   let text: string;
   try {
     text = await readFile(absolute, "utf8");
@@ -225,6 +232,13 @@ async function readSettings(absolute: string, file: string, facts: Facts): Promi
     if (expected.join(",") !== found.join(",")) {
       problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
     }
+  }
+  // What a reader of this language must be told, and site.yaml's texts it must have in its words.
+  if (read.data.untranslated.length > 0 && !read.data.untranslatedNote) {
+    problems.push({ file, ...read.source().locate(["untranslated"]), field: "untranslatedNote", message: "is required with untranslated: it tells readers which pages are in the default language only" });
+  }
+  if (site.brand.shareImageAlt && !read.data.shareImageAlt) {
+    problems.push({ file, line: 1, field: "shareImageAlt", message: "missing: site.yaml has brand.shareImageAlt" });
   }
   if (problems.length > 0) throw new SiteError(problems);
   return { settings: read.data, facts: { ...facts, ...read.data.facts } };

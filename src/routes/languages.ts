@@ -1,4 +1,5 @@
 import type { Edition, OptionalPageType } from "../content/load-editions.ts";
+import { SiteError } from "../errors.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -118,10 +119,13 @@ export function localizeLinks(html: string, paths: ReadonlyMap<string, string>):
 /** The planned pages of every language, each head with its language versions (none on a one-language site). */
 export function withLanguages(pages: PlannedPage[], languages: readonly RouteLanguage[], siteUrl: string): PlannedPage[] {
   if (languages.length < 2) return pages;
+  checkFilesAcrossLanguages(pages);
   const links = linkLanguages(pages, languages, siteUrl);
+  const localeOf = new Map(languages.map((language) => [language.code, language.locale]));
   return pages.map((page) => {
     const { alternates, switcher } = links.get(page)!;
-    const localeAlternates = languages.filter((language) => language.code !== page.lang).map((language) => language.locale);
+    // og:locale:alternate only for the languages this page has a version in.
+    const localeAlternates = alternates.filter((link) => link.hreflang !== page.lang && localeOf.has(link.hreflang)).map((link) => localeOf.get(link.hreflang)!);
     return { ...page, head: { ...page.head, languages: { alternates, switcher, localeAlternates } } } as PlannedPage;
   });
 }
@@ -139,4 +143,25 @@ export function fillSwitcher(html: string, switcher: PageLanguagesView["switcher
   let filled = html;
   for (const { slot, href } of switcher) filled = filled.replaceAll(`href="${slot}"`, `href="${href}"`);
   return filled;
+}
+
+/**
+ * Two pages of different languages writing one file (a legal page named es.md and the Spanish
+ * home page, or a language's slug equal to a default page's path) is a mistake in the input.
+ */
+function checkFilesAcrossLanguages(pages: readonly PlannedPage[]): void {
+  const byFile = new Map<string, PlannedPage>();
+  const problems = [];
+  for (const page of pages) {
+    const other = byFile.get(page.outFile);
+    if (other && other.lang !== page.lang) {
+      const where = [other, page].find((each) => each.lang !== pages[0]!.lang) ?? page;
+      problems.push({
+        file: page.outFile,
+        message: `both ${other.path} and ${page.path} would be written here; change the slugs in content/${where.lang}/language.yaml or rename the default language's page`,
+      });
+    }
+    byFile.set(page.outFile, page);
+  }
+  if (problems.length > 0) throw new SiteError(problems);
 }

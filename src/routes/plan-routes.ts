@@ -30,7 +30,8 @@ export interface PlanRoutesOptions {
 
 function defaultLanguage(site: Site): RouteLanguage {
   const { code, locale, name } = site.languages[0]!;
-  return { code, locale, name, prefix: "", isDefault: true, settings: { untranslated: [], slugs: {}, facts: {}, licenseLabels: {} } };
+  const settings = { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
+  return { code, locale, name, prefix: "", isDefault: true, settings };
 }
 
 /**
@@ -193,7 +194,11 @@ export function checkPlan(pages: readonly PlannedPage[]): void {
   const byTitle = new Map<string, string>();
   for (const page of pages) {
     const other = byFile.get(page.outFile);
-    if (other) problems.push({ file: page.outFile, message: `both ${other} and ${page.path} would be written here` });
+    if (other) {
+      // A page of another language than the default (its path is not its key) has its addresses from its slugs.
+      const fix = page.path === page.key ? "" : `; change the slugs in content/${page.lang}/language.yaml`;
+      problems.push({ file: page.outFile, message: `both ${other} and ${page.path} would be written here${fix}` });
+    }
     byFile.set(page.outFile, page.path);
     const sameTitle = byTitle.get(page.head.title);
     if (sameTitle) problems.push({ file: page.outFile, message: `${page.path} has the same <title> as ${sameTitle}: "${page.head.title}"` });

@@ -115,6 +115,27 @@ describe("the sample in two languages", () => {
     }
   });
 
+  it("describes the business and the share picture in the page's language, and names only the locales a page has", async () => {
+    const home = await html("es.html");
+    const business = JSON.parse(home.match(/<script type="application\/ld\+json">(\{"@context":"https:\/\/schema\.org","@type":"HomeAndConstructionBusiness".*?)<\/script>/)![1]!);
+    expect(business.description).not.toBe(built.site.company.description);
+    expect(business.description).toMatch(/tuzas/);
+    expect(home).not.toContain(`content="${built.site.brand.shareImageAlt}"`);
+    expect(await html("privacy-policy.html")).not.toContain("og:locale:alternate");
+    expect(await html("about.html")).toContain('<meta property="og:locale:alternate" content="es_US"/>');
+  });
+
+  it("refuses two languages writing one file, naming the language's slugs to change", async () => {
+    const settings = path.join(dir, "content/es/language.yaml");
+    const original = await readFile(settings, "utf8");
+    await writeFile(settings, original.replace("  about: nosotros", "  about: blog"));
+    try {
+      await expect(buildProject(dir, { out: path.join(dir, "dist-clash") })).rejects.toThrow("both /es/blog and /es/blog would be written here; change the slugs in content/es/language.yaml");
+    } finally {
+      await writeFile(settings, original);
+    }
+  });
+
   it("gives each language its own script settings: the toast in Spanish", async () => {
     const script = (text: string) => text.match(/<script type="module" src="(\/assets\/site\.[^"]+\.js)"/)![1]!;
     const english = script(await html("index.html"));
@@ -143,6 +164,10 @@ describe("a one-language site", () => {
       expect(await readFile(path.join(dir, "dist-listed", page.outFile), "utf8"), page.path).toBe(one);
     }
     expect(await readFile(path.join(dir, "dist-one", "sitemap.xml"), "utf8")).not.toContain("xhtml");
+    // The switcher's styles come only with a second language: the stylesheet is site.css alone.
+    const stylesheet = (files: BuildResult) => String(files.files.find((file) => file.path.endsWith(".css"))!.data);
+    expect(stylesheet(bare)).not.toContain("language-switcher");
+    expect(stylesheet(built)).toContain("language-switcher");
     expect(listed.pages).toHaveLength(45);
     await rm(path.join(dir, "dist-one"), { recursive: true });
   }, 90_000);

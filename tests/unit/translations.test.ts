@@ -85,6 +85,15 @@ describe("translations", () => {
   });
 });
 
+describe("language.yaml", () => {
+  it("needs the note for readers when it leaves page types untranslated, and site.yaml's texts in its words", async () => {
+    await edit("content/es/language.yaml", (text) => text.replace(/\nuntranslatedNote: .*\n/, "\n").replace(/\nshareImageAlt: .*\n?/, "\n"));
+    const found = (await problems()).join("\n");
+    expect(found).toMatch(/content\/es\/language\.yaml:\d+:\d+ +untranslatedNote +is required with untranslated/);
+    expect(found).toMatch(/content\/es\/language\.yaml:1 +shareImageAlt +missing: site\.yaml has brand\.shareImageAlt/);
+  });
+});
+
 describe("localizeLinks", () => {
   const paths = new Map([
     ["/", "/es"],

@@ -3,6 +3,7 @@
 // Each site is built BENCH_RUNS times (default 3) in a fresh folder: the first build has no
 // previous output (as on a CI runner's clean checkout); the rebuilds find it and link the pages
 // that did not change. The tool's own caches (node_modules/.cache) are warm, as after any build.
+// The sites are in the sample's default language unless BENCH_LANGUAGES=all.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,8 @@ import { makeSyntheticSite } from "./synthetic-site.mjs";
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const cityCounts = sizes.length ? sizes : [28, 1000, 10000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_LANGUAGES=all builds the sample's every language (English and Spanish); by default, English only.
+const allLanguages = process.env.BENCH_LANGUAGES === "all";
 const child = path.join(import.meta.dirname, "bench-child.mjs");
 
 function htmlFiles(dir) {
@@ -29,7 +32,7 @@ console.log(`Node.js alone (node -e 0) starts and exits in ${nodeStarts.sort((a,
 
 const rows = [];
 for (const cities of cityCounts) {
-  const dir = await makeSyntheticSite(cities - 28);
+  const dir = await makeSyntheticSite(cities - 28, { allLanguages });
   const times = [];
   let rss = 0;
   for (let run = 0; run < RUNS; run++) {

@@ -26,6 +26,11 @@ const PAGES = [
   ["article", "/blog/60-day-warranty-explained"],
   ["legal", "/privacy-policy"],
   ["404", "/404"],
+  ["es-home", "/es"],
+  ["es-service-areas", "/es/areas-de-servicio"],
+  ["es-city", "/es/control-de-tuzas-temecula"],
+  ["es-article", "/es/blog/garantia-de-60-dias-explicada"],
+  ["es-404", "/es/404"],
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 

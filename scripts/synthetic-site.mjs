@@ -1,6 +1,6 @@
 // Makes a copy of the sample project with N cities: the sample's real 28 first, then
 // deterministic synthetic towns spread over Southern California, each with its own paragraph.
-import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -59,12 +59,30 @@ function synthetic(count) {
   });
 }
 
-/** Creates a project folder with the sample plus `extra` synthetic cities; returns its path. */
-export async function makeSyntheticSite(extra) {
+/**
+ * Creates a project folder with the sample plus `extra` synthetic cities; returns its path. With
+ * `allLanguages`, the sample's languages are kept and each synthetic town gets its Spanish
+ * paragraph too; otherwise the site is in its default language only.
+ */
+export async function makeSyntheticSite(extra, { allLanguages = false } = {}) {
   const dir = await mkdtemp(path.join(tmpdir(), `gopher-bench-${extra}-`));
   for (const entry of ["content", "public", "templates"]) await cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   let yaml = await readFile(path.join(ROOT, "site.yaml"), "utf8");
-  if (extra > 0) yaml = `${yaml.trimEnd()}\n${synthetic(extra).join("\n")}\n`;
+  const towns = extra > 0 ? synthetic(extra) : [];
+  if (towns.length > 0) yaml = `${yaml.trimEnd()}\n${towns.join("\n")}\n`;
+  if (allLanguages) {
+    const intros = towns.map((town) => {
+      const slug = town.match(/slug: (\S+)/)[1];
+      return `${slug}:\n  intro: >-\n    ${slug} es un pueblo de prueba: existe para medir cómo crece la construcción del sitio.\n`;
+    });
+    if (intros.length > 0) await appendFile(path.join(dir, "content", "es", "cities.yaml"), `\n${intros.join("")}`);
+  } else {
+    const list = yaml.match(/\nlanguages:\n((?: {2}.*\n)+)/);
+    if (list) {
+      yaml = yaml.replace(list[0], "\n");
+      for (const [, code] of [...list[1].matchAll(/- code: (\w+)/g)].slice(1)) await rm(path.join(dir, "content", code), { recursive: true });
+    }
+  }
   await writeFile(path.join(dir, "site.yaml"), yaml);
   return dir;
 }

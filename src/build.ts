@@ -7,15 +7,14 @@ import { duplicatePaths, type OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
 import { loadConfig } from "./config/load-config.ts";
 import type { Site } from "./config/schema.ts";
-import { loadCopy } from "./content/load-copy.ts";
-import { loadDocuments } from "./content/load-documents.ts";
+import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
-import { siteFacts } from "./content/placeholders.ts";
 import { qualityWarnings } from "./content/quality.ts";
 import { SiteError, sortProblems, type Problem } from "./errors.ts";
-import { headersFile, hostingHeaders } from "./hosting/headers-file.ts";
+import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
+import { localizedPaths, withLanguages } from "./routes/languages.ts";
 import { planRoutes } from "./routes/plan-routes.ts";
 import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
@@ -23,6 +22,7 @@ import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
 import { loadTemplates } from "./render/load-templates.ts";
+import type { LanguageRender } from "./render/render-batch.ts";
 import { renderPages } from "./render/render-pages.ts";
 import { seoContext, withSeo } from "./seo/page-seo.ts";
 import { seoFiles } from "./seo/site-files.ts";
@@ -84,47 +84,101 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, notices } = await stage("config", () =>
     loadConfig({ path: paths.config, displayPath: displayPath(process.cwd(), paths.config) }),
   );
-  const facts = siteFacts(site);
   const contentDisplay = displayPath(process.cwd(), paths.content);
-  const [copy, documents] = await stage("content", () =>
-    Promise.all([
-      loadCopy({ contentDir: paths.content, displayDir: contentDisplay, facts }),
-      loadDocuments({ contentDir: paths.content, displayDir: contentDisplay, facts, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies) }),
-    ]),
+  const editions = await stage("content", () =>
+    loadEditions({ site, contentDir: paths.content, displayDir: contentDisplay, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies) }),
   );
+  const base = editions[0]!;
+  const { copy } = base;
+  const documents = { articles: base.articles, legal: base.legal };
   const images = await stage("images", () =>
-    buildImages({ publicDir: paths.public, site, copy, articles: documents.articles, configDisplay: displayPath(process.cwd(), paths.config) }),
+    buildImages({
+      publicDir: paths.public,
+      site,
+      copies: editions.map((edition) => edition.copy),
+      articles: editions.flatMap((edition) => edition.articles),
+      configDisplay: displayPath(process.cwd(), paths.config),
+    }),
   );
-  const planned = await stage("routes", () => planRoutes({ site, copy, ...documents, siteUrl: options.siteUrl, format: options.format }));
+  const siteUrl = options.siteUrl ?? site.siteUrl;
+  const planned = await stage("routes", () =>
+    withLanguages(
+      editions.flatMap((edition) =>
+        planRoutes({
+          site,
+          copy: edition.copy,
+          articles: edition.articles,
+          legal: edition.legal,
+          siteUrl: options.siteUrl,
+          format: options.format,
+          language: edition,
+          licenses: edition.licenses,
+          reviewClaim: edition.facts.reviewClaim,
+          cityIntros: edition.cityIntros,
+        }),
+      ),
+      editions,
+      siteUrl,
+    ),
+  );
 
-  const chrome = chromeView(site, copy);
-  const [templates, styles, scripts, statics] = await stage("assets", () =>
+  // Each language's chrome; the scripts carry its settings (the form, the toast), so each has its own.
+  const chromes = editions.map((edition) =>
+    edition.isDefault
+      ? chromeView(site, copy)
+      : chromeView(site, edition.copy, {
+          locale: edition.locale,
+          leadFormId: edition.leadFormId,
+          pesticideLicense: edition.licenses.pesticide,
+          untranslatedNote: edition.settings.untranslated.length > 0 ? edition.settings.untranslatedNote : undefined,
+        }),
+  );
+  const chrome = chromes[0]!;
+  const [templates, styles, compiledScripts, statics] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root),
-      buildScripts(paths.templates, paths.root).then((compiled) => withClientSettings(compiled, clientSettings(chrome))),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1 }),
+      buildScripts(paths.templates, paths.root),
       publicFiles(paths.public),
     ]),
   );
+  const scriptsByLanguage = chromes.map((each) => withClientSettings(compiledScripts, clientSettings(each)));
+  const scripts = scriptsByLanguage[0]!;
   const sprite = buildIconSprite(templates);
-  const assets: AssetsView = {
+  const assetsOf = (languageScripts: { src: string }): AssetsView => ({
     stylesheet: styles.href,
-    scripts: [scripts.src],
+    scripts: [languageScripts.src],
     images: images.images.responsive,
     icons: sprite?.href,
-  };
+  });
+  const assets = assetsOf(scripts);
+  const languages: Record<string, LanguageRender> = Object.fromEntries(
+    editions.slice(1).map((edition, index) => [
+      edition.code,
+      { chrome: chromes[index + 1]!, assets: assetsOf(scriptsByLanguage[index + 1]!), paths: localizedPaths(planned, edition.code) },
+    ]),
+  );
 
   // Each page's share and structured data, then the search and hosting files (sitemap, robots.txt,
-  // feed, web manifest, _headers): all from the planned pages and the images stage's pictures.
-  const siteUrl = options.siteUrl ?? site.siteUrl;
+  // feed, web manifest, _headers, _redirects): all from the planned pages and the images stage's pictures.
   const [pages, generated] = await stage("seo", () => [
-    withSeo(planned, seoContext(site, copy, siteUrl, images.images)),
-    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), { path: "_headers", data: headersFile(hostingHeaders(site)) }],
+    editions.flatMap((edition) =>
+      withSeo(
+        planned.filter((page) => page.lang === edition.code),
+        seoContext(siteInWords(site, edition.settings), edition.copy, siteUrl, images.images, {
+          paths: languages[edition.code]?.paths,
+          inLanguage: editions.length > 1 ? edition.locale : undefined,
+          feedTitle: copy.blog.title,
+        }),
+      ),
+    ),
+    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), ...hostSettingsFiles(site, planned.map((page) => page.outFile))],
   ] as const);
 
   // Every output path is known before a page is rendered, so each page is checked as it is
   // rendered and written at once: no site, however large, is held in memory as HTML.
-  const files: OutputFile[] = [...statics, styles.file, ...scripts.files, ...(sprite ? [sprite.file] : []), ...images.files, ...generated];
+  const scriptFiles = [...new Map(scriptsByLanguage.flatMap((each) => each.files).map((file) => [file.path, file])).values()];
+  const files: OutputFile[] = [...statics, styles.file, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated];
   const links: LinkCheckerInit = {
     paths: pages.map((page) => page.path),
     files: [...files.map((file) => file.path), ...pages.map((page) => page.outFile)],
@@ -148,7 +202,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let renderThreads = 0;
   try {
     const rendered = await stage("render", () =>
-      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
+      renderPages({ pages, templates, templatesFile: templates.file, chrome, assets, languages, links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
     bytes += rendered.bytes;
@@ -169,6 +223,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await staging?.discard();
     throw error;
   }
-  const warnings = qualityWarnings(pages, documents.articles);
+  const warnings = qualityWarnings(pages, editions.flatMap((edition) => edition.articles));
   return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, renderThreads, notices, warnings };
+}
+
+/** site.yaml with a language's words for its texts (the company's description, the share picture's alt). */
+function siteInWords(site: Site, words: Pick<LanguageSettings, "companyDescription" | "shareImageAlt">): Site {
+  return {
+    ...site,
+    company: { ...site.company, description: words.companyDescription },
+    brand: { ...site.brand, shareImageAlt: words.shareImageAlt ?? site.brand.shareImageAlt },
+  };
 }

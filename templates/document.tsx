@@ -29,7 +29,7 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
   const { head, chrome, assets } = props;
   const site = head.site;
   return (
-    <html lang="en">
+    <html lang={head.lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -42,7 +42,11 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
         <link rel="apple-touch-icon" href={site.appleTouchIcon} />
         <link rel="manifest" href={site.manifest} />
         <link rel="alternate" type="application/atom+xml" title={site.feed.title} href={site.feed.href} />
+        {head.languages?.alternates.map((link) => (
+          <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />
+        ))}
         <ShareTags share={head.share} />
+        {head.languages ? <LocaleTags locale={head.locale} alternates={head.languages.localeAlternates} /> : null}
         <link rel="stylesheet" href={assets.stylesheet} />
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src}></script>
@@ -57,7 +61,8 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
             {chrome.copy.skipLink}
           </a>
           {/* The same on every page with the same current link: rendered once for each. */}
-          <Reuse component={Header} props={{ chrome, current: currentNavLink(chrome, head.path) }} />
+          {/* The switcher's targets are filled in per page (fillSwitcher), so the header stays one block per language. */}
+          <Reuse component={Header} props={{ chrome, current: currentNavLink(chrome, head.navPath), languages: head.languages?.switcher.map(({ code, name, slot }) => ({ code, name, href: slot })) }} />
           <main id="main">
             <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
           </main>
@@ -95,6 +100,19 @@ function ShareTags({ share }: { share: ShareView }) {
       {share.publishedTime ? <meta property="article:published_time" content={share.publishedTime} /> : null}
       {/* X/Twitter reads title, description and image from the og: tags above; only the card type is its own. */}
       <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}
+
+/** og:locale and its alternates (en_US, es_US), on a site with more than one language. */
+function LocaleTags({ locale, alternates }: { locale: string; alternates: string[] }) {
+  const og = (value: string) => value.replace("-", "_");
+  return (
+    <>
+      <meta property="og:locale" content={og(locale)} />
+      {alternates.map((alternate) => (
+        <meta key={alternate} property="og:locale:alternate" content={og(alternate)} />
+      ))}
     </>
   );
 }

@@ -13,8 +13,9 @@ import { iconImages, shareImage } from "./share-images.ts";
 export interface BuildImagesOptions {
   publicDir: string;
   site: Site;
-  copy: Copy;
-  articles: Article[];
+  /** Every language's copy and articles: the pictures any page of any language shows. */
+  copies: readonly Copy[];
+  articles: readonly Article[];
   /** How site.yaml is named in messages. */
   configDisplay: string;
 }
@@ -53,7 +54,7 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuildIma
   // A missing image is left alone here: the link check names the page that uses it.
   const optional = (src: string) => read(src).catch(() => undefined);
 
-  const rasterJobs = rasterImagesIn([options.copy, articles.map((article) => article.image)]).map(async (src) => {
+  const rasterJobs = rasterImagesIn([...options.copies, articles.map((article) => article.image)]).map(async (src) => {
     const source = await optional(src);
     if (!source) return;
     const result = await responsiveImage(src, source);

@@ -18,11 +18,24 @@ export interface BuildStylesResult {
   href: string;
 }
 
-/** Bundles templates/styles/site.css with lightningcss under a content-hashed name, compiled once per change of the folder (compile-cache.ts). */
-export async function buildStyles(templatesDir: string, projectRoot: string): Promise<BuildStylesResult> {
-  const entry = path.join(templatesDir, "styles", "site.css");
+/**
+ * Bundles templates/styles/site.css with lightningcss under a content-hashed name, compiled once per
+ * change of the folder (compile-cache.ts). A site with more than one language gets
+ * templates/styles/languages.css (the language switcher) after it; a one-language site's
+ * stylesheet is site.css alone, exactly as before languages existed.
+ */
+export async function buildStyles(templatesDir: string, projectRoot: string, options: { languages?: boolean } = {}): Promise<BuildStylesResult> {
+  const entries = ["site.css", ...(options.languages ? ["languages.css"] : [])];
+  const parts = await Promise.all(entries.map((name) => compileStylesheet(templatesDir, projectRoot, name)));
+  const code = Buffer.concat(parts.map((part) => Buffer.from(part)));
+  const name = hashedName("site.css", code);
+  return { file: { path: `assets/${name}`, data: code }, href: `/assets/${name}` };
+}
+
+async function compileStylesheet(templatesDir: string, projectRoot: string, name: string): Promise<Uint8Array> {
+  const entry = path.join(templatesDir, "styles", name);
   const file = await compiledFile({
-    kind: "styles",
+    kind: name === "site.css" ? "styles" : `styles-${path.basename(name, ".css")}`,
     extension: ".css",
     dir: templatesDir,
     settings: { lightningcss: packageVersion("lightningcss"), ...STYLE_OPTIONS },
@@ -39,7 +52,5 @@ export async function buildStyles(templatesDir: string, projectRoot: string): Pr
       }
     },
   });
-  const code = await readFile(file);
-  const name = hashedName("site.css", code);
-  return { file: { path: `assets/${name}`, data: code }, href: `/assets/${name}` };
+  return readFile(file);
 }

@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError } from "../errors.ts";
 import { caddyConfig } from "../hosting/caddy-config.ts";
 import { parseHeadersFile } from "../hosting/headers-file.ts";
-import { checkedRoot, type Listen } from "../hosting/host-plan.ts";
+import { checkedRoot, HIDDEN_PATHS, type Listen } from "../hosting/host-plan.ts";
+import { readNotFoundFolders } from "../hosting/not-found-pages.ts";
 import { nginxConfig } from "../hosting/nginx-config.ts";
 import type { Logger } from "../log.ts";
 
@@ -19,7 +21,7 @@ export interface HostConfigOptions {
   root?: string;
 }
 
-/** The configuration text for a built site: its `_headers`, read back, in the server's own terms. */
+/** The configuration text for a built site: its `_headers`, read back, and its folders' 404 pages, in the server's own terms. */
 export async function hostConfigText(options: HostConfigOptions): Promise<string> {
   const file = path.join(options.out, "_headers");
   let text: string;
@@ -29,7 +31,14 @@ export async function hostConfigText(options: HostConfigOptions): Promise<string
     throw new UserError(`${options.out} has no built site (no _headers); run \`gopher-site build\` first`, { cause: error });
   }
   const root = checkedRoot(path.resolve(options.root ?? options.out));
-  return HOST_SERVERS[options.server]({ rules: parseHeadersFile(text, file), headersFile: file, root, listen: options.listen });
+  return HOST_SERVERS[options.server]({
+    rules: parseHeadersFile(text, file),
+    headersFile: file,
+    root,
+    listen: options.listen,
+    notFoundFolders: readNotFoundFolders(options.out),
+    hidden: HIDDEN_PATHS.filter((hidden) => existsSync(path.join(options.out, hidden))),
+  });
 }
 
 /** `gopher-site host-config <nginx|caddy>`: print the configuration, ready to save and include. */

@@ -12,6 +12,7 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   nearbyTownsExist,
   phoneDigitsAgree,
   warrantyPeriodsAgree,
+  uniqueLanguages,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -74,4 +75,13 @@ export function nearbyTownsWithoutPage(site: Site): Array<{ city: string; town: 
   return site.cities.flatMap((city) =>
     city.nearby.filter((slug) => withoutPage.has(slug)).map((slug) => ({ city: city.name, town: withoutPage.get(slug)! })),
   );
+}
+
+export function uniqueLanguages(site: Site): CrossIssue[] {
+  const seen = new Set<string>();
+  return site.languages.flatMap((language, index) => {
+    const repeated = seen.has(language.code);
+    seen.add(language.code);
+    return repeated ? [{ path: ["languages", index, "code"], message: `"${language.code}" is listed twice` }] : [];
+  });
 }

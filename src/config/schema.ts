@@ -80,6 +80,17 @@ export const townWithoutPageSchema = z.strictObject({
   lng: longitude,
 });
 
+const languageSchema = z.strictObject({
+  code: z.string().regex(/^[a-z]{2,3}$/, "must be a language code such as en or es").describe("Language code: <html lang>, hreflang and the /<code>/ prefix of the other languages"),
+  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "must be a locale such as en-US or es-US").describe("Dates, prices and og:locale"),
+  name: shortText.describe("The language's name in itself, for the language switcher (English, Español)"),
+  leadFormId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, "must be the form id from the provider (letters, digits, - and _)")
+    .optional()
+    .describe("The lead form in this language, when the provider has one; defaults to integrations.leadForm.formId"),
+});
+
 export const siteSchema = z.strictObject({
   $schema: z.string().optional(),
   company: z.strictObject({
@@ -200,6 +211,12 @@ export const siteSchema = z.strictObject({
       shareImageAlt: shortText.optional().describe("What the share picture shows, for screen readers"),
     })
     .prefault({}),
+  languages: z
+    .array(languageSchema)
+    .min(1)
+    .max(20)
+    .default([{ code: "en", locale: "en-US", name: "English" }])
+    .describe("The site's languages, the default first; each other one's copy is in content/<code>/"),
   defaultLocation: point,
   townsWithoutPage: z.array(townWithoutPageSchema).default([]),
   cities: z.array(citySchema).min(1, "list at least one city"),

@@ -22,6 +22,8 @@ export interface Article extends ArticleFrontMatter {
   words: number;
   /** Where it came from, for messages. */
   file: string;
+  /** The default language's slug of this article (its own slug in the default language). */
+  translationOf: string;
 }
 
 export interface LegalPage {

@@ -28,7 +28,12 @@ export const homeCopy = z.strictObject({
   ...pageMeta,
   hero,
   features: cardSection.extend({
-    testimonial: z.strictObject({ quote: paragraph, author: line, place: line }),
+    testimonial: z.strictObject({
+      quote: paragraph,
+      author: line,
+      place: line,
+      lang: z.string().regex(/^[a-z]{2,3}$/).optional().describe("The quote's language when it is not the page's (a translation quoting a customer's own words)"),
+    }),
   }),
   process,
   beforeAfter: z.strictObject({ heading: line, text: paragraph.optional(), before: picture, after: picture }),
@@ -115,6 +120,7 @@ export const chromeCopy = z.strictObject({
   nav: z.strictObject({
     label: line,
     menu: line.describe("The button that opens the navigation on small screens"),
+    languages: line.optional().describe("Names the language switcher for screen readers, on a site with more than one language"),
     home: line,
     residential: line,
     commercial: line,

@@ -13,6 +13,13 @@ export interface LoadCopyOptions {
   /** How contentDir is named in messages, e.g. `content`. */
   displayDir: string;
   facts: Facts;
+  /** Copy files not loaded (a translation's untranslated page types, the shared testimonials). */
+  skip?: ReadonlySet<string>;
+  /**
+   * A translation's: the default language's copy, whose every key the translation must have,
+   * and how its folder is named in messages.
+   */
+  reference?: { copy: Copy; displayDir: string };
 }
 
 /** Placeholders a file may keep for the page to fill (beyond the site facts). */
@@ -27,10 +34,15 @@ export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
   const copy: Record<string, unknown> = {};
   await Promise.all(
     Object.entries(copyFiles).map(async ([name, schema]) => {
+      if (options.skip?.has(name)) return;
       const file = `${options.displayDir}/${name}`;
       const text = await readCopyFile(path.join(options.contentDir, name), file, problems);
       if (text === undefined) return;
-      const value = parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], problems);
+      const reference = options.reference && {
+        value: (options.reference.copy as Record<string, unknown>)[copyKey(name)],
+        file: `${options.reference.displayDir}/${name}`,
+      };
+      const value = parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], problems, reference);
       copy[copyKey(name)] = value;
     }),
   );
@@ -46,9 +58,20 @@ export function parseCopy(
   facts: Facts,
   pageLevel: readonly string[],
   problems: Problem[],
+  reference?: { value: unknown; file: string },
 ): unknown {
   const read = readYaml(file, text, schema, problems);
   if (!read) return undefined;
+  if (reference) {
+    for (const { at, missing } of keyDifferences(reference.value, read.data, [])) {
+      problems.push({
+        file,
+        ...read.source().locate(missing ? at.slice(0, -1) : at),
+        field: dotted(at),
+        message: missing ? `missing: ${reference.file} has it` : `not in ${reference.file}: a translation has the same keys as the default language`,
+      });
+    }
+  }
   const known = new Set([...Object.keys(facts), ...pageLevel]);
   const before = problems.length;
   const filled = mapStrings(read.data, [], (value, at) => {
@@ -83,4 +106,36 @@ async function readCopyFile(absolute: string, file: string, problems: Problem[])
 function copyKey(name: string): string {
   const base = path.basename(name, ".yaml");
   return base.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * Keys one side has and the other lacks, at any depth (lists compared item by item). The schemas
+ * already refuse unknown keys and require most: this finds the optional ones a translation missed
+ * or added.
+ */
+export function keyDifferences(reference: unknown, translated: unknown, at: PropertyKey[]): Array<{ at: PropertyKey[]; missing: boolean }> {
+  if (Array.isArray(reference) && Array.isArray(translated)) {
+    const items = reference.flatMap((item, index) => (index < translated.length ? keyDifferences(item, translated[index], [...at, index]) : []));
+    // An item the default has and the translation lacks, or one more than the default has.
+    const extra = Math.min(reference.length, translated.length);
+    return [
+      ...items,
+      ...reference.slice(extra).map((_, index) => ({ at: [...at, extra + index], missing: true })),
+      ...translated.slice(extra).map((_, index) => ({ at: [...at, extra + index], missing: false })),
+    ];
+  }
+  if (!isRecord(reference) || !isRecord(translated)) return [];
+  const differences: Array<{ at: PropertyKey[]; missing: boolean }> = [];
+  for (const key of Object.keys(reference)) {
+    if (key === "lang") continue;
+    if (!(key in translated)) differences.push({ at: [...at, key], missing: true });
+    else differences.push(...keyDifferences(reference[key], translated[key], [...at, key]));
+  }
+  // `lang` marks a part left in another language (a customer's own words): a translation may add it.
+  for (const key of Object.keys(translated)) if (!(key in reference) && key !== "lang") differences.push({ at: [...at, key], missing: false });
+  return differences;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -17,6 +17,12 @@ export interface LoadDocumentsOptions {
   conditions?: Conditions;
   /** Converts markdown bodies (build.ts passes the cached converter); by default each is converted. */
   convert?: (bodies: readonly string[]) => Promise<ConvertedMarkdown[]>;
+  /**
+   * A translation's folder (content/es): each article is named like the default language's
+   * article it translates (one of these slugs) and has its own slug; legal pages are loaded only
+   * when `legal` is true.
+   */
+  translation?: { of: ReadonlySet<string>; legal: boolean };
 }
 
 /** A markdown file whose front matter is valid, waiting for its body to be converted. */
@@ -45,8 +51,10 @@ export interface LoadDocumentsResult {
 export async function loadDocuments(options: LoadDocumentsOptions): Promise<LoadDocumentsResult> {
   const problems: Problem[] = [];
   const [blogFiles, legalFiles] = await Promise.all([
-    loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems)),
-    loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems)),
+    loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
+    options.translation && !options.translation.legal
+      ? []
+      : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems)),
   ]);
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
   const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems)));
@@ -80,14 +88,18 @@ async function loadFolder<T>(
   return loaded.filter((item): item is Awaited<T> & {} => item !== undefined);
 }
 
-type ArticleFields = Omit<Article, "html" | "words" | "file">;
+type ArticleFields = Omit<Article, "html" | "words" | "file" | "translationOf">;
 type LegalFields = Omit<LegalPage, "html" | "file" | "slug">;
 
-function parseArticle(file: string, name: string, text: string, problems: Problem[]): Parsed<ArticleFields> | undefined {
+function parseArticle(file: string, name: string, text: string, problems: Problem[], translationOf?: ReadonlySet<string>): Parsed<ArticleFields> | undefined {
   const doc = readFrontMatter(file, text, articleFrontMatter, problems);
   if (!doc) return undefined;
-  const expected = name.replace(/\.md$/, "");
-  if (doc.data.slug !== expected) {
+  const base = name.replace(/\.md$/, "");
+  if (translationOf) {
+    if (!translationOf.has(base)) {
+      problems.push({ file, message: `translates no article: name it like the article it translates (${[...translationOf].sort().join(", ")})` });
+    }
+  } else if (doc.data.slug !== base) {
     problems.push({ file, line: 1, field: "slug", message: `is "${doc.data.slug}" but the file is named ${name}; make them match` });
   }
   return { file, name, ...doc };
@@ -108,7 +120,7 @@ function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdo
   const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted });
   problems.push(...rendered.problems);
   if (!data || rendered.problems.length > 0) return undefined;
-  return { ...data, html: rendered.html, words: countWords(body), file };
+  return { ...data, html: rendered.html, words: countWords(body), file, translationOf: parsed.name.replace(/\.md$/, "") };
 }
 
 function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): LegalPage | undefined {

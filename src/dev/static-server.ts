@@ -6,7 +6,7 @@ import path from "node:path";
 import { createGzip, gzipSync } from "node:zlib";
 import { CONTENT_TYPES, isCompressible } from "../hosting/content-types.ts";
 import { IMMUTABLE, REVALIDATE } from "../hosting/headers-file.ts";
-import { NOT_FOUND_PAGE } from "../hosting/host-plan.ts";
+import { notFoundCandidates } from "../hosting/not-found-pages.ts";
 import { resolveRequestPath } from "./resolve-path.ts";
 
 export interface StaticServerOptions {
@@ -21,8 +21,8 @@ export interface StaticServerOptions {
 }
 
 /**
- * A server that behaves like a static host: clean URLs, 404.html with status 404, cache headers,
- * and the host's own settings (`_headers`) never served.
+ * A server that behaves like a static host: clean URLs, the nearest 404.html with status 404, cache headers,
+ * and the host's own settings (`_headers`, `_redirects`) never served.
  */
 export function createStaticServer(options: StaticServerOptions): Server {
   return createServer((request, response) => {
@@ -52,9 +52,12 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
   }
   const file = resolution.kind === "candidates" ? await firstFile(root, resolution.files) : undefined;
   if (file && resolution.kind === "candidates") return send(options, request, response, file, 200, resolution.path);
-  const notFound = await firstFile(root, [path.join(root, NOT_FOUND_PAGE)]);
-  // With the 404 page's headers: a missing /assets/ file must not be cached for a year.
-  if (notFound) return send(options, request, response, notFound, 404, NOT_FOUND_PAGE);
+  // The nearest 404 page (a language folder's, then the site's), with its own headers: a missing
+  // /assets/ file must not be cached for a year.
+  for (const page of notFoundCandidates(resolution.path)) {
+    const notFound = await firstFile(root, [path.join(root, page)]);
+    if (notFound) return send(options, request, response, notFound, 404, page);
+  }
   response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
 }
 

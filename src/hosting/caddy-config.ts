@@ -1,19 +1,17 @@
 import { extensionsByType, isCompressible, mediaType } from "./content-types.ts";
-import { HIDDEN_PATHS, hostLocations, locationFor, NOT_FOUND_PAGE, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+import { hostLocations, locationFor, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+import { NOT_FOUND_PAGE } from "./not-found-pages.ts";
 
 /**
  * A Caddyfile site block that serves the built site as nginxConfig does: clean URLs without a
- * redirect, 404.html with status 404, the headers of `_headers` on every response. Directives sit
- * in `route` blocks because Caddy otherwise reorders them (headers before the clean-URL rewrite).
+ * redirect, 404.html with status 404 (a language folder's own under that folder), the headers of
+ * `_headers` on every response. Directives sit in `route` blocks because Caddy otherwise reorders
+ * them (headers before the clean-URL rewrite).
  */
 export function caddyConfig(input: HostConfigInput): string {
   const locations = hostLocations(input);
   const types = extensionsByType();
-  const notFound = locationFor(locations, NOT_FOUND_PAGE);
-  // Headers another folder sets that the 404 page's does not are removed: a missing /assets/ file
-  // must not be cached for a year.
-  const notFoundNames = new Set(notFound.headers.map(([name]) => name.toLowerCase()));
-  const stray = [...new Set(locations.flatMap((location) => location.headers.map(([name]) => name)))].filter((name) => !notFoundNames.has(name.toLowerCase()));
+  const htmlType = types.find(([, extensions]) => extensions.includes("html"))![0];
   const { host, port } = input.listen;
   return [
     `# Caddyfile site block for the site built in ${input.root}, made by gopher-site from ${input.headersFile}.`,
@@ -37,32 +35,54 @@ export function caddyConfig(input: HostConfigInput): string {
     "\t\tredir @slash_query {re.slash.1}?{query} 301",
     "\t\t@slash path_regexp slash ^(/.+)/$",
     "\t\tredir @slash {re.slash.1} 301",
-    ...HIDDEN_PATHS.map((hidden) => `\t\terror ${hidden} 404`),
+    ...input.hidden.map((hidden) => `\t\terror ${hidden} 404`),
     "\t\ttry_files {path} {path}.html {path}/index.html",
     ...types.map(([type, extensions]) => `\t\theader @type_${extensions[0]} Content-Type "${type}"`),
     "\t\tfile_server",
     "\t}",
     "",
     "\thandle_errors {",
+    // Handlers keep this order: a language folder's 404 page before the site's.
+    ...input.notFoundFolders.flatMap((folder, index) => [
+      `\t\t@not_found_${index + 1} {`,
+      "\t\t\texpression {err.status_code} == 404",
+      `\t\t\tpath ${folder}*`,
+      "\t\t}",
+      ...notFoundHandler(`@not_found_${index + 1}`, `${folder}404.html`, locations, htmlType),
+    ]),
     "\t\t@not_found expression {err.status_code} == 404",
-    "\t\thandle @not_found {",
-    "\t\t\troute {",
-    ...encode("\t\t\t\t"),
-    `\t\t\t\trewrite * ${NOT_FOUND_PAGE}`,
-    ...caddyHeaders({ ...notFound, remove: stray }).map((line) => `\t\t${line}`),
-    `\t\t\t\theader Content-Type "${types.find(([, extensions]) => extensions.includes("html"))![0]}"`,
-    "\t\t\t\tfile_server {",
-    "\t\t\t\t\tstatus 404",
-    "\t\t\t\t}",
-    "\t\t\t}",
-    "\t\t}",
+    ...notFoundHandler("@not_found", NOT_FOUND_PAGE, locations, htmlType),
     "\t}",
     "}",
     "",
   ].join("\n");
 }
 
-type HeaderChange = HostLocation & { remove: string[] };
+/**
+ * `handle` of the 404s a matcher takes: `page` with status 404 and its folder's headers. Headers
+ * another folder sets that the page's does not are removed: a missing /assets/ file must not be
+ * cached for a year.
+ */
+function notFoundHandler(matcher: string, page: string, locations: readonly HostLocation[], htmlType: string): string[] {
+  const location = locationFor(locations, page);
+  const names = new Set(location.headers.map(([name]) => name.toLowerCase()));
+  const stray = [...new Set(locations.flatMap((other) => other.headers.map(([name]) => name)))].filter((name) => !names.has(name.toLowerCase()));
+  return [
+    `\t\thandle ${matcher} {`,
+    "\t\t\troute {",
+    ...encode("\t\t\t\t"),
+    `\t\t\t\trewrite * ${page}`,
+    ...caddyHeaders({ ...location, remove: stray }).map((line) => `\t\t${line}`),
+    `\t\t\t\theader Content-Type "${htmlType}"`,
+    "\t\t\t\tfile_server {",
+    "\t\t\t\t\tstatus 404",
+    "\t\t\t\t}",
+    "\t\t\t}",
+    "\t\t}",
+  ];
+}
+
+type HeaderChange = Omit<HostLocation, "notFound"> & { remove: string[] };
 
 /**
  * What a folder changes from the folder around it (Caddy applies every matching `header` in
@@ -79,8 +99,9 @@ function changedFrom(outer: readonly HostLocation[], location: HostLocation): He
   };
 }
 
-/** `header` for a folder's paths (every path for `/`): set its headers, remove `remove`. */
+/** `header` for a folder's paths (every path for `/`): set its headers, remove `remove`; none when it changes nothing. */
 function caddyHeaders(change: HeaderChange): string[] {
+  if (change.headers.length === 0 && change.remove.length === 0) return [];
   const matcher = change.prefix === "/" ? "" : ` ${change.prefix}*`;
   return [
     `\t\theader${matcher} {`,

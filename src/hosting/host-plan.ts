@@ -1,5 +1,6 @@
 import { formatProblem, UserError, type Problem } from "../errors.ts";
 import { REVALIDATE, type HeaderRule } from "./headers-file.ts";
+import { notFoundPageFor } from "./not-found-pages.ts";
 
 /** What a generated server configuration is made from: the built site's `_headers`, where, and how to listen. */
 export interface HostConfigInput {
@@ -10,6 +11,10 @@ export interface HostConfigInput {
   /** Absolute path of the built site on the server. */
   root: string;
   listen: Listen;
+  /** Top-level folders with a 404.html of their own, as `/es/` (readNotFoundFolders): their unknown paths get it. */
+  notFoundFolders: readonly string[];
+  /** The host's settings files the built site holds (of HIDDEN_PATHS): answered with 404. */
+  hidden: readonly string[];
 }
 
 /** A port, and the address to listen on when not every interface. */
@@ -23,24 +28,24 @@ export interface HostLocation {
   /** `/` or `/folder/`: a path prefix, as nginx's `location /folder/` and Caddy's `/folder/*` match it. */
   prefix: string;
   headers: Array<[name: string, value: string]>;
+  /** The page its unknown paths get with status 404: its language's 404.html, or the site's. */
+  notFound: string;
 }
 
 /** Files in the output folder that are a host's settings, not part of the site: answered with 404. */
-export const HIDDEN_PATHS = ["/_headers"];
-
-/** The page every unknown path gets, with status 404. */
-export const NOT_FOUND_PAGE = "/404.html";
+export const HIDDEN_PATHS = ["/_headers", "/_redirects"];
 
 /**
- * The rules of `_headers` as folders with complete header sets, least specific first. nginx
- * needs this shape (a location with an add_header of its own loses every inherited one) and a
- * Caddy route applies them in this order. A folder gets the headers of every rule covering it,
- * a later rule replacing an earlier header of the same name, and revalidation when no rule sets
- * Cache-Control. Only `/*` and `/folder/*` patterns are folders: others are refused.
+ * The rules of `_headers` and the folders with their own 404 page as folders with complete header
+ * sets, least specific first. nginx needs this shape (a location with an add_header of its own
+ * loses every inherited one) and a Caddy route applies them in this order. A folder gets the
+ * headers of every rule covering it, a later rule replacing an earlier header of the same name,
+ * and revalidation when no rule sets Cache-Control. Only `/*` and `/folder/*` patterns are
+ * folders: others are refused.
  */
-export function hostLocations(input: Pick<HostConfigInput, "rules" | "headersFile">): HostLocation[] {
+export function hostLocations(input: Pick<HostConfigInput, "rules" | "headersFile" | "notFoundFolders">): HostLocation[] {
   const problems: Problem[] = [];
-  const prefixes = new Set(["/"]);
+  const prefixes = new Set(["/", ...input.notFoundFolders]);
   for (const rule of input.rules) {
     if (/^\/(?:[^*?:!"\\${}\s]+\/)?\*$/.test(rule.path)) prefixes.add(rule.path.slice(0, -1));
     else problems.push({ file: input.headersFile, message: `the path ${rule.path} is not a folder pattern (/* or /folder/*), which is all a server configuration is made from` });
@@ -59,7 +64,7 @@ export function hostLocations(input: Pick<HostConfigInput, "rules" | "headersFil
         for (const [name, value] of rule.headers) headers.set(name.toLowerCase(), [name, value]);
       }
       if (!headers.has("cache-control")) headers.set("cache-control", ["Cache-Control", REVALIDATE]);
-      return { prefix, headers: [...headers.values()] };
+      return { prefix, headers: [...headers.values()], notFound: notFoundPageFor(input.notFoundFolders, prefix) };
     });
 }
 

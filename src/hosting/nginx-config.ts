@@ -1,5 +1,6 @@
 import { extensionsByType, isCompressible, mediaType } from "./content-types.ts";
-import { HIDDEN_PATHS, hostLocations, NOT_FOUND_PAGE, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+import { hostLocations, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+import { NOT_FOUND_PAGE } from "./not-found-pages.ts";
 
 /** nginx always labels, compresses and adds a charset to text/html; naming it again is a warning. */
 const ALWAYS_HTML = "text/html";
@@ -7,7 +8,8 @@ const ALWAYS_HTML = "text/html";
 /**
  * A `server { }` block for nginx's `http { }` that serves the built site the way Netlify and
  * Cloudflare Pages do: clean URLs without a redirect (`/about` from about.html or
- * about/index.html), 404.html with status 404, and the headers of `_headers` on every response.
+ * about/index.html), 404.html with status 404 (a language folder's own under that folder), and the
+ * headers of `_headers` on every response.
  */
 export function nginxConfig(input: HostConfigInput): string {
   const locations = hostLocations(input);
@@ -39,7 +41,7 @@ export function nginxConfig(input: HostConfigInput): string {
     "",
     "    # A location with an add_header of its own loses every inherited one: each lists them all.",
     ...locations.flatMap((location) => [...nginxLocation(location), ""]),
-    ...HIDDEN_PATHS.flatMap((hidden) => [`    location = ${hidden} {`, "        return 404;", "    }"]),
+    ...input.hidden.flatMap((hidden) => [`    location = ${hidden} {`, "        return 404;", "    }"]),
     "}",
     "",
   ].join("\n");
@@ -53,6 +55,8 @@ function nginxLocation(location: HostLocation): string[] {
     "        # /about/ -> /about (301), then /about is about.html or about/index.html, without a redirect.",
     "        rewrite ^/(.+)/$ /$1 permanent;",
     "        try_files $uri $uri.html $uri/index.html =404;",
+    // Replaces the server's error_page here; the page's own path is in this location, with these headers.
+    ...(location.notFound === NOT_FOUND_PAGE ? [] : [`        error_page 404 ${location.notFound};`]),
     "    }",
   ];
 }

@@ -4,7 +4,7 @@ import type { Problem } from "../errors.ts";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
-import { renderBatch, type BatchResult } from "./render-batch.ts";
+import { renderBatch, type BatchResult, type LanguageRender } from "./render-batch.ts";
 import { backgroundPageWriter, syncPageWriter } from "./page-writer.ts";
 import { receiveError } from "./render-page.ts";
 import { killPoint, testRenderThreads } from "../test-hooks.ts";
@@ -17,6 +17,8 @@ export interface RenderPagesOptions {
   templatesFile: string;
   chrome: ChromeView;
   assets: AssetsView;
+  /** The languages other than the default, by code. */
+  languages?: Readonly<Record<string, LanguageRender>>;
   links: LinkCheckerInit;
   /** Where to write the pages; undefined renders and checks only. */
   outDir?: string;
@@ -50,7 +52,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const threads = renderThreadCount(options.pages.length);
   if (threads > 0) return { ...(await renderInWorkers(options, threads)), threads };
   const writer = options.outDir === undefined ? undefined : backgroundPageWriter({ dir: options.outDir, reuseFrom: options.reuseFrom });
-  const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, links: createLinkChecker(options.links), writer };
+  const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, languages: options.languages, links: createLinkChecker(options.links), writer };
   let bytes = 0;
   const problems: Problem[] = [];
   try {
@@ -82,6 +84,7 @@ async function renderInWorkers(options: RenderPagesOptions, threads: number): Pr
     templatesFile: options.templatesFile,
     chrome: options.chrome,
     assets: options.assets,
+    languages: options.languages,
     links: options.links,
     returnPages: options.outDir !== undefined,
   };

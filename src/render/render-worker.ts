@@ -2,7 +2,7 @@ import { parentPort } from "node:worker_threads";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import { loadTemplatesModule } from "./load-templates.ts";
-import { renderBatch, type RenderBatchContext } from "./render-batch.ts";
+import { renderBatch, type LanguageRender, type RenderBatchContext } from "./render-batch.ts";
 import { sendError, type SentError } from "./render-page.ts";
 
 /** What a render worker is told first; it then receives batches of pages. */
@@ -10,6 +10,7 @@ export interface RenderWorkerInit {
   templatesFile: string;
   chrome: ChromeView;
   assets: AssetsView;
+  languages?: Readonly<Record<string, LanguageRender>>;
   links: LinkCheckerInit;
   /** Send the rendered pages back to be written (the main thread writes; `check` writes nothing). */
   returnPages: boolean;
@@ -31,7 +32,7 @@ parentPort!.on("message", async (message: Message) => {
     const writer = init.returnPages
       ? { write: (file: string, html: string) => void rendered.push([file, html]), flush: async () => {}, unfinished: 0 }
       : undefined;
-    context = { templates: loadTemplatesModule(init.templatesFile), chrome: init.chrome, assets: init.assets, links: createLinkChecker(init.links), writer };
+    context = { templates: loadTemplatesModule(init.templatesFile), chrome: init.chrome, assets: init.assets, languages: init.languages, links: createLinkChecker(init.links), writer };
     return;
   }
   const { id, pages } = message;

@@ -28,6 +28,8 @@ export interface TestimonialView {
   /** "Temecula, CA" */
   place: string;
   stars: number;
+  /** The quote's language, when it is not the page's: the customers' own words are not translated. */
+  lang?: string;
 }
 
 /**
@@ -54,6 +56,10 @@ export interface LeadFormView {
 
 /** What every page shares: header, footer, mobile bar, modal, toast. */
 export interface ChromeView {
+  /** en-US: how dates and numbers are written. */
+  locale: string;
+  /** On a translation that leaves some pages in the default language: a note in the footer. */
+  untranslatedNote?: string;
   company: string;
   /**
    * The company name split where the brand's short name ends ("Gopher Guard" + " Family Trapping"),
@@ -87,6 +93,14 @@ export interface HeadView {
   canonical: string;
   /** The path of this page, e.g. `/about` (404: the requested path is unknown). */
   path: string;
+  /** `<html lang>` */
+  lang: string;
+  /** en-US: og:locale, dates and prices. */
+  locale: string;
+  /** The path the navigation marks as current: the page's default-language path. */
+  navPath: string;
+  /** Only on a site with more than one language. */
+  languages?: PageLanguagesView;
   noindex?: boolean;
   /** Open Graph and Twitter card tags. */
   share: ShareView;
@@ -154,11 +168,30 @@ export interface AssetsView {
 }
 
 /** The head as the route planner makes it; the seo stage adds share data, structured data and the site's icons. */
-export type PlannedHead = Pick<HeadView, "title" | "description" | "canonical" | "path" | "noindex">;
+export type PlannedHead = Pick<HeadView, "title" | "description" | "canonical" | "path" | "noindex" | "lang" | "locale" | "navPath" | "languages">;
+
+/** `<link rel="alternate" hreflang>`: the same page in another language, or x-default. */
+export interface AlternateLink {
+  hreflang: string;
+  href: string;
+}
+
+/** A page's other language versions, on a site with more than one language. */
+export interface PageLanguagesView {
+  alternates: AlternateLink[];
+  /** The switcher's links: each other language's version of the page (or its home). */
+  switcher: Array<{ code: string; name: string; href: string; /** What the header has in place of href (the renderer fills it in). */ slot: string }>;
+  /** The other languages' locales, for og:locale:alternate. */
+  localeAlternates: string[];
+}
 
 interface PageBase<T extends string, P, H> {
   template: T;
   path: string;
+  /** The page's language code (site.yaml's languages). */
+  lang: string;
+  /** The same page's path in the default language: what links its language versions. */
+  key: string;
   outFile: string;
   head: H;
   page: P;

@@ -1,13 +1,15 @@
 import type { Site } from "../config/schema.ts";
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { licenseText, placeholderFiller } from "../content/placeholders.ts";
+import type { Licenses } from "../content/load-editions.ts";
+import { licenseText, placeholderFiller, reviewClaim } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
-import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
+import { builds, languagePaths, outFileOf, type RouteLanguage } from "./languages.ts";
+import { absoluteUrl, articlePath, cityPath, type OutputFormat } from "./urls.ts";
 
 export interface PlanRoutesOptions {
   site: Site;
@@ -17,6 +19,19 @@ export interface PlanRoutesOptions {
   /** Overrides site.siteUrl (the --site-url flag). */
   siteUrl?: string;
   format?: OutputFormat;
+  /** The language of these pages; the default is site.yaml's first, with its addresses. */
+  language?: RouteLanguage;
+  /** The licences as this language names them; the review claim in its words. */
+  licenses?: Licenses;
+  reviewClaim?: string;
+  /** Each city page's own paragraph in this language, by slug (default: site.yaml's intro). */
+  cityIntros?: Record<string, string>;
+}
+
+function defaultLanguage(site: Site): RouteLanguage {
+  const { code, locale, name } = site.languages[0]!;
+  const settings = { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
+  return { code, locale, name, prefix: "", isDefault: true, settings };
 }
 
 /**
@@ -25,32 +40,57 @@ export interface PlanRoutesOptions {
  */
 export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const { site, copy, articles, legal } = options;
+  const defaultPaths = languagePaths({ prefix: "", settings: defaultLanguage(site).settings });
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const format = options.format ?? site.format;
   const cities = citiesByDistance(site);
-  const badge = reviewBadge(site, copy);
-  const reviews = reviewsWidget(site, copy);
-  const cityReviews = cityReviewsView(site, copy);
+  const language = options.language ?? defaultLanguage(site);
+  const paths = languagePaths(language);
+  const licenses = options.licenses ?? {
+    pesticide: licenseText(site.licenses.pesticide),
+    qualifiedApplicator: licenseText(site.licenses.qualifiedApplicator),
+    business: licenseText(site.licenses.business),
+    applicator: licenseText(site.licenses.applicator),
+  };
+  const claim = options.reviewClaim ?? reviewClaim(site);
+  const badge = reviewBadge(site, copy, undefined, claim);
+  // The customers' quotes are in the default language: on another language's page they say so (lang).
+  const quotesLang = language.isDefault ? undefined : site.languages[0]!.code;
+  const reviews = reviewsWidget(site, copy, {}, quotesLang);
+  const cityReviews = cityReviewsView(site, copy, quotesLang);
   const cta = copy.chrome.cta;
   const towns = townsBySlug(site);
   const fillCityCopy = placeholderFiller(copy.city, "city");
 
   const page = <T extends PlannedPage["template"]>(
     template: T,
-    path: string,
+    [path, key]: readonly [path: string, key: string],
     meta: { title: string; description: string; noindex?: boolean },
     data: Extract<PlannedPage, { template: T }>["page"],
   ): PlannedPage =>
     ({
       template,
       path,
-      outFile: path === "/404" ? "404.html" : outFileFor(path, format),
-      head: { title: meta.title, description: meta.description, noindex: meta.noindex, path, canonical: absoluteUrl(siteUrl, path) },
+      lang: language.code,
+      key,
+      outFile: outFileOf(path, language, format),
+      head: {
+        title: meta.title,
+        description: meta.description,
+        noindex: meta.noindex,
+        path,
+        canonical: absoluteUrl(siteUrl, path),
+        lang: language.code,
+        locale: language.locale,
+        navPath: key,
+      },
       page: data,
     }) as PlannedPage;
+  /** A page's path in this language and in the default one (its key). */
+  const at = (route: (paths: ReturnType<typeof languagePaths>) => string) => [route(paths), route(defaultPaths)] as const;
 
   const pages: PlannedPage[] = [
-    page("home", "/", copy.home, {
+    page("home", at((p) => p.home()), copy.home, {
       copy: copy.home,
       faq: copy.faq.items,
       badge,
@@ -59,24 +99,21 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       nearestCount: copy.home.cities.count,
       cta: cta.default,
     }),
-    page("residential", "/residential-gopher-control", copy.residential, {
+    page("residential", at((p) => p.residential()), copy.residential, {
       copy: copy.residential,
       badge,
-      reviews: reviewsWidget(site, copy, { service: "residential" }),
+      reviews: reviewsWidget(site, copy, { service: "residential" }, quotesLang),
       cta: cta.default,
     }),
-    page("commercial", "/commercial-gopher-control", copy.commercial, {
+    page("commercial", at((p) => p.commercial()), copy.commercial, {
       copy: copy.commercial,
       badge,
-      reviews: reviewsWidget(site, copy, { service: "commercial" }),
+      reviews: reviewsWidget(site, copy, { service: "commercial" }, quotesLang),
       mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
-      licenses: [
-        licenseText(site.licenses.pesticide),
-        licenseText(site.licenses.qualifiedApplicator),
-      ],
+      licenses: [licenses.pesticide, licenses.qualifiedApplicator],
       cta: cta.default,
     }),
-    page("service-areas", "/service-areas", copy.serviceAreas, {
+    page("service-areas", at((p) => p.serviceAreas()), copy.serviceAreas, {
       copy: copy.serviceAreas,
       faq: copy.faq.items,
       cities,
@@ -84,37 +121,37 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       mapLink: mapEmbedUrl(site, false),
       cta: cta.city,
     }),
-    page("about", "/about", copy.about, {
+    page("about", at((p) => p.about()), copy.about, {
       copy: copy.about,
-      pesticideLicense: licenseText(site.licenses.pesticide),
+      pesticideLicense: licenses.pesticide,
       cities,
     }),
     ...site.cities.map((city) => {
       const cityCopy = fillCityCopy(city.name);
       return page(
         "city",
-        cityPath(city.slug),
+        at((p) => p.city(city.slug)),
         { title: cityCopy.title, description: cityCopy.description },
         {
           name: city.name,
           slug: city.slug,
           copy: cityCopy,
-          intro: city.intro,
+          intro: options.cityIntros?.[city.slug] ?? city.intro,
           neighborhoods: city.neighborhoods,
           nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
           allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
-          badge: reviewBadge(site, copy, city),
+          badge: reviewBadge(site, copy, city, claim),
           reviews: cityReviews(city.name),
           heroImage: "/images/hero-city.svg",
           cta: cta.city,
         },
       );
     }),
-    page("blog", "/blog", copy.blog, {
+    page("blog", at((p) => p.blog()), copy.blog, {
       copy: copy.blog,
       articles: articles.map((article) => ({
         title: article.title,
-        href: articlePath(article.slug),
+        href: articlePath(article.translationOf),
         excerpt: article.excerpt,
         image: article.image,
         imageAlt: article.imageAlt,
@@ -125,16 +162,16 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     ...articles.map((article) =>
       page(
         "article",
-        articlePath(article.slug),
+        [paths.article(article.slug), defaultPaths.article(article.translationOf)],
         { title: articleTitle(article.title, copy.article.titleSuffix), description: article.description },
         { copy: copy.article, article },
       ),
     ),
     ...legal.map((doc) => {
       const privacyChoices = privacyChoicesSection(site, copy, `/${doc.slug}`);
-      return page("legal", `/${doc.slug}`, doc, {
+      return page("legal", at((p) => p.legal(doc.slug)), doc, {
         legal: doc,
-        licenses: [licenseText(site.licenses.business), licenseText(site.licenses.applicator)],
+        licenses: [licenses.business, licenses.applicator],
         ...(privacyChoices ? { privacyChoices } : {}),
         breadcrumb: [
           { label: copy.chrome.breadcrumb.home, href: "/" },
@@ -142,11 +179,12 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         ],
       });
     }),
-    page("not-found", "/404", { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
+    page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 
-  checkPlan(pages);
-  return pages;
+  const built = language.isDefault ? pages : pages.filter((planned) => builds(language, planned.template));
+  checkPlan(built);
+  return built;
 }
 
 /** Two pages writing one file, or two pages with one title, is a mistake in the input. */
@@ -156,7 +194,11 @@ export function checkPlan(pages: readonly PlannedPage[]): void {
   const byTitle = new Map<string, string>();
   for (const page of pages) {
     const other = byFile.get(page.outFile);
-    if (other) problems.push({ file: page.outFile, message: `both ${other} and ${page.path} would be written here` });
+    if (other) {
+      // A page of another language than the default (its path is not its key) has its addresses from its slugs.
+      const fix = page.path === page.key ? "" : `; change the slugs in content/${page.lang}/language.yaml`;
+      problems.push({ file: page.outFile, message: `both ${other} and ${page.path} would be written here${fix}` });
+    }
     byFile.set(page.outFile, page.path);
     const sameTitle = byTitle.get(page.head.title);
     if (sameTitle) problems.push({ file: page.outFile, message: `${page.path} has the same <title> as ${sameTitle}: "${page.head.title}"` });
@@ -185,8 +227,8 @@ function mapEmbedUrl(site: Site, embed = true): string {
  * A city's review section: its own town's testimonials first. Towns without any share one view
  * object, so the block is rendered once for all of them (<Reuse> keys on the props).
  */
-function cityReviewsView(site: Site, copy: Copy): (town: string) => ReviewsWidgetView {
+function cityReviewsView(site: Site, copy: Copy, quotesLang?: string): (town: string) => ReviewsWidgetView {
   const towns = new Set(copy.testimonials.items.map((item) => item.town));
-  const shared = reviewsWidget(site, copy);
-  return (town) => (towns.has(town) ? reviewsWidget(site, copy, { town }) : shared);
+  const shared = reviewsWidget(site, copy, {}, quotesLang);
+  return (town) => (towns.has(town) ? reviewsWidget(site, copy, { town }, quotesLang) : shared);
 }

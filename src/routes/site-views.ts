@@ -6,17 +6,29 @@ import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./priv
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
 import { cityPath, withQuery } from "./urls.ts";
 
-/** The shared chrome of every page, from site.yaml and content/chrome.yaml. */
-export function chromeView(site: Site, copy: Copy): ChromeView {
+/** What differs in the chrome from language to language, besides the copy. */
+export interface ChromeLanguage {
+  locale: string;
+  leadFormId: string;
+  pesticideLicense: string;
+  /** The footer's note that some pages are in the default language only. */
+  untranslatedNote?: string;
+}
+
+/** The shared chrome of every page, from site.yaml and content/chrome.yaml (or a language's copy of it). */
+export function chromeView(site: Site, copy: Copy, language?: ChromeLanguage): ChromeView {
   const chrome = copy.chrome;
-  const { leadForm, analytics } = site.integrations;
+  const { analytics } = site.integrations;
+  const leadForm = { ...site.integrations.leadForm, formId: language?.leadFormId ?? site.integrations.leadForm.formId };
   return {
+    locale: language?.locale ?? site.languages[0]!.locale,
+    ...(language?.untranslatedNote ? { untranslatedNote: language.untranslatedNote } : {}),
     company: site.company.name,
     brandName: splitBrandName(site.company.name, site.brand.shortName),
     siteUrl: site.siteUrl,
     phone: site.phone,
     email: site.email,
-    pesticideLicense: licenseText(site.licenses.pesticide),
+    pesticideLicense: language?.pesticideLicense ?? licenseText(site.licenses.pesticide),
     copyright: chrome.footer.copyright,
     copy: chrome,
     nav: [
@@ -63,7 +75,7 @@ export function splitBrandName(name: string, shortName: string | undefined): { l
 }
 
 /** The review badge; on a city page it names the city and tags the directory link. */
-export function reviewBadge(site: Site, copy: Copy, city?: City): ReviewBadgeView {
+export function reviewBadge(site: Site, copy: Copy, city?: City, claim = reviewClaim(site)): ReviewBadgeView {
   const labels = copy.chrome.badge;
   const links: Link[] = [];
   if (city?.googleReviewsUrl) {
@@ -74,7 +86,7 @@ export function reviewBadge(site: Site, copy: Copy, city?: City): ReviewBadgeVie
   const directory = city ? withQuery(site.reviews.directoryUrl, site.reviews.campaignParam, city.slug) : site.reviews.directoryUrl;
   links.push({ label: labels.directoryLink, href: directory });
   if (city?.businessListingUrl) links.push({ label: labels.businessListingLink, href: city.businessListingUrl });
-  return { claim: reviewClaim(site), stars: site.reviews.stars, links };
+  return { claim, stars: site.reviews.stars, links };
 }
 
 /** How many testimonials a review section shows. */
@@ -100,13 +112,14 @@ export function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, co
 }
 
 /** A review section's data: testimonials picked for `focus`, review links, the widget. */
-export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = {}): ReviewsWidgetView {
+export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = {}, quotesLang?: string): ReviewsWidgetView {
   return {
     testimonials: pickTestimonials(copy.testimonials.items, focus).map((item) => ({
       quote: item.quote,
       name: item.name,
       place: `${item.town}, ${site.base.region}`,
       stars: item.stars,
+      ...(quotesLang ? { lang: quotesLang } : {}),
     })),
     readAll: { label: copy.chrome.badge.searchEngineLink, href: site.reviews.searchEngineUrl },
     scriptUrl: site.integrations.reviewsWidget.scriptUrl,

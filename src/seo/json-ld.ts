@@ -103,10 +103,12 @@ export interface BlogPostingOptions {
   site: Site;
   siteUrl: string;
   logo: string;
+  /** The article's language (es-US), on a site with more than one. */
+  inLanguage?: string;
 }
 
 /** An article, written and published by the business (an Organization), dated from its front matter. */
-export function blogPosting({ article, url, image, site, siteUrl, logo }: BlogPostingOptions): JsonLd {
+export function blogPosting({ article, url, image, site, siteUrl, logo, inLanguage }: BlogPostingOptions): JsonLd {
   const organization = { "@type": "Organization", "@id": businessId(siteUrl), name: site.company.name, url: absoluteUrl(siteUrl, "/") };
   return {
     "@context": CONTEXT,
@@ -119,6 +121,7 @@ export function blogPosting({ article, url, image, site, siteUrl, logo }: BlogPo
     datePublished: article.date,
     dateModified: article.date,
     articleSection: article.category,
+    ...(inLanguage ? { inLanguage } : {}),
     author: organization,
     publisher: { ...organization, logo: { "@type": "ImageObject", url: logo } },
   };

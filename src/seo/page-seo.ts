@@ -16,15 +16,27 @@ export interface SeoContext {
   business: JsonLd;
   /** Absolute URL of the largest PNG icon: the publisher's logo. */
   logoUrl: string;
+  /** A language's addresses for the default language's paths (src/routes/languages.ts); none for the default. */
+  localize: (path: string) => string;
+  /** The pages' language, written into structured data on a site with more than one language. */
+  inLanguage?: string;
 }
 
 /** The shared part of every head, with the share pictures and icons the images stage made. */
-export function seoContext(site: Site, copy: Copy, siteUrl: string, built: BuiltImages): SeoContext {
+export function seoContext(
+  site: Site,
+  copy: Copy,
+  siteUrl: string,
+  built: BuiltImages,
+  language: { paths?: ReadonlyMap<string, string>; inLanguage?: string; feedTitle?: string } = {},
+): SeoContext {
   const logo = built.icons.manifest.at(-1) ?? built.icons.appleTouch;
   const logoUrl = absoluteUrl(siteUrl, logo.path);
   const share = shareFile(built, site.brand.shareImage);
   return {
     logoUrl,
+    localize: (path) => language.paths?.get(path) ?? path,
+    inLanguage: language.inLanguage,
     site,
     copy,
     siteUrl,
@@ -34,7 +46,8 @@ export function seoContext(site: Site, copy: Copy, siteUrl: string, built: Built
       icon: { href: site.brand.icon, type: mediaType(site.brand.icon) },
       appleTouchIcon: built.icons.appleTouch.path,
       manifest: MANIFEST_PATH,
-      feed: { href: FEED_PATH, title: copy.blog.title },
+      // One feed, in the default language: its title is the default language's.
+      feed: { href: FEED_PATH, title: language.feedTitle ?? copy.blog.title },
     },
     business: localBusiness({ site, siteUrl, image: absoluteUrl(siteUrl, share.path), logo: logoUrl }),
   };
@@ -52,7 +65,7 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
   const imageSrc = article?.image ?? site.brand.shareImage;
   const image = shareFile(context.images, imageSrc);
   const imageUrl = absoluteUrl(siteUrl, image.path);
-  const crumb = (label: string, href: string): Link => ({ label, href });
+  const crumb = (label: string, href: string): Link => ({ label, href: context.localize(href) });
   const home = crumb(copy.chrome.breadcrumb.home, "/");
 
   const blocks: JsonLd[] = [];
@@ -71,13 +84,13 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
     }
     case "article": {
       blocks.push(
-        blogPosting({ article: article!, url: page.head.canonical, image: imageUrl, site, siteUrl, logo: context.logoUrl }),
-        breadcrumbList([home, crumb(copy.chrome.nav.blog, "/blog"), crumb(article!.title, articlePath(article!.slug))], siteUrl),
+        blogPosting({ article: article!, url: page.head.canonical, image: imageUrl, site, siteUrl, logo: context.logoUrl, inLanguage: context.inLanguage }),
+        breadcrumbList([home, crumb(copy.chrome.nav.blog, "/blog"), crumb(article!.title, articlePath(article!.translationOf))], siteUrl),
       );
       break;
     }
     case "legal":
-      blocks.push(breadcrumbList(page.page.breadcrumb, siteUrl));
+      blocks.push(breadcrumbList(page.page.breadcrumb.map((link) => crumb(link.label, link.href)), siteUrl));
       break;
   }
 

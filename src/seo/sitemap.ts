@@ -8,22 +8,27 @@ export interface SitemapEntry {
   url: string;
   /** yyyy-mm-dd, only where the content says when it changed (articles, legal pages). */
   lastModified?: string;
+  /** The page in each language, then x-default: on a site with more than one language. */
+  alternates?: Array<{ hreflang: string; href: string }>;
 }
 
 /** Every page search engines should index: all but those marked noindex (the 404 page). */
 export function sitemapEntries(pages: readonly PlannedPage[]): SitemapEntry[] {
   return pages
     .filter((page) => !page.head.noindex)
-    .map((page) => ({ url: page.head.canonical, lastModified: lastModified(page) }));
+    .map((page) => ({ url: page.head.canonical, lastModified: lastModified(page), alternates: page.head.languages?.alternates }));
 }
 
 /** The sitemap protocol's XML; no priority or changefreq, which search engines ignore. */
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified}</lastmod>` : "";
-    return `  <url><loc>${xmlEscape(entry.url)}</loc>${lastmod}</url>\n`;
+    const alternates = (entry.alternates ?? []).map((link) => `<xhtml:link rel="alternate" hreflang="${xmlEscape(link.hreflang)}" href="${xmlEscape(link.href)}"/>`);
+    return `  <url><loc>${xmlEscape(entry.url)}</loc>${lastmod}${alternates.join("")}</url>\n`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("")}</urlset>\n`;
+  // The xhtml namespace only where a page has language versions: a one-language sitemap is unchanged.
+  const xhtml = entries.some((entry) => entry.alternates?.length) ? ` xmlns:xhtml="http://www.w3.org/1999/xhtml"` : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join("")}</urlset>\n`;
 }
 
 function lastModified(page: PlannedPage): string | undefined {

@@ -15,7 +15,7 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
         <p className="category">{article.category}</p>
         <h1>{article.title}</h1>
         <p className="article-meta">
-          <time dateTime={article.date}>{formatDate(article.date)}</time>
+          <time dateTime={article.date}>{formatDate(article.date, chrome.locale)}</time>
         </p>
       </header>
       <div className="container article-column article-hero">
@@ -39,8 +39,12 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-/** 2025-10-17 -> October 17, 2025. A calendar day, not an instant: no time zone, no Intl (slow to start). */
-export function formatDate(isoDate: string): string {
+/**
+ * 2025-10-17 -> October 17, 2025 (en-US, written by hand: Intl is slow to start) or as the
+ * locale writes it (es-US: 17 de octubre de 2025). A calendar day, not an instant: read as UTC.
+ */
+export function formatDate(isoDate: string, locale = "en-US"): string {
   const [year, month, day] = isoDate.split("-").map(Number);
-  return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
+  if (locale === "en-US") return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(Date.UTC(year!, (month ?? 1) - 1, day));
 }

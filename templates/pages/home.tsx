@@ -13,7 +13,7 @@ export function HomePage({ chrome, page }: TemplateProps<"home">) {
         image={{ src: copy.hero.image ?? "/images/hero-home.svg", alt: copy.hero.imageAlt ?? "" }} />
       <Section id="why-us" heading={copy.features.heading} text={copy.features.text}>
         <FeatureCards cards={copy.features.cards} />
-        <Testimonial className="testimonial" quote={testimonial.quote} name={testimonial.author} place={testimonial.place} stars={page.badge.stars} />
+        <Testimonial className="testimonial" quote={testimonial.quote} name={testimonial.author} place={testimonial.place} stars={page.badge.stars} lang={testimonial.lang} />
       </Section>
       <ProcessSteps id="process" process={copy.process} />
       <Section id="before-after" heading={copy.beforeAfter.heading} text={copy.beforeAfter.text}>

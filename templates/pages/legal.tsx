@@ -26,7 +26,7 @@ export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
         <h1>{legal.heading}</h1>
         {legal.updated ? (
           <p className="article-meta">
-            {chrome.copy.lastUpdated} <time dateTime={legal.updated}>{formatDate(legal.updated)}</time>
+            {chrome.copy.lastUpdated} <time dateTime={legal.updated}>{formatDate(legal.updated, chrome.locale)}</time>
           </p>
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: legal.html }} />

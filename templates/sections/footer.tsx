@@ -45,6 +45,7 @@ export function Footer({ chrome }: { chrome: ChromeView }) {
         <div className="footer-legal">
           <p>{chrome.copyright}</p>
           <p>{chrome.pesticideLicense}</p>
+          {chrome.untranslatedNote ? <p>{chrome.untranslatedNote}</p> : null}
           <ul>
             {chrome.footerLegal.map((link) => (
               <li key={link.href}>

@@ -1,4 +1,4 @@
-import type { ChromeView } from "../../src/routes/page-props.ts";
+import type { ChromeView, PageLanguagesView } from "../../src/routes/page-props.ts";
 import { Icon } from "./icon.tsx";
 
 /** Whether a nav link is the current page: Blog is current for every /blog/* page too. */
@@ -17,7 +17,7 @@ export function currentNavLink(chrome: ChromeView, path: string): string | undef
  * large breakpoint the navigation sits behind a menu button (a disclosure the menu script wires);
  * without JavaScript the button is not shown and the links are listed in full.
  */
-export function Header({ chrome, current }: { chrome: ChromeView; current?: string }) {
+export function Header({ chrome, current, languages }: { chrome: ChromeView; current?: string; languages?: LanguageLink[] }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -43,11 +43,36 @@ export function Header({ chrome, current }: { chrome: ChromeView; current?: stri
             ))}
           </ul>
         </nav>
+        {languages?.length ? <LanguageSwitcher chrome={chrome} languages={languages} /> : null}
         <a className="header-call" href={`tel:${chrome.phone.tel}`} aria-label={chrome.copy.callButton}>
           <Icon name="phone" />
           <span className="header-call-text">{chrome.copy.callButton}</span>
         </a>
       </div>
     </header>
+  );
+}
+
+type LanguageLink = Pick<PageLanguagesView["switcher"][number], "code" | "name" | "href">;
+
+/**
+ * This page in the site's other languages, each link named in its own language (lang, hreflang),
+ * always in view: a reader who does not read this language must not have to find a menu first.
+ */
+function LanguageSwitcher({ chrome, languages }: { chrome: ChromeView; languages: LanguageLink[] }) {
+  return (
+    <nav className="language-switcher" aria-label={chrome.copy.nav.languages}>
+      <ul>
+        {languages.map((language) => (
+          <li key={language.code}>
+            <a hrefLang={language.code} href={language.href} lang={language.code}>
+              {/* One of the two is shown: the code where space is tight, the name where it is not. */}
+              <span className="language-code">{language.code.toUpperCase()}</span>
+              <span className="language-name">{language.name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

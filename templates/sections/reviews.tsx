@@ -39,9 +39,9 @@ export function Reviews({ widget }: { widget: ReviewsWidgetView }) {
 }
 
 /** A customer's quote with its stars, and who said it where. */
-export function Testimonial({ className, quote, name, place, stars }: TestimonialView & { className: string }) {
+export function Testimonial({ className, quote, name, place, stars, lang }: TestimonialView & { className: string }) {
   return (
-    <figure className={className}>
+    <figure className={className} lang={lang}>
       <Stars count={stars} />
       <blockquote>
         <p>{quote}</p>

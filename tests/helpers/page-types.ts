@@ -10,4 +10,9 @@ export const PAGE_TYPES: Readonly<Record<string, string>> = {
   article: "/blog/60-day-warranty-explained",
   legal: "/privacy-policy",
   "404": "/no-such-page",
+  // The Spanish edition: its longer words and the language switcher in the header.
+  "es-home": "/es",
+  "es-city": "/es/control-de-tuzas-temecula",
+  "es-article": "/es/blog/garantia-de-60-dias-explicada",
+  "es-404": "/es/no-existe",
 };

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,12 +11,28 @@ import { TOOL_ROOT } from "../../src/paths.ts";
 export const REPO_ROOT = TOOL_ROOT;
 
 /** Copies the sample project (site.yaml, content/, public/, templates/) into a temp folder. */
-export async function copySample(): Promise<string> {
+export async function copySample(options: { oneLanguage?: boolean } = {}): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "gopher-site-"));
   for (const entry of ["site.yaml", "content", "public", "templates"]) {
     await cp(path.join(REPO_ROOT, entry), path.join(dir, entry), { recursive: true });
   }
+  if (options.oneLanguage) await keepDefaultLanguage(dir);
   return dir;
+}
+
+/**
+ * Makes a copy of the sample the site of the spec: English only, its 44 routes and the 404 page
+ * (site.yaml's `languages` list and the translations taken away). Tests of the generator's other
+ * behaviours use it; tests of languages use the sample as it is.
+ */
+async function keepDefaultLanguage(dir: string): Promise<void> {
+  const config = path.join(dir, "site.yaml");
+  const yaml = await readFile(config, "utf8");
+  const [, list] = yaml.match(/\nlanguages:\n((?: {2}.*\n)+)/) ?? [];
+  if (!list) throw new Error("the sample's site.yaml has no languages list to take away");
+  await writeFile(config, yaml.replace(`\nlanguages:\n${list}`, "\n"));
+  const [, ...others] = [...list.matchAll(/- code: (\w+)/g)].map(([, code]) => code!);
+  for (const code of others) await rm(path.join(dir, "content", code), { recursive: true });
 }
 
 /** Builds a project folder into its dist/. */

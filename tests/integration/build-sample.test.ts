@@ -25,7 +25,7 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copySample({ oneLanguage: true });
   dist = path.join(dir, "dist");
   build = await runCli(["build"], { cwd: dir });
   htmlFiles = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith(".html")).sort();

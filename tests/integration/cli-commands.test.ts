@@ -7,7 +7,7 @@ import { copySample, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copySample({ oneLanguage: true });
 });
 afterAll(() => removeDir(dir));
 

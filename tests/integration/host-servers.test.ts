@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../src/build.ts";
 import { CONTENT_TYPES } from "../../src/hosting/content-types.ts";
 import { headersFor, IMMUTABLE, parseHeadersFile, REVALIDATE, type HeaderRule } from "../../src/hosting/headers-file.ts";
+import { redirectsFile } from "../../src/hosting/host-files.ts";
+import { outFileFor, type OutputFormat } from "../../src/routes/urls.ts";
+import { runCli } from "../helpers/run-cli.ts";
 import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 
@@ -16,13 +19,34 @@ let built: BuildResult;
 let rules: HeaderRule[];
 const dist = () => path.join(dir, "dist");
 const directoryDist = () => path.join(dir, "dist-directory");
+/** The same builds with a Spanish folder: its own 404 page and two pages, as a two-language build writes them. */
+const spanishDist = (format: OutputFormat) => path.join(dir, `dist-es-${format}`);
+const SPANISH_PAGES = ["/es", "/es/sobre-nosotros"];
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copySample({ oneLanguage: true });
   built = await buildProject(dir);
   await buildProject(dir, { out: directoryDist(), format: "directory" });
   rules = parseHeadersFile(readFileSync(path.join(dist(), "_headers"), "utf8"), "_headers");
+  withSpanishFolder(dist(), spanishDist("file"), "file");
+  withSpanishFolder(directoryDist(), spanishDist("directory"), "directory");
 });
+
+/** A copy of a built site with es/404.html (the 404 page in Spanish), Spanish pages and the `_redirects` of a two-language build. */
+function withSpanishFolder(from: string, to: string, format: OutputFormat) {
+  cpSync(from, to, { recursive: true });
+  const english = readFileSync(path.join(from, "404.html"), "utf8");
+  const spanish = english.replace('<html lang="en"', '<html lang="es"').replace(/<h1>[^<]*<\/h1>/, "<h1>Página no encontrada</h1>");
+  if (!spanish.includes('<html lang="es"') || !spanish.includes("<h1>Página no encontrada</h1>")) throw new Error("404.html has no <html lang> or <h1> to translate");
+  mkdirSync(path.join(to, "es"), { recursive: true });
+  writeFileSync(path.join(to, "es", "404.html"), spanish);
+  for (const [page, source] of [[SPANISH_PAGES[0]!, "/"], [SPANISH_PAGES[1]!, "/about"]] as const) {
+    const file = path.join(to, outFileFor(page, format));
+    mkdirSync(path.dirname(file), { recursive: true });
+    cpSync(path.join(from, outFileFor(source, format)), file);
+  }
+  writeFileSync(path.join(to, "_redirects"), redirectsFile(["/es/"])!);
+}
 afterAll(() => removeDir(dir));
 
 interface Answer {
@@ -47,7 +71,7 @@ function get(url: string, requestHeaders: Record<string, string> = {}): Promise<
 /** Every file of a built site but the host's settings, as request paths (`/assets/site.x.css`). */
 function files(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name !== "_headers")
+    .filter((entry) => entry.isFile() && entry.name !== "_headers" && entry.name !== "_redirects")
     .map((entry) => `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
     .sort();
 }
@@ -140,6 +164,79 @@ describe.each(HOSTS)("the built site served by %s", (name) => {
       expect(missing.body.equals(readFileSync(path.join(directoryDist(), "404.html")))).toBe(true);
     } finally {
       await directoryHost.close();
+    }
+  });
+});
+
+describe.each(HOSTS.flatMap((name) => (["file", "directory"] as const).map((format) => [name, format] as const)))(
+  "a site with a Spanish 404 page in es/ served by %s (format: %s)",
+  (name, format) => {
+    let host: RunningHost;
+    beforeAll(async () => {
+      host = await startHost(name, spanishDist(format));
+    });
+    afterAll(() => host?.close());
+    const file = (relative: string) => readFileSync(path.join(spanishDist(format), relative));
+
+    it("answers unknown paths under /es/ with es/404.html and status 404, with the headers of _headers", async () => {
+      expect(file("es/404.html").equals(file("404.html"))).toBe(false);
+      for (const unknown of ["/es/no-such-page", "/es/blog/nope", "/es/assets-like/x", "/es/assets/site.0000000000.css"]) {
+        const answer = await get(host.url + unknown);
+        expect(answer.status, unknown).toBe(404);
+        expect(answer.body.toString(), `${unknown} gets es/404.html`).toContain("<h1>Página no encontrada</h1>");
+        expect(answer.body.equals(file("es/404.html")), `${unknown} gets es/404.html`).toBe(true);
+        expect(answer.headers["content-type"], unknown).toBe("text/html; charset=utf-8");
+        expect(answer.headers["cache-control"], unknown).toBe(REVALIDATE);
+        expectHeadersOf(answer, "/es/404.html", unknown);
+      }
+    });
+
+    it("answers unknown paths elsewhere, and the host's settings, with the site's 404.html", async () => {
+      for (const unknown of ["/no-such-page", "/blog/nope", "/esx/nope", "/assets/es/x.css", "/_redirects", "/_headers"]) {
+        const answer = await get(host.url + unknown);
+        expect(answer.status, unknown).toBe(404);
+        expect(answer.body.equals(file("404.html")), `${unknown} gets 404.html`).toBe(true);
+        expectHeadersOf(answer, "/404.html", unknown);
+      }
+    });
+
+    it("still serves the pages under /es/ and elsewhere: 200, with the headers, and the trailing-slash redirect", async () => {
+      for (const page of [...SPANISH_PAGES, "/", "/about", "/blog"]) {
+        const answer = await get(host.url + page);
+        expect(answer.status, page).toBe(200);
+        expect(answer.body.equals(file(outFileFor(page, format))), page).toBe(true);
+        expectHeadersOf(answer, page, page);
+      }
+      const slash = await get(`${host.url}/es/sobre-nosotros/`);
+      expect(slash.status).toBe(301);
+      expect(slash.headers.location).toBe("/es/sobre-nosotros");
+      expectHeadersOf(slash, "/es/sobre-nosotros/", "/es/sobre-nosotros/");
+    });
+  },
+);
+
+describe("a one-language build", () => {
+  it("writes no _redirects, and its host configurations have nothing of a language folder", async () => {
+    expect(existsSync(path.join(dist(), "_redirects"))).toBe(false);
+    expect(existsSync(path.join(directoryDist(), "_redirects"))).toBe(false);
+    for (const server of ["nginx", "caddy"]) {
+      const config = async (out: string) => {
+        const result = await runCli(["host-config", server, "--out", out, "--root", "/srv/site", "--listen", "8080"], { cwd: process.cwd() });
+        expect(result.code, result.stderr).toBe(0);
+        // The first line names the file it was made from.
+        return result.stdout.replaceAll(out, "<out>");
+      };
+      const one = await config(dist());
+      expect(one, server).not.toMatch(/\/es\/|_redirects|not_found_1/);
+      // The Spanish copy's configuration is the same with lines added: every line, in order.
+      const two = (await config(spanishDist("file"))).split("\n");
+      expect(two.length, server).toBeGreaterThan(one.split("\n").length);
+      let at = 0;
+      for (const line of one.split("\n")) {
+        at = two.indexOf(line, at);
+        expect(at, `${server}: ${line}`).toBeGreaterThanOrEqual(0);
+        at++;
+      }
     }
   });
 });

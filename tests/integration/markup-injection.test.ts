@@ -9,7 +9,7 @@ let dir: string;
 let pages: Array<{ file: string; html: string }>;
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copySample({ oneLanguage: true });
   const yaml = await readFile(path.join(dir, "site.yaml"), "utf8");
   await writeFile(
     path.join(dir, "site.yaml"),

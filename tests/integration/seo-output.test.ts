@@ -24,7 +24,7 @@ const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:prop
 const distFile = (url: string) => path.join(dist, new URL(url).pathname);
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copySample({ oneLanguage: true });
   dist = path.join(dir, "dist");
   await buildProject(dir);
   htmlFiles = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith(".html")).sort();

@@ -9,7 +9,9 @@ const RULES: HeaderRule[] = [
   { path: "/*", headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"]] },
   { path: "/assets/*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
 ];
-const INPUT = { rules: RULES, headersFile: "dist/_headers", root: "/srv/site", listen: { port: 8080 } };
+const INPUT = { rules: RULES, headersFile: "dist/_headers", root: "/srv/site", listen: { port: 8080 }, notFoundFolders: [], hidden: ["/_headers"] };
+/** A site with a Spanish 404 page in es/, and so a `_redirects` for Netlify. */
+const SPANISH = { ...INPUT, notFoundFolders: ["/es/"], hidden: ["/_headers", "/_redirects"] };
 
 describe("_headers read back", () => {
   it("gives the rules it was written from", async () => {
@@ -32,12 +34,22 @@ describe("_headers read back", () => {
 describe("hostLocations", () => {
   it("gives each folder every header that applies to it, and revalidation where no rule caches", () => {
     expect(hostLocations(INPUT)).toEqual([
-      { prefix: "/", headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"], ["Cache-Control", "no-cache"]] },
+      { prefix: "/", headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"], ["Cache-Control", "no-cache"]], notFound: "/404.html" },
       {
         prefix: "/assets/",
         headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"], ["Cache-Control", "public, max-age=31536000, immutable"]],
+        notFound: "/404.html",
       },
     ]);
+  });
+
+  it("gives a folder with its own 404 page a location of its own, with every header and that page", () => {
+    expect(hostLocations(SPANISH).map(({ prefix, notFound }) => [prefix, notFound])).toEqual([
+      ["/", "/404.html"],
+      ["/es/", "/es/404.html"],
+      ["/assets/", "/404.html"],
+    ]);
+    expect(hostLocations(SPANISH)[1]!.headers).toEqual(hostLocations(SPANISH)[0]!.headers);
   });
 
   it("refuses what a server configuration cannot say: patterns that are not folders, values that break quoting", () => {
@@ -45,7 +57,7 @@ describe("hostLocations", () => {
       { path: "/blog/:slug", headers: [] },
       { path: "/*", headers: [["X-Note", 'say "hi"'], ["X-Cost", "$5"]] },
     ];
-    expect(() => hostLocations({ rules, headersFile: "dist/_headers" })).toThrow(
+    expect(() => hostLocations({ rules, headersFile: "dist/_headers", notFoundFolders: [] })).toThrow(
       [
         "dist/_headers  the path /blog/:slug is not a folder pattern (/* or /folder/*), which is all a server configuration is made from",
         "dist/_headers  X-Note  the value has the character \", which cannot be written in a server configuration",
@@ -66,20 +78,28 @@ describe("--listen", () => {
   });
 });
 
+/** The nginx location of a folder of pages with INPUT's headers, and `extra` lines at its end. */
+function pageLocation(prefix: string, ...extra: string[]): string[] {
+  return [
+    `    location ${prefix} {`,
+    '        add_header X-Frame-Options "DENY" always;',
+    `        add_header Content-Security-Policy "default-src 'self'" always;`,
+    '        add_header Cache-Control "no-cache" always;',
+    "        # /about/ -> /about (301), then /about is about.html or about/index.html, without a redirect.",
+    "        rewrite ^/(.+)/$ /$1 permanent;",
+    "        try_files $uri $uri.html $uri/index.html =404;",
+    ...extra,
+    "    }",
+  ];
+}
+
 describe("nginxConfig", () => {
   it("repeats every header in each location (nginx drops inherited add_headers), always, with clean URLs and the 404 page", () => {
     const config = nginxConfig({ ...INPUT, listen: { host: "127.0.0.1", port: 9000 } });
     expect(config).toContain("    listen 127.0.0.1:9000;\n    root \"/srv/site\";\n");
     expect(config).toContain(
       [
-        "    location / {",
-        '        add_header X-Frame-Options "DENY" always;',
-        `        add_header Content-Security-Policy "default-src 'self'" always;`,
-        '        add_header Cache-Control "no-cache" always;',
-        "        # /about/ -> /about (301), then /about is about.html or about/index.html, without a redirect.",
-        "        rewrite ^/(.+)/$ /$1 permanent;",
-        "        try_files $uri $uri.html $uri/index.html =404;",
-        "    }",
+        ...pageLocation("/"),
         "",
         "    location /assets/ {",
         '        add_header X-Frame-Options "DENY" always;',
@@ -121,5 +141,49 @@ describe("caddyConfig", () => {
     expect(config).toContain("\t\t\t\trewrite * /404.html\n\t\t\t\theader {\n\t\t\t\t\tX-Frame-Options \"DENY\"\n");
     expect(config).toContain("\t\t\t\tfile_server {\n\t\t\t\t\tstatus 404\n\t\t\t\t}\n");
     expect(caddyConfig({ ...INPUT, listen: { host: "[::1]", port: 9000 } })).toContain("http://:9000 {\n\tbind ::1\n");
+  });
+});
+
+describe("a language folder's 404 page", () => {
+  it("nginx: a location for the folder with every header, always, and its own error_page; _redirects hidden", () => {
+    const config = nginxConfig(SPANISH);
+    expect(config).toContain(
+pageLocation("/es/", "        error_page 404 /es/404.html;").join("\n"),
+    );
+    expect(config.match(/error_page/g)).toHaveLength(2);
+    expect(config).toContain("    location = /_redirects {\n        return 404;\n    }\n");
+  });
+
+  it("Caddy: a handler for the folder's 404s, before the site's, with the folder's headers", () => {
+    const config = caddyConfig(SPANISH);
+    const spanish = [
+      "\t\t@not_found_1 {",
+      "\t\t\texpression {err.status_code} == 404",
+      "\t\t\tpath /es/*",
+      "\t\t}",
+      "\t\thandle @not_found_1 {",
+      "\t\t\troute {",
+    ].join("\n");
+    expect(config).toContain(spanish);
+    expect(config).toContain("\t\t\t\trewrite * /es/404.html\n\t\t\t\theader /es/* {\n\t\t\t\t\tX-Frame-Options \"DENY\"\n");
+    expect(config.indexOf(spanish)).toBeLessThan(config.indexOf("\t\t@not_found expression {err.status_code} == 404"));
+    expect(config).toContain("\t\terror /_redirects 404\n");
+    // Same headers as every path: no `header /es/*` in the main route.
+    expect(config.slice(0, config.indexOf("handle_errors"))).not.toContain("/es/");
+  });
+
+  it("leaves a one-language site's configurations as they were: the folder's lines are all that is added", () => {
+    for (const config of [nginxConfig, caddyConfig]) {
+      const one = config(INPUT);
+      expect(one).not.toMatch(/\/es\/|_redirects|not_found_1/);
+      const added = config(SPANISH).split("\n");
+      // Every line of the one-language configuration is there, in order.
+      let at = 0;
+      for (const line of one.split("\n")) {
+        at = added.indexOf(line, at);
+        expect(at, line).toBeGreaterThanOrEqual(0);
+        at++;
+      }
+    }
   });
 });

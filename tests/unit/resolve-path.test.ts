@@ -19,8 +19,8 @@ describe("resolveRequestPath", () => {
     expect(resolveRequestPath(root, "//%61ssets/x.css")).toMatchObject({ path: "/assets/x.css" });
   });
 
-  it.each(["/_headers", "//_headers", "/%5Fheaders", "/_headers?x"])("never serves the host's settings: %s", (url) => {
-    expect(resolveRequestPath(root, url)).toEqual({ kind: "error", status: 404 });
+  it.each(["/_headers", "//_headers", "/%5Fheaders", "/_headers?x", "/_redirects"])("never serves the host's settings: %s", (url) => {
+    expect(resolveRequestPath(root, url)).toMatchObject({ kind: "error", status: 404 });
   });
 
   it("redirects a trailing slash to the canonical path, keeping the query", () => {
@@ -38,7 +38,7 @@ describe("resolveRequestPath", () => {
     "/.git/config",
     "/./about",
   ])("never leaves the root: %s", (url) => {
-    expect(resolveRequestPath(root, url)).toEqual({ kind: "error", status: 404 });
+    expect(resolveRequestPath(root, url)).toEqual({ kind: "error", status: 404, path: decodeURIComponent(url) });
   });
 
   it("answers malformed, absolute-looking and over-long URLs with an error status", () => {

@@ -1,0 +1,263 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import * as z from "zod";
+import type { Site } from "../config/schema.ts";
+import { readYaml } from "../config/read-yaml.ts";
+import { SiteError, sortProblems, type Problem } from "../errors.ts";
+import type { Article, LegalPage } from "./article-schema.ts";
+import type { Copy } from "./copy-schema.ts";
+import { loadCopy } from "./load-copy.ts";
+import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
+import { fillPlaceholders, licenseText, siteFacts, type Facts } from "./placeholders.ts";
+
+/** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
+export const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
+export type OptionalPageType = (typeof OPTIONAL_PAGE_TYPES)[number];
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
+const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
+
+/** content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts. */
+export const languageSettingsSchema = z.strictObject({
+  untranslated: z
+    .array(z.enum(OPTIONAL_PAGE_TYPES))
+    .default([])
+    .describe("Page types left in the default language on purpose: not built in this language; links lead to the default language's page"),
+  untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
+  slugs: z
+    .strictObject({
+      residential: slug,
+      commercial: slug,
+      "service-areas": slug,
+      about: slug,
+      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. control-de-tuzas-{slug}"),
+      blog: slug,
+    })
+    .partial()
+    .default({})
+    .describe("This language's addresses, after its /<code>/ prefix; the default language's are used for the others"),
+  facts: z
+    .record(z.string(), line)
+    .default({})
+    .describe("Facts whose text is in words (trapWindow: 24–48 horas); the numbers must be those of site.yaml"),
+  companyDescription: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(3000)
+    .describe("site.yaml's company.description in this language: the business in structured data"),
+  shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
+  licenseLabels: z
+    .strictObject({ pesticide: line, qualifiedApplicator: line, business: line, applicator: line })
+    .partial()
+    .default({})
+    .describe("The licences' names in this language; their numbers come from site.yaml"),
+});
+export type LanguageSettings = z.output<typeof languageSettingsSchema>;
+
+/** One language's content: the default's from content/, another's from content/<code>/. */
+export interface Edition {
+  code: string;
+  locale: string;
+  name: string;
+  /** True for the first language of site.yaml. */
+  isDefault: boolean;
+  /** "" for the default language, "/es" for Spanish. */
+  prefix: string;
+  copy: Copy;
+  facts: Facts;
+  articles: Article[];
+  legal: LegalPage[];
+  settings: LanguageSettings;
+  /** The lead form in this language. */
+  leadFormId: string;
+  /** Each licence as this language writes it: "Label #number". */
+  licenses: Licenses;
+  /** Each city page's own paragraph in this language, by the city's slug. */
+  cityIntros: Record<string, string>;
+}
+
+export type Licenses = Record<keyof Site["licenses"], string>;
+
+/** The licences with this language's names for them and site.yaml's numbers. */
+function licenseTexts(site: Site, labels: Partial<Record<keyof Site["licenses"], string>>): Licenses {
+  const text = (key: keyof Site["licenses"]) => licenseText({ ...site.licenses[key], label: labels[key] ?? site.licenses[key].label });
+  return { pesticide: text("pesticide"), qualifiedApplicator: text("qualifiedApplicator"), business: text("business"), applicator: text("applicator") };
+}
+
+export interface LoadEditionsOptions {
+  site: Site;
+  contentDir: string;
+  displayDir: string;
+  convert?: LoadDocumentsOptions["convert"];
+  conditions?: LoadDocumentsOptions["conditions"];
+}
+
+/** Copy files each optional page type owns: a language that leaves the type untranslated needs none of them. */
+const FILES_OF: Record<OptionalPageType, string[]> = {
+  residential: ["pages/residential.yaml"],
+  commercial: ["pages/commercial.yaml"],
+  "service-areas": ["pages/service-areas.yaml"],
+  about: ["pages/about.yaml"],
+  city: ["pages/city.yaml"],
+  blog: ["pages/blog.yaml", "pages/article.yaml"],
+  legal: [],
+};
+/** The customers' own words: shown as written in every language. */
+const SHARED_FILES = ["testimonials.yaml"];
+
+/** Every language's content, the default first; the problems of every language at once. */
+export async function loadEditions(options: LoadEditionsOptions): Promise<Edition[]> {
+  const { site } = options;
+  const [first, ...others] = site.languages;
+  const facts = siteFacts(site);
+  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts };
+  const [copy, documents] = await Promise.all([loadCopy(load), loadDocuments({ ...load, convert: options.convert, conditions: options.conditions })]);
+  const base: Edition = {
+    ...first!,
+    isDefault: true,
+    prefix: "",
+    copy,
+    facts,
+    ...documents,
+    settings: { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt },
+    leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
+    licenses: licenseTexts(site, {}),
+    cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
+  };
+  const problems: Problem[] = [];
+  const translated = await Promise.all(
+    others.map((language) =>
+      loadTranslation({ ...options, language, base }).catch((error: unknown) => {
+        if (!(error instanceof SiteError)) throw error;
+        problems.push(...error.problems);
+        return undefined;
+      }),
+    ),
+  );
+  if (problems.length > 0) throw new SiteError(sortProblems(problems));
+  return [base, ...(translated as Edition[])];
+}
+
+async function loadTranslation(options: LoadEditionsOptions & { language: Site["languages"][number]; base: Edition }): Promise<Edition> {
+  const { language, base, site } = options;
+  const contentDir = path.join(options.contentDir, language.code);
+  const displayDir = `${options.displayDir}/${language.code}`;
+  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, base.facts, site);
+  const { settings } = read;
+  const licenses = licenseTexts(site, settings.licenseLabels);
+  const facts: Facts = {
+    ...read.facts,
+    pesticideLicense: licenses.pesticide,
+    qualifiedApplicatorLicense: licenses.qualifiedApplicator,
+    businessLicense: licenses.business,
+    applicatorLicense: licenses.applicator,
+  };
+  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
+  const load = { contentDir, displayDir, facts };
+  const [copy, documents, cityIntros] = await allProblems([
+    loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),
+    settings.untranslated.includes("blog")
+      ? { articles: [], legal: [] }
+      : loadDocuments({
+          ...load,
+          convert: options.convert,
+          conditions: options.conditions,
+          translation: { of: new Set(base.articles.map((article) => article.slug)), legal: !settings.untranslated.includes("legal") },
+        }),
+    settings.untranslated.includes("city") ? base.cityIntros : readCityIntros(path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
+  ]);
+  return {
+    ...language,
+    isDefault: false,
+    prefix: `/${language.code}`,
+    copy: { ...base.copy, ...copy },
+    facts,
+    ...documents,
+    legal: settings.untranslated.includes("legal") ? [] : documents.legal,
+    settings,
+    leadFormId: language.leadFormId ?? site.integrations.leadForm.formId,
+    licenses,
+    cityIntros,
+  };
+}
+
+const cityIntro = z.strictObject({ intro: z.string().trim().min(1, "must not be empty").max(3000, "is too long (3,000 characters at most)") });
+
+/** content/<code>/cities.yaml: every city's own paragraph in the language, by slug; no other city fact. */
+async function readCityIntros(absolute: string, file: string, site: Site, facts: Facts): Promise<Record<string, string>> {
+  const problems: Problem[] = [];
+  const slugs = site.cities.map((city) => city.slug);
+  let text = "";
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SiteError([{ file, message: code === "ENOENT" ? "file not found; it has each city's paragraph (intro), by slug" : `cannot read (${code})` }]);
+  }
+  const read = readYaml(file, text, z.record(z.string(), cityIntro), problems);
+  if (!read) throw new SiteError(problems);
+  const known = new Set(slugs);
+  for (const slug of Object.keys(read.data)) {
+    if (!known.has(slug)) problems.push({ file, ...read.source().locate([slug]), field: slug, message: `no city in site.yaml has this slug` });
+  }
+  for (const slug of slugs) {
+    if (!(slug in read.data)) problems.push({ file, line: 1, field: `${slug}.intro`, message: `missing: site.yaml has the city "${slug}"` });
+  }
+  if (problems.length > 0) throw new SiteError(problems);
+  return Object.fromEntries(slugs.map((slug) => [slug, fillPlaceholders(read.data[slug]!.intro, facts)]));
+}
+
+/** Reads language.yaml; its words for facts must name known facts and carry their numbers. */
+async function readSettings(absolute: string, file: string, facts: Facts, site: Site): Promise<{ settings: LanguageSettings; facts: Facts }> {
+  let text: string;
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "file not found; every language but the first needs one (its addresses and what it leaves untranslated)" : `cannot read (${code})`;
+    throw new SiteError([{ file, message: reason }]);
+  }
+  const problems: Problem[] = [];
+  const read = readYaml(file, text, languageSettingsSchema, problems);
+  if (!read) throw new SiteError(problems);
+  for (const [name, words] of Object.entries(read.data.facts)) {
+    const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };
+    if (!Object.hasOwn(facts, name)) {
+      problems.push({ ...at, message: `no such fact; known: ${Object.keys(facts).sort().join(", ")}` });
+      continue;
+    }
+    const expected = numbersIn(facts[name]!);
+    const found = numbersIn(words);
+    if (expected.join(",") !== found.join(",")) {
+      problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
+    }
+  }
+  // What a reader of this language must be told, and site.yaml's texts it must have in its words.
+  if (read.data.untranslated.length > 0 && !read.data.untranslatedNote) {
+    problems.push({ file, ...read.source().locate(["untranslated"]), field: "untranslatedNote", message: "is required with untranslated: it tells readers which pages are in the default language only" });
+  }
+  if (site.brand.shareImageAlt && !read.data.shareImageAlt) {
+    problems.push({ file, line: 1, field: "shareImageAlt", message: "missing: site.yaml has brand.shareImageAlt" });
+  }
+  if (problems.length > 0) throw new SiteError(problems);
+  return { settings: read.data, facts: { ...facts, ...read.data.facts } };
+}
+
+/** The numbers in a text, without their thousands separators: "$1,500 and 24–48 hours" -> 1500, 24, 48. */
+export function numbersIn(text: string): string[] {
+  return text.match(/\d+(?:[.,]\d+)*/g)?.map((number) => number.replace(/[.,]/g, "")) ?? [];
+}
+
+/** Awaits every load; when some fail for the user's input, one SiteError with all their problems. */
+async function allProblems<T extends readonly unknown[]>(loads: { [K in keyof T]: Promise<T[K]> | T[K] }): Promise<T> {
+  const settled = await Promise.allSettled(loads);
+  const problems: Problem[] = [];
+  for (const result of settled) {
+    if (result.status === "fulfilled") continue;
+    if (!(result.reason instanceof SiteError)) throw result.reason;
+    problems.push(...result.reason.problems);
+  }
+  if (problems.length > 0) throw new SiteError(sortProblems(problems));
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}

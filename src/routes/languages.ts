@@ -1,0 +1,167 @@
+import type { Edition, OptionalPageType } from "../content/load-editions.ts";
+import { SiteError } from "../errors.ts";
+import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
+import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
+
+/** What the route planner needs of a language. */
+export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings">;
+
+/** The default language's addresses; another language has its own slugs after its /<code> prefix. */
+const DEFAULT_SLUGS = {
+  residential: "residential-gopher-control",
+  commercial: "commercial-gopher-control",
+  "service-areas": "service-areas",
+  about: "about",
+  city: "{slug}-gopher-control",
+  blog: "blog",
+} as const;
+
+/** Every address of one language's pages. */
+export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings">) {
+  const slugs = { ...DEFAULT_SLUGS, ...language.settings.slugs };
+  const at = (slug: string) => `${language.prefix}/${slug}`;
+  return {
+    home: () => language.prefix || "/",
+    residential: () => at(slugs.residential),
+    commercial: () => at(slugs.commercial),
+    serviceAreas: () => at(slugs["service-areas"]),
+    about: () => at(slugs.about),
+    city: (slug: string) => at(slugs.city.replace("{slug}", slug)),
+    blog: () => at(slugs.blog),
+    article: (slug: string) => at(`${slugs.blog}/${slug}`),
+    legal: (slug: string) => at(slug),
+    notFound: () => `${language.prefix}/404`,
+  };
+}
+export type LanguagePaths = ReturnType<typeof languagePaths>;
+
+/** Whether a language builds pages of this template. */
+export function builds(language: Pick<RouteLanguage, "settings">, template: PlannedPage["template"]): boolean {
+  const type: string = template === "article" ? "blog" : template;
+  return !language.settings.untranslated.includes(type as OptionalPageType);
+}
+
+/** Where a language's page is written: its 404 page is `<code>/404.html`, found by hosts for paths under /<code>/. */
+export function outFileOf(pagePath: string, language: Pick<RouteLanguage, "prefix">, format: OutputFormat): string {
+  if (pagePath === `${language.prefix}/404`) return `${language.prefix.slice(1)}${language.prefix ? "/" : ""}404.html`;
+  return outFileFor(pagePath, format);
+}
+
+/** One page in each language that has it, by the page's key (its default-language path). */
+export interface LanguageLinks {
+  /** hreflang alternates for every language version of the page, then x-default. */
+  alternates: AlternateLink[];
+  /** The language switcher: the same page in each other language (its home when it has no such page). */
+  switcher: PageLanguagesView["switcher"];
+}
+
+/**
+ * Links every page to its versions in the other languages: hreflang alternates (reciprocal, only
+ * between pages that exist, none for the 404 pages) and the switcher's targets. A one-language site
+ * gets none, so its pages are exactly what they were before languages existed.
+ */
+export function linkLanguages(pages: readonly PlannedPage[], languages: readonly RouteLanguage[], siteUrl: string): Map<PlannedPage, LanguageLinks> {
+  const links = new Map<PlannedPage, LanguageLinks>();
+  if (languages.length < 2) return links;
+  const versions = new Map<string, Map<string, PlannedPage>>();
+  for (const page of pages) {
+    const byLanguage = versions.get(page.key) ?? new Map<string, PlannedPage>();
+    byLanguage.set(page.lang, page);
+    versions.set(page.key, byLanguage);
+  }
+  const homes = new Map(pages.filter((page) => page.template === "home").map((page) => [page.lang, page.path]));
+  const defaultCode = languages[0]!.code;
+  for (const page of pages) {
+    const same = versions.get(page.key)!;
+    const alternates: AlternateLink[] = [];
+    if (page.template !== "not-found" && same.size > 1) {
+      for (const language of languages) {
+        const version = same.get(language.code);
+        if (version) alternates.push({ hreflang: language.code, href: absoluteUrl(siteUrl, version.path) });
+      }
+      const fallback = same.get(defaultCode);
+      if (fallback) alternates.push({ hreflang: "x-default", href: absoluteUrl(siteUrl, fallback.path) });
+    }
+    const switcher = languages
+      .filter((language) => language.code !== page.lang)
+      .map((language) => {
+        // A 404 page's other version is another "not found": the switcher offers that language's home.
+        const version = page.template === "not-found" ? undefined : same.get(language.code)?.path;
+        return { code: language.code, name: language.name, href: version ?? homes.get(language.code) ?? "/", slot: switcherSlot(language.code) };
+      });
+    links.set(page, { alternates, switcher });
+  }
+  return links;
+}
+
+/**
+ * A language's addresses for the default language's: `/about` -> `/es/nosotros`, for every page
+ * that language has. Links written in the default language's terms (templates, copy, markdown) are
+ * pointed at the page in the reader's language; a page it does not have stays in the default one.
+ */
+export function localizedPaths(pages: readonly PlannedPage[], code: string): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const page of pages) if (page.lang === code && page.template !== "not-found") paths.set(page.key, page.path);
+  return paths;
+}
+
+/**
+ * Rewrites the site's own links (`href="/about"`, `href="/about#faq"`) to a language's addresses.
+ * A link that names its language (`hreflang="en" href="/about"`, the switcher) is left as it is.
+ */
+export function localizeLinks(html: string, paths: ReadonlyMap<string, string>): string {
+  return html.replace(/(hreflang="[^"]*" )?href="(\/[^"#?]*)([#?][^"]*)?"/gi, (whole, named: string | undefined, target: string, rest: string | undefined) => {
+    const localized = named ? undefined : paths.get(target);
+    return localized === undefined ? whole : `href="${localized}${rest ?? ""}"`;
+  });
+}
+
+/** The planned pages of every language, each head with its language versions (none on a one-language site). */
+export function withLanguages(pages: PlannedPage[], languages: readonly RouteLanguage[], siteUrl: string): PlannedPage[] {
+  if (languages.length < 2) return pages;
+  checkFilesAcrossLanguages(pages);
+  const links = linkLanguages(pages, languages, siteUrl);
+  const localeOf = new Map(languages.map((language) => [language.code, language.locale]));
+  return pages.map((page) => {
+    const { alternates, switcher } = links.get(page)!;
+    // og:locale:alternate only for the languages this page has a version in.
+    const localeAlternates = alternates.filter((link) => link.hreflang !== page.lang && localeOf.has(link.hreflang)).map((link) => localeOf.get(link.hreflang)!);
+    return { ...page, head: { ...page.head, languages: { alternates, switcher, localeAlternates } } } as PlannedPage;
+  });
+}
+
+/**
+ * The switcher's address for a language while the header is rendered: the header stays the same on
+ * every page of a language (rendered once, <Reuse>), and each page then gets its own targets.
+ */
+export function switcherSlot(code: string): string {
+  return `/__language__/${code}`;
+}
+
+/** Puts a page's switcher targets where the header has switcherSlot(code). */
+export function fillSwitcher(html: string, switcher: PageLanguagesView["switcher"]): string {
+  let filled = html;
+  for (const { slot, href } of switcher) filled = filled.replaceAll(`href="${slot}"`, `href="${href}"`);
+  return filled;
+}
+
+/**
+ * Two pages of different languages writing one file (a legal page named es.md and the Spanish
+ * home page, or a language's slug equal to a default page's path) is a mistake in the input.
+ */
+function checkFilesAcrossLanguages(pages: readonly PlannedPage[]): void {
+  const byFile = new Map<string, PlannedPage>();
+  const problems = [];
+  for (const page of pages) {
+    const other = byFile.get(page.outFile);
+    if (other && other.lang !== page.lang) {
+      const where = [other, page].find((each) => each.lang !== pages[0]!.lang) ?? page;
+      problems.push({
+        file: page.outFile,
+        message: `both ${other.path} and ${page.path} would be written here; change the slugs in content/${where.lang}/language.yaml or rename the default language's page`,
+      });
+    }
+    byFile.set(page.outFile, page);
+  }
+  if (problems.length > 0) throw new SiteError(problems);
+}

@@ -1,0 +1,113 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load-config.ts";
+import { loadEditions } from "../../src/content/load-editions.ts";
+import { formatProblem, SiteError } from "../../src/errors.ts";
+import { localizeLinks } from "../../src/routes/languages.ts";
+import { documentConditions } from "../../src/routes/privacy.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+
+// A translation is refused, with file:line:column, when its keys or placeholders differ from the
+// default language's, or when its words for a fact carry other numbers than site.yaml's.
+let dir: string;
+beforeEach(async () => {
+  dir = await copySample();
+});
+afterEach(() => removeDir(dir));
+
+async function edit(file: string, change: (text: string) => string) {
+  const target = path.join(dir, file);
+  const before = await readFile(target, "utf8");
+  const after = change(before);
+  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
+  await writeFile(target, after);
+}
+
+async function problems(): Promise<string[]> {
+  const { site } = await loadConfig({ path: path.join(dir, "site.yaml"), displayPath: "site.yaml" });
+  try {
+    await loadEditions({ site, contentDir: path.join(dir, "content"), displayDir: "content", conditions: documentConditions(site) });
+    return [];
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
+    return error.problems.map(formatProblem);
+  }
+}
+
+const lineOf = async (file: string, text: string) => (await readFile(path.join(dir, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
+
+describe("translations", () => {
+  it("load as they are in the sample", async () => {
+    expect(await problems()).toEqual([]);
+  });
+
+  it("refuse a missing key, an extra key and an unknown placeholder, each with its place, all at once", async () => {
+    await edit("content/es/pages/about.yaml", (text) => text.replace(/^description: >-\n(?: {2}.*\n)+/m, ""));
+    await edit("content/es/pages/home.yaml", (text) => text.replace("\nhero:\n", "\nextra: sobra\nhero:\n"));
+    await edit("content/es/faq.yaml", (text) => text.replace("{trapWindow}", "{ventana}"));
+    const found = await problems();
+    expect(found).toHaveLength(3);
+    expect(found.find((line) => line.startsWith("content/es/pages/home.yaml"))).toMatch(
+      new RegExp(`^content/es/pages/home\\.yaml:${await lineOf("content/es/pages/home.yaml", "extra: sobra")}:\\d+ +extra +`),
+    );
+    expect(found.find((line) => line.startsWith("content/es/faq.yaml"))).toMatch(/^content\/es\/faq\.yaml:\d+:\d+ .*unknown placeholder \{ventana\}/);
+    expect(found.find((line) => line.startsWith("content/es/pages/about.yaml"))).toMatch(/^content\/es\/pages\/about\.yaml:1:1 +description +is required/);
+  });
+
+  it("refuse an optional key the default language has and the translation lacks, naming the default's file", async () => {
+    const english = await readFile(path.join(dir, "content/pages/home.yaml"), "utf8");
+    const optional = english.match(/\n {2}imageAlt: .*\n/);
+    if (!optional) {
+      await edit("content/pages/residential.yaml", (text) => text.replace(/\n(hero:\n {2}heading: .*\n)/, "\n$1  imageAlt: A lawn\n"));
+      expect((await problems()).join("\n")).toMatch(/content\/es\/pages\/residential\.yaml:\d+:\d+ +hero\.imageAlt +missing: content\/pages\/residential\.yaml has it/);
+    } else {
+      await edit("content/es/pages/home.yaml", (text) => text.replace(/\n {2}imageAlt: .*\n/, "\n"));
+      expect((await problems()).join("\n")).toMatch(/hero\.imageAlt +missing: content\/pages\/home\.yaml has it/);
+    }
+  });
+
+  it("refuse words for a fact with other numbers than site.yaml's, and facts that do not exist", async () => {
+    await edit("content/es/language.yaml", (text) => text.replace("trapWindow: 24–48 horas", "trapWindow: 12–24 horas").replace("facts:\n", "facts:\n  noSuchFact: algo\n"));
+    const found = await problems();
+    const file = "content/es/language.yaml";
+    expect(found).toContain(`${file}:${await lineOf(file, "trapWindow:")}:15  facts.trapWindow  has the numbers (12, 24), site.yaml's trapWindow has (24, 48): "24–48 hours"`);
+    const noSuchFact = await lineOf(file, "noSuchFact");
+    expect(found.some((line) => line.startsWith(`${file}:${noSuchFact}:`) && line.includes("no such fact"))).toBe(true);
+  });
+
+  it("refuse an article that translates no article, and a city paragraph for no city", async () => {
+    await edit("content/es/cities.yaml", (text) => `${text}\nno-such-town:\n  intro: Un pueblo que no existe.\n`);
+    await writeFile(path.join(dir, "content/es/blog/no-twin.md"), (await readFile(path.join(dir, "content/es/blog/gopher-damage-costs.md"), "utf8")).replace(/slug: .*/, "slug: sin-gemelo"));
+    const found = (await problems()).join("\n");
+    expect(found).toMatch(/content\/es\/cities\.yaml:\d+:\d+ +no-such-town +no city in site\.yaml has this slug/);
+    expect(found).toMatch(/content\/es\/blog\/no-twin\.md +translates no article/);
+  });
+});
+
+describe("language.yaml", () => {
+  it("needs the note for readers when it leaves page types untranslated, and site.yaml's texts in its words", async () => {
+    await edit("content/es/language.yaml", (text) => text.replace(/\nuntranslatedNote: .*\n/, "\n").replace(/\nshareImageAlt: .*\n?/, "\n"));
+    const found = (await problems()).join("\n");
+    expect(found).toMatch(/content\/es\/language\.yaml:\d+:\d+ +untranslatedNote +is required with untranslated/);
+    expect(found).toMatch(/content\/es\/language\.yaml:1 +shareImageAlt +missing: site\.yaml has brand\.shareImageAlt/);
+  });
+});
+
+describe("localizeLinks", () => {
+  const paths = new Map([
+    ["/", "/es"],
+    ["/about", "/es/nosotros"],
+  ]);
+  it("points the site's own links at the language's pages, keeps fragments and queries, and leaves the rest", () => {
+    expect(localizeLinks('<a href="/">x</a><a href="/about#team">y</a><a href="/about?a=1">z</a>', paths)).toBe(
+      '<a href="/es">x</a><a href="/es/nosotros#team">y</a><a href="/es/nosotros?a=1">z</a>',
+    );
+    expect(localizeLinks('<a href="/privacy-policy">p</a><link href="/assets/site.css"/><a href="https://example.com/about">e</a>', paths)).toBe(
+      '<a href="/privacy-policy">p</a><link href="/assets/site.css"/><a href="https://example.com/about">e</a>',
+    );
+  });
+  it("leaves a link that names its language (the switcher)", () => {
+    expect(localizeLinks('<a hrefLang="en" href="/about" lang="en">English</a>', paths)).toBe('<a hrefLang="en" href="/about" lang="en">English</a>');
+  });
+});

@@ -1,7 +1,7 @@
 import type { Edition, OptionalPageType } from "../content/load-editions.ts";
 import { SiteError } from "../errors.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
-import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
+import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
 
 /** What the route planner needs of a language. */
 export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings">;
@@ -12,8 +12,8 @@ const DEFAULT_SLUGS = {
   commercial: "commercial-gopher-control",
   "service-areas": "service-areas",
   about: "about",
-  city: "{slug}-gopher-control",
-  blog: "blog",
+  city: cityPath("{slug}").slice(1),
+  blog: articlePath("").split("/")[1]!,
 } as const;
 
 /** Every address of one language's pages. */

@@ -28,7 +28,7 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
           <h2 id="article-cta-heading">{copy.cta.heading}</h2>
           <p>{copy.cta.text}</p>
           <div className="actions">
-            <CallButton chrome={chrome} label={`${chrome.copy.buttons.call} ${chrome.phone.display}`} />
+            <CallButton chrome={chrome} withNumber />
             <QuoteButton chrome={chrome} />
           </div>
         </div>

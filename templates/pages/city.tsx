@@ -26,7 +26,7 @@ export function CityPage({ chrome, page }: TemplateProps<"city">) {
           <p className="hero-text">{copy.hero.text}</p>
           <ReviewBadge badge={page.badge} />
           <div className="actions">
-            <CallButton chrome={chrome} label={`${chrome.copy.buttons.call} ${chrome.phone.display}`} className="button button-light" />
+            <CallButton chrome={chrome} withNumber className="button button-light" />
             <QuoteButton chrome={chrome} className="button button-outline-light" />
           </div>
         </div>

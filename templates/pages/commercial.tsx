@@ -43,7 +43,7 @@ export function CommercialPage({ chrome, page }: TemplateProps<"commercial">) {
           <h2 id="cta-commercial-heading">{page.cta.heading}</h2>
           <p>{page.cta.text}</p>
           <div className="actions">
-            <CallButton chrome={chrome} label={`${chrome.copy.buttons.call} ${chrome.phone.display}`} className="button button-light" />
+            <CallButton chrome={chrome} withNumber className="button button-light" />
             {mailButton("button button-outline-light")}
           </div>
         </div>

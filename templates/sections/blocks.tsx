@@ -159,7 +159,7 @@ export function CallToAction({ chrome, cta, variant = "default" }: { chrome: Chr
         <h2 id={`cta-${variant}-heading`}>{cta.heading}</h2>
         <p>{cta.text}</p>
         <div className="actions">
-          <CallButton chrome={chrome} label={`${chrome.copy.buttons.call} ${chrome.phone.display}`} className="button button-light" />
+          <CallButton chrome={chrome} withNumber className="button button-light" />
           <QuoteButton chrome={chrome} className="button button-outline-light" />
         </div>
       </div>

@@ -5,11 +5,18 @@ import { Icon } from "./icon.tsx";
 export const CALLBACK_ID = "callback-request";
 
 /** A phone link. */
-export function CallButton({ chrome, label, className }: { chrome: ChromeView; label?: string; className?: string }) {
+export function CallButton({ chrome, label, withNumber, className }: { chrome: ChromeView; label?: string; withNumber?: boolean; className?: string }) {
   return (
     <a className={className ?? "button button-primary"} href={`tel:${chrome.phone.tel}`}>
       <Icon name="phone" />
-      <span>{label ?? chrome.copy.buttons.call}</span>
+      {withNumber ? (
+        // The label may wrap on a narrow screen, the number never: "555-" and "0142" on two lines is misdialled.
+        <span>
+          {label ?? chrome.copy.buttons.call} <span className="phone-number">{chrome.phone.display}</span>
+        </span>
+      ) : (
+        <span>{label ?? chrome.copy.buttons.call}</span>
+      )}
     </a>
   );
 }

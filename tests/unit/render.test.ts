@@ -57,7 +57,8 @@ describe("templates", () => {
     for (const name of ["Redhawk", "Harveston", "Meadowview", "Paseo Del Sol", "Wolf Creek"]) expect(temecula).toContain(`<span>${name}</span>`);
     expect(temecula).toContain('<a href="/murrieta-gopher-control">Murrieta Gopher Control</a>');
     expect(temecula).toContain('href="tel:+19515550142"');
-    expect(temecula).toContain("Call Now (951) 555-0142");
+    // The number is kept whole on narrow screens: it sits in its own span.
+    expect(temecula).toContain('Call Now <span class="phone-number">(951) 555-0142</span>');
     expect(temecula).toContain('href="/blog/60-day-warranty-explained"');
   });
 

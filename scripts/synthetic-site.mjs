@@ -60,6 +60,21 @@ function synthetic(count) {
 }
 
 /**
+ * site.yaml's text without its `languages` list (so the site is in its default language only),
+ * and the codes of the other languages that list named.
+ */
+export function withoutLanguages(yaml) {
+  const list = yaml.match(/\nlanguages:\n((?: {2}.*\n)+)/);
+  if (!list) return { yaml, others: [] };
+  return { yaml: yaml.replace(list[0], "\n"), others: [...list[1].matchAll(/- code: (\w+)/g)].slice(1).map(([, code]) => code) };
+}
+
+/** Deletes the translations of these languages from a project folder's content/. */
+export async function removeTranslations(dir, codes) {
+  for (const code of codes) await rm(path.join(dir, "content", code), { recursive: true });
+}
+
+/**
  * Creates a project folder with the sample plus `extra` synthetic cities; returns its path. With
  * `allLanguages`, the sample's languages are kept and each synthetic town gets its Spanish
  * paragraph too; otherwise the site is in its default language only.
@@ -77,11 +92,9 @@ export async function makeSyntheticSite(extra, { allLanguages = false } = {}) {
     });
     if (intros.length > 0) await appendFile(path.join(dir, "content", "es", "cities.yaml"), `\n${intros.join("")}`);
   } else {
-    const list = yaml.match(/\nlanguages:\n((?: {2}.*\n)+)/);
-    if (list) {
-      yaml = yaml.replace(list[0], "\n");
-      for (const [, code] of [...list[1].matchAll(/- code: (\w+)/g)].slice(1)) await rm(path.join(dir, "content", code), { recursive: true });
-    }
+    const { yaml: oneLanguage, others } = withoutLanguages(yaml);
+    yaml = oneLanguage;
+    await removeTranslations(dir, others);
   }
   await writeFile(path.join(dir, "site.yaml"), yaml);
   return dir;

@@ -124,14 +124,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Each language's chrome; the scripts carry its settings (the form, the toast), so each has its own.
   const chromes = editions.map((edition) =>
-    edition.isDefault
-      ? chromeView(site, copy)
-      : chromeView(site, edition.copy, {
-          locale: edition.locale,
-          leadFormId: edition.leadFormId,
-          pesticideLicense: edition.licenses.pesticide,
-          untranslatedNote: edition.settings.untranslated.length > 0 ? edition.settings.untranslatedNote : undefined,
-        }),
+    chromeView(site, edition.copy, {
+      locale: edition.locale,
+      leadFormId: edition.leadFormId,
+      pesticideLicense: edition.licenses.pesticide,
+      untranslatedNote: edition.settings.untranslated.length > 0 ? edition.settings.untranslatedNote : undefined,
+    }),
   );
   const chrome = chromes[0]!;
   const [templates, styles, compiledScripts, statics] = await stage("assets", () =>

@@ -9,8 +9,8 @@ import { readNotFoundFolders } from "../hosting/not-found-pages.ts";
 import { nginxConfig } from "../hosting/nginx-config.ts";
 import type { Logger } from "../log.ts";
 
-export const HOST_SERVERS = { nginx: nginxConfig, caddy: caddyConfig } as const;
-export type HostServer = keyof typeof HOST_SERVERS;
+const HOST_SERVERS = { nginx: nginxConfig, caddy: caddyConfig } as const;
+type HostServer = keyof typeof HOST_SERVERS;
 
 export interface HostConfigOptions {
   server: HostServer;
@@ -22,7 +22,7 @@ export interface HostConfigOptions {
 }
 
 /** The configuration text for a built site: its `_headers`, read back, and its folders' 404 pages, in the server's own terms. */
-export async function hostConfigText(options: HostConfigOptions): Promise<string> {
+async function hostConfigText(options: HostConfigOptions): Promise<string> {
   const file = path.join(options.out, "_headers");
   let text: string;
   try {

@@ -113,7 +113,7 @@ function copyKey(name: string): string {
  * already refuse unknown keys and require most: this finds the optional ones a translation missed
  * or added.
  */
-export function keyDifferences(reference: unknown, translated: unknown, at: PropertyKey[]): Array<{ at: PropertyKey[]; missing: boolean }> {
+function keyDifferences(reference: unknown, translated: unknown, at: PropertyKey[]): Array<{ at: PropertyKey[]; missing: boolean }> {
   if (Array.isArray(reference) && Array.isArray(translated)) {
     const items = reference.flatMap((item, index) => (index < translated.length ? keyDifferences(item, translated[index], [...at, index]) : []));
     // An item the default has and the translation lacks, or one more than the default has.

@@ -19,10 +19,10 @@ export interface LoadDocumentsOptions {
   convert?: (bodies: readonly string[]) => Promise<ConvertedMarkdown[]>;
   /**
    * A translation's folder (content/es): each article is named like the default language's
-   * article it translates (one of these slugs) and has its own slug; legal pages are loaded only
-   * when `legal` is true.
+   * article it translates (one of these slugs) and has its own slug; each folder is loaded only
+   * when the language translates it.
    */
-  translation?: { of: ReadonlySet<string>; legal: boolean };
+  translation?: { of: ReadonlySet<string>; blog: boolean; legal: boolean };
 }
 
 /** A markdown file whose front matter is valid, waiting for its body to be converted. */
@@ -51,7 +51,9 @@ export interface LoadDocumentsResult {
 export async function loadDocuments(options: LoadDocumentsOptions): Promise<LoadDocumentsResult> {
   const problems: Problem[] = [];
   const [blogFiles, legalFiles] = await Promise.all([
-    loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
+    options.translation && !options.translation.blog
+      ? []
+      : loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
     options.translation && !options.translation.legal
       ? []
       : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems)),
@@ -59,7 +61,7 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
   const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems)));
   const legal = compact(legalFiles.map((parsed, i) => finishLegal(parsed, converted[blogFiles.length + i]!, options.facts, problems)));
-  if (articles.length === 0 && problems.length === 0) {
+  if (articles.length === 0 && problems.length === 0 && options.translation?.blog !== false) {
     problems.push({ file: `${options.displayDir}/blog`, message: "no articles found; add at least one .md file" });
   }
   problems.push(...duplicateSlugs(articles));

@@ -11,14 +11,14 @@ import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
 import { fillPlaceholders, licenseText, siteFacts, type Facts } from "./placeholders.ts";
 
 /** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
-export const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
+const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
 export type OptionalPageType = (typeof OPTIONAL_PAGE_TYPES)[number];
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 
 /** content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts. */
-export const languageSettingsSchema = z.strictObject({
+const languageSettingsSchema = z.strictObject({
   untranslated: z
     .array(z.enum(OPTIONAL_PAGE_TYPES))
     .default([])
@@ -79,8 +79,13 @@ export interface Edition {
 
 export type Licenses = Record<keyof Site["licenses"], string>;
 
+/** The default language's settings: nothing left out, its own addresses and words, site.yaml's texts. */
+export function defaultLanguageSettings(site: Site): LanguageSettings {
+  return { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
+}
+
 /** The licences with this language's names for them and site.yaml's numbers. */
-function licenseTexts(site: Site, labels: Partial<Record<keyof Site["licenses"], string>>): Licenses {
+export function licenseTexts(site: Site, labels: Partial<Record<keyof Site["licenses"], string>>): Licenses {
   const text = (key: keyof Site["licenses"]) => licenseText({ ...site.licenses[key], label: labels[key] ?? site.licenses[key].label });
   return { pesticide: text("pesticide"), qualifiedApplicator: text("qualifiedApplicator"), business: text("business"), applicator: text("applicator") };
 }
@@ -120,7 +125,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     copy,
     facts,
     ...documents,
-    settings: { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt },
+    settings: defaultLanguageSettings(site),
     leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
     licenses: licenseTexts(site, {}),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
@@ -157,14 +162,16 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const load = { contentDir, displayDir, facts };
   const [copy, documents, cityIntros] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),
-    settings.untranslated.includes("blog")
-      ? { articles: [], legal: [] }
-      : loadDocuments({
-          ...load,
-          convert: options.convert,
-          conditions: options.conditions,
-          translation: { of: new Set(base.articles.map((article) => article.slug)), legal: !settings.untranslated.includes("legal") },
-        }),
+    loadDocuments({
+      ...load,
+      convert: options.convert,
+      conditions: options.conditions,
+      translation: {
+        of: new Set(base.articles.map((article) => article.slug)),
+        blog: !settings.untranslated.includes("blog"),
+        legal: !settings.untranslated.includes("legal"),
+      },
+    }),
     settings.untranslated.includes("city") ? base.cityIntros : readCityIntros(path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
   return {
@@ -174,7 +181,6 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     copy: { ...base.copy, ...copy },
     facts,
     ...documents,
-    legal: settings.untranslated.includes("legal") ? [] : documents.legal,
     settings,
     leadFormId: language.leadFormId ?? site.integrations.leadForm.formId,
     licenses,
@@ -245,7 +251,7 @@ async function readSettings(absolute: string, file: string, facts: Facts, site: 
 }
 
 /** The numbers in a text, without their thousands separators: "$1,500 and 24–48 hours" -> 1500, 24, 48. */
-export function numbersIn(text: string): string[] {
+function numbersIn(text: string): string[] {
   return text.match(/\d+(?:[.,]\d+)*/g)?.map((number) => number.replace(/[.,]/g, "")) ?? [];
 }
 

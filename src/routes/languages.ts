@@ -60,7 +60,7 @@ export interface LanguageLinks {
  * between pages that exist, none for the 404 pages) and the switcher's targets. A one-language site
  * gets none, so its pages are exactly what they were before languages existed.
  */
-export function linkLanguages(pages: readonly PlannedPage[], languages: readonly RouteLanguage[], siteUrl: string): Map<PlannedPage, LanguageLinks> {
+function linkLanguages(pages: readonly PlannedPage[], languages: readonly RouteLanguage[], siteUrl: string): Map<PlannedPage, LanguageLinks> {
   const links = new Map<PlannedPage, LanguageLinks>();
   if (languages.length < 2) return links;
   const versions = new Map<string, Map<string, PlannedPage>>();
@@ -134,7 +134,7 @@ export function withLanguages(pages: PlannedPage[], languages: readonly RouteLan
  * The switcher's address for a language while the header is rendered: the header stays the same on
  * every page of a language (rendered once, <Reuse>), and each page then gets its own targets.
  */
-export function switcherSlot(code: string): string {
+function switcherSlot(code: string): string {
   return `/__language__/${code}`;
 }
 

@@ -1,14 +1,14 @@
 import type { Site } from "../config/schema.ts";
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import type { Licenses } from "../content/load-editions.ts";
-import { licenseText, placeholderFiller, reviewClaim } from "../content/placeholders.ts";
+import { defaultLanguageSettings, licenseTexts, type Licenses } from "../content/load-editions.ts";
+import { placeholderFiller, reviewClaim } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
-import { builds, languagePaths, outFileOf, type RouteLanguage } from "./languages.ts";
+import { builds, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, articlePath, cityPath, type OutputFormat } from "./urls.ts";
 
 export interface PlanRoutesOptions {
@@ -30,8 +30,7 @@ export interface PlanRoutesOptions {
 
 function defaultLanguage(site: Site): RouteLanguage {
   const { code, locale, name } = site.languages[0]!;
-  const settings = { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
-  return { code, locale, name, prefix: "", isDefault: true, settings };
+  return { code, locale, name, prefix: "", isDefault: true, settings: defaultLanguageSettings(site) };
 }
 
 /**
@@ -46,12 +45,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const cities = citiesByDistance(site);
   const language = options.language ?? defaultLanguage(site);
   const paths = languagePaths(language);
-  const licenses = options.licenses ?? {
-    pesticide: licenseText(site.licenses.pesticide),
-    qualifiedApplicator: licenseText(site.licenses.qualifiedApplicator),
-    business: licenseText(site.licenses.business),
-    applicator: licenseText(site.licenses.applicator),
-  };
+  const licenses = options.licenses ?? licenseTexts(site, {});
   const claim = options.reviewClaim ?? reviewClaim(site);
   const badge = reviewBadge(site, copy, undefined, claim);
   // The customers' quotes are in the default language: on another language's page they say so (lang).
@@ -87,7 +81,10 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       page: data,
     }) as PlannedPage;
   /** A page's path in this language and in the default one (its key). */
-  const at = (route: (paths: ReturnType<typeof languagePaths>) => string) => [route(paths), route(defaultPaths)] as const;
+  const at = (route: (paths: LanguagePaths) => string) => [route(paths), route(defaultPaths)] as const;
+
+  /** The pages of a type this language builds; none of one it leaves untranslated (not even planned). */
+  const when = (template: PlannedPage["template"], make: () => PlannedPage[]) => (builds(language, template) ? make() : []);
 
   const pages: PlannedPage[] = [
     page("home", at((p) => p.home()), copy.home, {
@@ -99,92 +96,107 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       nearestCount: copy.home.cities.count,
       cta: cta.default,
     }),
-    page("residential", at((p) => p.residential()), copy.residential, {
-      copy: copy.residential,
-      badge,
-      reviews: reviewsWidget(site, copy, { service: "residential" }, quotesLang),
-      cta: cta.default,
-    }),
-    page("commercial", at((p) => p.commercial()), copy.commercial, {
-      copy: copy.commercial,
-      badge,
-      reviews: reviewsWidget(site, copy, { service: "commercial" }, quotesLang),
-      mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
-      licenses: [licenses.pesticide, licenses.qualifiedApplicator],
-      cta: cta.default,
-    }),
-    page("service-areas", at((p) => p.serviceAreas()), copy.serviceAreas, {
-      copy: copy.serviceAreas,
-      faq: copy.faq.items,
-      cities,
-      mapUrl: mapEmbedUrl(site),
-      mapLink: mapEmbedUrl(site, false),
-      cta: cta.city,
-    }),
-    page("about", at((p) => p.about()), copy.about, {
-      copy: copy.about,
-      pesticideLicense: licenses.pesticide,
-      cities,
-    }),
-    ...site.cities.map((city) => {
-      const cityCopy = fillCityCopy(city.name);
-      return page(
-        "city",
-        at((p) => p.city(city.slug)),
-        { title: cityCopy.title, description: cityCopy.description },
-        {
-          name: city.name,
-          slug: city.slug,
-          copy: cityCopy,
-          intro: options.cityIntros?.[city.slug] ?? city.intro,
-          neighborhoods: city.neighborhoods,
-          nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
-          allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
-          badge: reviewBadge(site, copy, city, claim),
-          reviews: cityReviews(city.name),
-          heroImage: "/images/hero-city.svg",
-          cta: cta.city,
-        },
-      );
-    }),
-    page("blog", at((p) => p.blog()), copy.blog, {
-      copy: copy.blog,
-      articles: articles.map((article) => ({
-        title: article.title,
-        href: articlePath(article.translationOf),
-        excerpt: article.excerpt,
-        image: article.image,
-        imageAlt: article.imageAlt,
-        category: article.category,
-        date: article.date,
-      })),
-    }),
-    ...articles.map((article) =>
-      page(
-        "article",
-        [paths.article(article.slug), defaultPaths.article(article.translationOf)],
-        { title: articleTitle(article.title, copy.article.titleSuffix), description: article.description },
-        { copy: copy.article, article },
+    ...when("residential", () => [
+      page("residential", at((p) => p.residential()), copy.residential, {
+        copy: copy.residential,
+        badge,
+        reviews: reviewsWidget(site, copy, { service: "residential" }, quotesLang),
+        cta: cta.default,
+      }),
+    ]),
+    ...when("commercial", () => [
+      page("commercial", at((p) => p.commercial()), copy.commercial, {
+        copy: copy.commercial,
+        badge,
+        reviews: reviewsWidget(site, copy, { service: "commercial" }, quotesLang),
+        mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
+        licenses: [licenses.pesticide, licenses.qualifiedApplicator],
+        cta: cta.default,
+      }),
+    ]),
+    ...when("service-areas", () => [
+      page("service-areas", at((p) => p.serviceAreas()), copy.serviceAreas, {
+        copy: copy.serviceAreas,
+        faq: copy.faq.items,
+        cities,
+        mapUrl: mapEmbedUrl(site),
+        mapLink: mapEmbedUrl(site, false),
+        cta: cta.city,
+      }),
+    ]),
+    ...when("about", () => [
+      page("about", at((p) => p.about()), copy.about, {
+        copy: copy.about,
+        pesticideLicense: licenses.pesticide,
+        cities,
+      }),
+    ]),
+    ...when("city", () =>
+      site.cities.map((city) => {
+        const cityCopy = fillCityCopy(city.name);
+        return page(
+          "city",
+          at((p) => p.city(city.slug)),
+          { title: cityCopy.title, description: cityCopy.description },
+          {
+            name: city.name,
+            slug: city.slug,
+            copy: cityCopy,
+            intro: options.cityIntros?.[city.slug] ?? city.intro,
+            neighborhoods: city.neighborhoods,
+            nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
+            allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
+            badge: reviewBadge(site, copy, city, claim),
+            reviews: cityReviews(city.name),
+            heroImage: "/images/hero-city.svg",
+            cta: cta.city,
+          },
+        );
+      }),
+    ),
+    ...when("blog", () => [
+      page("blog", at((p) => p.blog()), copy.blog, {
+        copy: copy.blog,
+        articles: articles.map((article) => ({
+          title: article.title,
+          href: articlePath(article.translationOf),
+          excerpt: article.excerpt,
+          image: article.image,
+          imageAlt: article.imageAlt,
+          category: article.category,
+          date: article.date,
+        })),
+      }),
+    ]),
+    ...when("article", () =>
+      articles.map((article) =>
+        page(
+          "article",
+          [paths.article(article.slug), defaultPaths.article(article.translationOf)],
+          { title: articleTitle(article.title, copy.article.titleSuffix), description: article.description },
+          { copy: copy.article, article },
+        ),
       ),
     ),
-    ...legal.map((doc) => {
-      const privacyChoices = privacyChoicesSection(site, copy, `/${doc.slug}`);
-      return page("legal", at((p) => p.legal(doc.slug)), doc, {
-        legal: doc,
-        licenses: [licenses.business, licenses.applicator],
-        ...(privacyChoices ? { privacyChoices } : {}),
-        breadcrumb: [
-          { label: copy.chrome.breadcrumb.home, href: "/" },
-          { label: doc.heading, href: `/${doc.slug}` },
-        ],
-      });
-    }),
+    ...when("legal", () =>
+      legal.map((doc) => {
+        const privacyChoices = privacyChoicesSection(site, copy, `/${doc.slug}`);
+        return page("legal", at((p) => p.legal(doc.slug)), doc, {
+          legal: doc,
+          licenses: [licenses.business, licenses.applicator],
+          ...(privacyChoices ? { privacyChoices } : {}),
+          breadcrumb: [
+            { label: copy.chrome.breadcrumb.home, href: "/" },
+            { label: doc.heading, href: `/${doc.slug}` },
+          ],
+        });
+      }),
+    ),
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 
-  const built = language.isDefault ? pages : pages.filter((planned) => builds(language, planned.template));
-  checkPlan(built);
-  return built;
+  checkPlan(pages);
+  return pages;
 }
 
 /** Two pages writing one file, or two pages with one title, is a mistake in the input. */

@@ -7,14 +7,14 @@ import type { Link } from "./page-props.ts";
 export const PRIVACY_POLICY_PATH = "/privacy-policy";
 
 /** The id of the opt-out section on the privacy policy page, where "Your Privacy Choices" goes. */
-export const PRIVACY_CHOICES_ID = "your-privacy-choices";
+const PRIVACY_CHOICES_ID = "your-privacy-choices";
 
 /**
  * Whether the site runs advertising tags: a tag manager is configured and not marked
  * `advertising: false`. Under the CPRA such tags may "share" visitors' data, so this decides the
  * policy's wording and the opt-out link.
  */
-export function runsAdvertising(site: Site): boolean {
+function runsAdvertising(site: Site): boolean {
   return site.integrations.analytics?.advertising === true;
 }
 

@@ -68,7 +68,7 @@ export function chromeView(site: Site, copy: Copy, language?: ChromeLanguage): C
 }
 
 /** "Gopher Guard Family Trapping" with short name "Gopher Guard" -> lead "Gopher Guard", rest " Family Trapping". */
-export function splitBrandName(name: string, shortName: string | undefined): { lead: string; rest: string } {
+function splitBrandName(name: string, shortName: string | undefined): { lead: string; rest: string } {
   const short = shortName?.trim();
   if (!short || short.length >= name.length || !name.startsWith(short) || !/\s/.test(name[short.length]!)) return { lead: name, rest: "" };
   return { lead: short, rest: name.slice(short.length) };
@@ -90,7 +90,7 @@ export function reviewBadge(site: Site, copy: Copy, city?: City, claim = reviewC
 }
 
 /** How many testimonials a review section shows. */
-export const TESTIMONIALS_SHOWN = 3;
+const TESTIMONIALS_SHOWN = 3;
 
 /** What decides which testimonials a page shows first: its service, or its town. */
 export interface TestimonialFocus {
@@ -102,7 +102,7 @@ export interface TestimonialFocus {
  * The testimonials a review section shows: those of the page's town first, then of its service,
  * then the rest, each group in the file's order.
  */
-export function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, count = TESTIMONIALS_SHOWN): Testimonial[] {
+function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, count = TESTIMONIALS_SHOWN): Testimonial[] {
   const rank = (item: Testimonial) => (focus.town !== undefined && item.town === focus.town ? 0 : item.service === (focus.service ?? "residential") ? 1 : 2);
   return all
     .map((item, index) => ({ item, index, rank: rank(item) }))

@@ -4,7 +4,7 @@ type ConsentValue = "granted" | "denied";
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
 /** Where the visitor's choice about advertising is kept: "granted" or "denied". */
-export const CHOICE_KEY = "gopher-site:advertising";
+const CHOICE_KEY = "gopher-site:advertising";
 
 /** Whether advertising may use the visitor's data: GPC denies it, then the visitor's own choice, then the site's default. */
 export function advertisingAllowed(defaults: ConsentDefaults, gpc: boolean, stored: string | null): boolean {
@@ -42,13 +42,12 @@ function gtag(..._args: unknown[]): void {
   }
 }
 
-/** Sets the consent defaults; call before the container can load. Returns whether advertising is allowed. */
-export function setConsentDefaults(defaults: ConsentDefaults): boolean {
+/** Sets the consent defaults; call before the container can load. */
+export function setConsentDefaults(defaults: ConsentDefaults): void {
   const advertising = advertisingAllowed(defaults, gpcOn(), storedChoice());
   gtag("consent", "default", consentSignals(defaults.analytics, advertising));
   // With ad cookies denied, ad click ids are also left out of what tags send.
   gtag("set", "ads_data_redaction", !advertising);
-  return advertising;
 }
 
 /** Records the visitor's choice in this browser and applies it at once. */

@@ -9,14 +9,16 @@ export function CallButton({ chrome, label, withNumber, className }: { chrome: C
   return (
     <a className={className ?? "button button-primary"} href={`tel:${chrome.phone.tel}`}>
       <Icon name="phone" />
-      {withNumber ? (
-        // The label may wrap on a narrow screen, the number never: "555-" and "0142" on two lines is misdialled.
-        <span>
-          {label ?? chrome.copy.buttons.call} <span className="phone-number">{chrome.phone.display}</span>
-        </span>
-      ) : (
-        <span>{label ?? chrome.copy.buttons.call}</span>
-      )}
+      {/* With the number: the label may wrap on a narrow screen, the number never ("555-" and "0142" on two lines is misdialled). */}
+      <span>
+        {label ?? chrome.copy.buttons.call}
+        {withNumber ? (
+          <>
+            {" "}
+            <span className="phone-number">{chrome.phone.display}</span>
+          </>
+        ) : null}
+      </span>
     </a>
   );
 }

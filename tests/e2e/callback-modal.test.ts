@@ -1,28 +1,17 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBuiltSite } from "../helpers/built-site.ts";
+import { dialogOpen, openFromHero, postMessage } from "../helpers/page-actions.ts";
 
 const suite = useBuiltSite();
 const { visit } = suite;
 
-const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("[data-callback-modal]")!.open);
 const activeLabel = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return "body";
     return el.matches("[data-callback-close]") ? "close" : el.matches("dialog") ? "dialog" : (el.getAttribute("href") ?? el.tagName.toLowerCase());
   });
-
-/** Clicks the first opener of the page (the hero's quote button). */
-async function openFromHero(page: Page) {
-  await page.locator("main [data-callback-open]").first().click();
-  await expect.poll(() => dialogOpen(page)).toBe(true);
-}
-
-/** Dispatches a `message` event on window, as a cross-origin frame's postMessage arrives. */
-function postMessage(page: Page, origin: string, data: unknown) {
-  return page.evaluate(([origin, data]) => window.dispatchEvent(new MessageEvent("message", { origin: origin as string, data })), [origin, data] as const);
-}
 
 const analyticsEvents = (page: Page, name: string) =>
   page.evaluate((name) => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === name), name);

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { haversineKm } from "../../src/routes/distance.ts";
 import { useBuiltSite } from "../helpers/built-site.ts";
+import { accordionStates, RIVERSIDE } from "../helpers/page-actions.ts";
 
 const suite = useBuiltSite();
 const { visit } = suite;
@@ -13,32 +14,30 @@ const settle = (page: Page, ms = 300) =>
 const listLabels = (page: Page, list = "[data-distance-sort]") =>
   page.locator(`${list} li`).evaluateAll((items) => items.map((li) => li.textContent!.trim()));
 
-const RIVERSIDE = { latitude: 33.9533, longitude: -117.3962 };
 
 describe("FAQ accordion", () => {
-  const states = (page: Page) => page.locator("[data-accordion] details").evaluateAll((items) => items.map((d) => (d as HTMLDetailsElement).open));
 
   it("keeps one item open, lets the open one close, and works from the keyboard", async () => {
     const { page, errors } = await visit("/");
     const summaries = page.locator("[data-accordion] summary");
     expect(await summaries.count()).toBeGreaterThanOrEqual(3);
-    expect((await states(page)).some(Boolean)).toBe(false);
+    expect((await accordionStates(page)).some(Boolean)).toBe(false);
 
     await summaries.nth(0).click();
-    expect((await states(page)).slice(0, 3)).toEqual([true, false, false]);
+    expect((await accordionStates(page)).slice(0, 3)).toEqual([true, false, false]);
     await summaries.nth(1).click();
-    expect((await states(page)).slice(0, 3)).toEqual([false, true, false]);
+    expect((await accordionStates(page)).slice(0, 3)).toEqual([false, true, false]);
     await summaries.nth(1).click();
-    expect((await states(page)).some(Boolean)).toBe(false);
+    expect((await accordionStates(page)).some(Boolean)).toBe(false);
 
     await summaries.nth(2).focus();
     await page.keyboard.press("Enter");
-    expect((await states(page)).slice(0, 3)).toEqual([false, false, true]);
+    expect((await accordionStates(page)).slice(0, 3)).toEqual([false, false, true]);
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press(" ");
-    expect((await states(page)).slice(0, 3)).toEqual([false, true, false]);
+    expect((await accordionStates(page)).slice(0, 3)).toEqual([false, true, false]);
     await page.keyboard.press(" ");
-    expect((await states(page)).some(Boolean)).toBe(false);
+    expect((await accordionStates(page)).some(Boolean)).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -48,8 +47,8 @@ describe("FAQ accordion", () => {
     const summaries = page.locator("[data-accordion] summary");
     await summaries.nth(0).click();
     await summaries.nth(1).click();
-    await expect.poll(async () => (await states(page)).filter(Boolean).length).toBe(1);
-    expect((await states(page))[1]).toBe(true);
+    await expect.poll(async () => (await accordionStates(page)).filter(Boolean).length).toBe(1);
+    expect((await accordionStates(page))[1]).toBe(true);
   });
 });
 

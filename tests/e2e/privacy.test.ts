@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBuiltSite } from "../helpers/built-site.ts";
+import { useBuiltSite, type VisitOptions } from "../helpers/built-site.ts";
+import { postMessage } from "../helpers/page-actions.ts";
 
 const suite = useBuiltSite();
 const TAG_MANAGER = "https://www.googletagmanager.com/**";
@@ -32,15 +33,17 @@ const consentCommands = (entries: Entry[]) =>
  * Opens `path` with the tag manager's requests observed and aborted; each request records the
  * data layer as it was when the container was asked for.
  */
-async function visitObserved(path: string, options: Parameters<typeof suite.visit>[1] = {}) {
-  const visit = await suite.visit("/404-not-a-page", options);
+async function visitObserved(path: string, options: VisitOptions = {}) {
   const containerRequests: Array<{ url: string; dataLayer: Entry[] }> = [];
-  await visit.page.route(TAG_MANAGER, async (route) => {
-    containerRequests.push({ url: route.request().url(), dataLayer: await dataLayer(visit.page) });
-    await route.abort("blockedbyclient");
+  const visit = await suite.visit(path, {
+    ...options,
+    beforeGoto: (page) =>
+      page.route(TAG_MANAGER, async (route) => {
+        containerRequests.push({ url: route.request().url(), dataLayer: await dataLayer(page) });
+        await route.abort("blockedbyclient");
+      }),
   });
-  const response = await visit.page.goto(suite.site.url + path, { waitUntil: "load" });
-  return { ...visit, response, containerRequests };
+  return { ...visit, containerRequests };
 }
 
 const settle = (page: Page, ms = 400) => page.evaluate((ms) => new Promise((done) => setTimeout(done, ms)), ms);
@@ -64,10 +67,7 @@ describe("consent before the tag manager", () => {
     // The site's own events still reach the data layer, under the denied state.
     await page.locator("main [data-callback-open]").first().click();
     const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
-    await page.evaluate(
-      ({ origin, formId }) => window.dispatchEvent(new MessageEvent("message", { origin, data: { formId, type: "form-submitted" } })),
-      { origin: allowedOrigins[0]!, formId },
-    );
+    await postMessage(page, allowedOrigins[0]!, { formId, type: "form-submitted" });
     const entries = await dataLayer(page);
     const events = entries.map((entry) => (entry as { event?: string }).event).filter(Boolean);
     expect(events).toEqual(["gtm.js", "callback_modal_open", "callback_request_success"]);

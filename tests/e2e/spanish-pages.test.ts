@@ -1,30 +1,24 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBuiltSite } from "../helpers/built-site.ts";
+import { accordionStates, dialogOpen, openFromHero, postMessage, RIVERSIDE } from "../helpers/page-actions.ts";
 
 // The browser behaviours on Spanish pages: the same scripts, with the Spanish settings and copy.
 const suite = useBuiltSite();
 const { visit } = suite;
-const RIVERSIDE = { latitude: 33.9533, longitude: -117.3962 };
-const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("[data-callback-modal]")!.open);
 
 describe("a Spanish page", () => {
   it("opens the call-back dialog in Spanish, closes it with its button, and thanks the visitor in Spanish", async () => {
     const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
     const { page, errors } = await visit("/es");
     expect(await page.getAttribute("html", "lang")).toBe("es");
-    await page.locator("main [data-callback-open]").first().click();
-    await expect.poll(() => dialogOpen(page)).toBe(true);
+    await openFromHero(page);
     expect(await page.locator("[data-callback-modal] h2").textContent()).toBe("Pida que le llamemos hoy");
     const close = page.getByRole("button", { name: "Cerrar" });
     await close.press("Enter");
     await expect.poll(() => dialogOpen(page)).toBe(false);
 
-    await page.locator("main [data-callback-open]").first().click();
-    await page.evaluate((data) => window.dispatchEvent(new MessageEvent("message", { origin: data.origin, data: { formId: data.formId, type: "form-submitted" } })), {
-      origin: allowedOrigins[0]!,
-      formId,
-    });
+    await openFromHero(page);
+    await postMessage(page, allowedOrigins[0]!, { formId, type: "form-submitted" });
     const toast = page.locator("[data-toast-region] .toast");
     await expect.poll(() => toast.count()).toBe(1);
     expect(await toast.textContent()).toBe(`✓ ¡Listo! Un técnico le llamará muy pronto desde el ${suite.sample.site.phone.display}.`);
@@ -45,7 +39,7 @@ describe("a Spanish page", () => {
   it("keeps one FAQ item open at a time", async () => {
     const { page } = await visit("/es");
     const items = page.locator("[data-accordion] details");
-    const states = () => items.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
+    const states = () => accordionStates(page);
     await items.nth(1).locator("summary").click();
     await items.nth(2).locator("summary").click();
     const open = await states();

@@ -13,11 +13,14 @@ export interface BuiltSite {
    * Opens a path in a fresh context where every non-local request is blocked and recorded, with
    * the page's errors and console lines collected. `init` runs before the page's own scripts.
    */
-  visit: (path: string, options?: BrowserContextOptions & { init?: string }) => Promise<Visit>;
+  visit: (path: string, options?: VisitOptions) => Promise<Visit>;
   /** Closes the contexts opened by visit (call after each test). */
   closeContexts: () => Promise<void>;
   close: () => Promise<void>;
 }
+
+/** A visit's context options; `init` runs before the page's scripts, `beforeGoto` gets the page before it loads (to route requests). */
+export type VisitOptions = BrowserContextOptions & { init?: string; beforeGoto?: (page: import("playwright-core").Page) => Promise<unknown> };
 
 export interface Visit {
   context: import("playwright-core").BrowserContext;
@@ -42,8 +45,8 @@ export async function startBuiltSite(): Promise<BuiltSite> {
       throw error;
     });
     const contexts: Array<{ close(): Promise<void> }> = [];
-    const visit = async (pagePath: string, options: BrowserContextOptions & { init?: string } = {}): Promise<Visit> => {
-      const { init, ...contextOptions } = options;
+    const visit = async (pagePath: string, options: VisitOptions = {}): Promise<Visit> => {
+      const { init, beforeGoto, ...contextOptions } = options;
       const { context, blocked } = await newIsolatedContext(browser, contextOptions);
       contexts.push(context);
       const page = await context.newPage();
@@ -52,6 +55,7 @@ export async function startBuiltSite(): Promise<BuiltSite> {
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => console.push(message.text()));
       if (init) await page.addInitScript(init);
+      await beforeGoto?.(page);
       const response = await page.goto(server.url + pagePath, { waitUntil: "load" });
       return { context, page, blocked, errors, console, response };
     };

@@ -29,7 +29,7 @@ const BINARIES = {
  * `NGINX_PATH`/`CADDY_PATH`, then the usual places, then PATH. Throws with the install command
  * when there is none: the tests fail, never skip, without the real server.
  */
-export function findServer(name: keyof typeof BINARIES): string {
+function findServer(name: keyof typeof BINARIES): string {
   const { env, paths, install } = BINARIES[name];
   const fromEnv = process.env[env];
   if (fromEnv) {
@@ -62,7 +62,7 @@ export async function startHost(name: HostName, dist: string): Promise<RunningHo
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const dir = await mkdtemp(path.join(tmpdir(), `gopher-${name}-`));
-    const config = await runCli(["host-config", name, "--out", dist, "--listen", `127.0.0.1:${port}`], { cwd: process.cwd() });
+    const config = await runCli(["host-config", name, "--out", dist, "--listen", `127.0.0.1:${port}`]);
     if (config.code !== 0) throw new Error(`gopher-site host-config ${name} failed:\n${config.stderr}`);
     const child = name === "nginx" ? await runNginx(binary, dir, config.stdout) : await runCaddy(binary, dir, config.stdout);
     const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { removeTranslations, withoutLanguages } from "../../scripts/synthetic-site.mjs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,12 +28,10 @@ export async function copySample(options: { oneLanguage?: boolean } = {}): Promi
  */
 async function keepDefaultLanguage(dir: string): Promise<void> {
   const config = path.join(dir, "site.yaml");
-  const yaml = await readFile(config, "utf8");
-  const [, list] = yaml.match(/\nlanguages:\n((?: {2}.*\n)+)/) ?? [];
-  if (!list) throw new Error("the sample's site.yaml has no languages list to take away");
-  await writeFile(config, yaml.replace(`\nlanguages:\n${list}`, "\n"));
-  const [, ...others] = [...list.matchAll(/- code: (\w+)/g)].map(([, code]) => code!);
-  for (const code of others) await rm(path.join(dir, "content", code), { recursive: true });
+  const { yaml, others } = withoutLanguages(await readFile(config, "utf8"));
+  if (others.length === 0) throw new Error("the sample's site.yaml lists no other language to take away");
+  await writeFile(config, yaml);
+  await removeTranslations(dir, others);
 }
 
 /** Builds a project folder into its dist/. */

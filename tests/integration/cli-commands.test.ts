@@ -71,7 +71,7 @@ describe("gopher-site check", () => {
     const broken = original.replace("::: if advertising\n", "::: if advertizing\n").concat("\n::: if analytics\nNever closed.\n");
     await writeFile(policy, broken);
     try {
-      const result = await runCli(["check"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+      const result = await runCli(["check"], { cwd: dir });
       const lines = broken.split("\n");
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.indexOf("::: if advertizing") + 1}  unknown condition "advertizing"; known: advertising, analytics`);

@@ -221,7 +221,7 @@ describe("a one-language build", () => {
     expect(existsSync(path.join(directoryDist(), "_redirects"))).toBe(false);
     for (const server of ["nginx", "caddy"]) {
       const config = async (out: string) => {
-        const result = await runCli(["host-config", server, "--out", out, "--root", "/srv/site", "--listen", "8080"], { cwd: process.cwd() });
+        const result = await runCli(["host-config", server, "--out", out, "--root", "/srv/site", "--listen", "8080"]);
         expect(result.code, result.stderr).toBe(0);
         // The first line names the file it was made from.
         return result.stdout.replaceAll(out, "<out>");

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../src/build.ts";
+import { withoutLanguages } from "../../scripts/synthetic-site.mjs";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 
 // The sample in English and Spanish: routes, alternates, switcher, localized links and formats;
@@ -9,6 +10,8 @@ import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 let dir: string;
 let built: BuildResult;
 const html = (outFile: string) => readFile(path.join(dir, "dist", outFile), "utf8");
+/** The site's address without a trailing slash, as pages' URLs start. */
+const siteUrl = () => built.site.siteUrl.replace(/\/$/, "");
 const byPath = () => new Map(built.pages.map((page) => [page.path, page]));
 const attr = (tag: string, name: string) => tag.match(new RegExp(`${name}="([^"]*)"`, "i"))?.[1];
 const alternatesOf = (text: string) =>
@@ -39,7 +42,6 @@ describe("the sample in two languages", () => {
 
   it("links each page to its versions with reciprocal hreflang alternates and x-default, only between pages that exist", async () => {
     const pages = byPath();
-    const siteUrl = built.site.siteUrl.replace(/\/$/, "");
     let linked = 0;
     for (const page of built.pages) {
       const alternates = alternatesOf(await html(page.outFile));
@@ -50,7 +52,7 @@ describe("the sample in two languages", () => {
       expect(alternates.map((link) => link.hreflang), page.path).toEqual(["en", "es", "x-default"]);
       expect(alternates.find((link) => link.hreflang === page.lang)!.href, page.path).toBe(page.head.canonical);
       for (const link of alternates) {
-        const target = pages.get(link.href.slice(siteUrl.length) || "/");
+        const target = pages.get(link.href.slice(siteUrl().length) || "/");
         expect(target, `${page.path} -> ${link.href}`).toBeDefined();
         // Reciprocal: the other version lists this page too.
         expect(alternatesOf(await html(target!.outFile)), `${link.href} back to ${page.path}`).toContainEqual({ hreflang: page.lang, href: page.head.canonical });
@@ -66,7 +68,7 @@ describe("the sample in two languages", () => {
     const sitemap = await html("sitemap.xml");
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     expect(sitemap).toContain(
-      `<url><loc>${built.site.siteUrl.replace(/\/$/, "")}/es/nosotros</loc><xhtml:link rel="alternate" hreflang="en" href="${built.site.siteUrl.replace(/\/$/, "")}/about"/>`,
+      `<url><loc>${siteUrl()}/es/nosotros</loc><xhtml:link rel="alternate" hreflang="en" href="${siteUrl()}/about"/>`,
     );
     expect(sitemap).not.toContain("/es/404");
   });
@@ -90,7 +92,7 @@ describe("the sample in two languages", () => {
     expect(article).toContain('<meta property="og:locale" content="es_US"/><meta property="og:locale:alternate" content="en_US"/>');
     expect(article).toContain(">18 de octubre de 2025</time>");
     expect(article).toContain('"inLanguage":"es-US"');
-    expect(article).toContain(`"item":"${built.site.siteUrl.replace(/\/$/, "")}/es/blog"`);
+    expect(article).toContain(`"item":"${siteUrl()}/es/blog"`);
     expect(await html("blog/60-day-warranty-explained.html")).toContain(">October 18, 2025</time>");
 
     // Customers' quotes stay in their own words, marked as English for screen readers.
@@ -149,7 +151,7 @@ describe("a one-language site", () => {
   it("has no trace of languages, with or without the list in site.yaml, and ignores an unlisted content folder", async () => {
     const config = path.join(dir, "site.yaml");
     const yaml = await readFile(config, "utf8");
-    const withoutList = yaml.replace(/\nlanguages:\n(?: {2}.*\n)+/, "\n");
+    const withoutList = withoutLanguages(yaml).yaml;
     expect(withoutList).not.toContain("languages:");
     await writeFile(config, withoutList);
     const bare = await buildProject(dir, { out: path.join(dir, "dist-one") });

@@ -2,19 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/load-config.ts";
-import { formatProblem, SiteError } from "../../src/errors.ts";
+import { problemLines } from "../helpers/problems.ts";
 
 const SAMPLE = readFileSync(path.resolve(import.meta.dirname, "../../site.yaml"), "utf8");
 
 /** The printed problem lines for a site.yaml text, or [] when it is valid. */
 function problemsOf(text: string): string[] {
-  try {
-    parseConfig(text, "site.yaml");
-    return [];
-  } catch (error) {
-    if (!(error instanceof SiteError)) throw error;
-    return error.problems.map(formatProblem);
-  }
+  return problemLines(() => parseConfig(text, "site.yaml"));
 }
 
 /** 1-based line of the first line containing `needle` in `text`. */

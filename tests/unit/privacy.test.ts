@@ -8,7 +8,7 @@ import { selectConditionalBlocks } from "../../src/content/conditional-blocks.ts
 import { loadDocuments } from "../../src/content/load-documents.ts";
 import { renderMarkdown } from "../../src/content/markdown.ts";
 import { convertMarkdown } from "../../src/content/markdown-convert.ts";
-import { formatProblem, SiteError } from "../../src/errors.ts";
+import { problemLines } from "../helpers/problems.ts";
 import { planRoutes } from "../../src/routes/plan-routes.ts";
 import { consentDefaults, documentConditions, privacyChoicesSection } from "../../src/routes/privacy.ts";
 import { chromeView } from "../../src/routes/site-views.ts";
@@ -27,13 +27,7 @@ function withAnalytics(block: string): Site {
 }
 
 function problemsOf(block: string): string[] {
-  try {
-    withAnalytics(block);
-    return [];
-  } catch (error) {
-    if (!(error instanceof SiteError)) throw error;
-    return error.problems.map(formatProblem);
-  }
+  return problemLines(() => withAnalytics(block));
 }
 
 describe("privacy settings in site.yaml", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.ts";
 import { loadEditions } from "../../src/content/load-editions.ts";
-import { formatProblem, SiteError } from "../../src/errors.ts";
+import { problemLinesAsync } from "../helpers/problems.ts";
 import { localizeLinks } from "../../src/routes/languages.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
@@ -26,13 +26,7 @@ async function edit(file: string, change: (text: string) => string) {
 
 async function problems(): Promise<string[]> {
   const { site } = await loadConfig({ path: path.join(dir, "site.yaml"), displayPath: "site.yaml" });
-  try {
-    await loadEditions({ site, contentDir: path.join(dir, "content"), displayDir: "content", conditions: documentConditions(site) });
-    return [];
-  } catch (error) {
-    if (!(error instanceof SiteError)) throw error;
-    return error.problems.map(formatProblem);
-  }
+  return problemLinesAsync(() => loadEditions({ site, contentDir: path.join(dir, "content"), displayDir: "content", conditions: documentConditions(site) }));
 }
 
 const lineOf = async (file: string, text: string) => (await readFile(path.join(dir, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;

@@ -1,0 +1,24 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** What the browser tests do and read on a page, shared by the English and Spanish suites. */
+
+/** A visitor in Riverside: its nearest city page is Riverside's. */
+export const RIVERSIDE = { latitude: 33.9533, longitude: -117.3962 };
+
+export const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("[data-callback-modal]")!.open);
+
+/** Clicks the first opener of the page (the hero's quote button) and waits for the dialog. */
+export async function openFromHero(page: Page) {
+  await page.locator("main [data-callback-open]").first().click();
+  await expect.poll(() => dialogOpen(page)).toBe(true);
+}
+
+/** Dispatches a `message` event on window, as a cross-origin frame's postMessage arrives. */
+export function postMessage(page: Page, origin: string, data: unknown) {
+  return page.evaluate(([origin, data]) => window.dispatchEvent(new MessageEvent("message", { origin: origin as string, data })), [origin, data] as const);
+}
+
+/** Which FAQ items are open, in order. */
+export const accordionStates = (page: Page) =>
+  page.locator("[data-accordion] details").evaluateAll((items) => items.map((d) => (d as HTMLDetailsElement).open));

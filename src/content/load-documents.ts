@@ -20,9 +20,10 @@ export interface LoadDocumentsOptions {
   /**
    * A translation's folder (content/es): each article is named like the default language's
    * article it translates (one of these slugs) and has its own slug; each folder is loaded only
-   * when the language translates it.
+   * when the language translates it. A legal page is named like the one it translates (`legalOf`),
+   * which is what links it from the footer, the privacy choices and its hreflang pair.
    */
-  translation?: { of: ReadonlySet<string>; blog: boolean; legal: boolean };
+  translation?: { of: ReadonlySet<string>; legalOf: ReadonlySet<string>; blog: boolean; legal: boolean };
 }
 
 /** A markdown file whose front matter is valid, waiting for its body to be converted. */
@@ -56,7 +57,7 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
       : loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
     options.translation && !options.translation.legal
       ? []
-      : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems)),
+      : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems, options.translation?.legalOf)),
   ]);
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
   const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems)));
@@ -107,9 +108,14 @@ function parseArticle(file: string, name: string, text: string, problems: Proble
   return { file, name, ...doc };
 }
 
-function parseLegal(file: string, name: string, text: string, conditions: Conditions, problems: Problem[]): Parsed<LegalFields> | undefined {
+function parseLegal(file: string, name: string, text: string, conditions: Conditions, problems: Problem[], translationOf?: ReadonlySet<string>): Parsed<LegalFields> | undefined {
   const doc = readFrontMatter(file, text, legalFrontMatter, problems);
   if (!doc) return undefined;
+  if (translationOf && !translationOf.has(name.replace(/\.md$/, ""))) {
+    const names = [...translationOf].sort().map((slug) => `${slug}.md`);
+    problems.push({ file, message: `translates no legal page: name it like the page it translates (${names.join(", ") || "the default language has none"}); a translated legal page keeps that address under its language's folder` });
+    return undefined;
+  }
   const selected = selectConditionalBlocks(doc.body, conditions, doc.bodyLine);
   problems.push(...selected.problems.map(({ line, message }) => ({ file, line, message })));
   if (selected.problems.length > 0) return undefined;

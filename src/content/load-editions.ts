@@ -168,6 +168,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
       conditions: options.conditions,
       translation: {
         of: new Set(base.articles.map((article) => article.slug)),
+        legalOf: new Set(base.legal.map((page) => page.slug)),
         blog: !settings.untranslated.includes("blog"),
         legal: !settings.untranslated.includes("legal"),
       },

@@ -222,7 +222,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await staging?.discard();
     throw error;
   }
-  const warnings = qualityWarnings(pages, editions.flatMap((edition) => edition.articles));
+  const warnings = sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles))]);
   return {
     site,
     pages,

@@ -6,7 +6,7 @@ import { readYaml } from "../config/read-yaml.ts";
 import type { YamlSource } from "../config/yaml-source.ts";
 import { dotted } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
-import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadCopyOptions {
   contentDir: string;
@@ -20,6 +20,8 @@ export interface LoadCopyOptions {
    * and how its folder is named in messages.
    */
   reference?: { copy: Copy; displayDir: string };
+  /** Where text that reads clumsily once filled is reported (a word repeated across a placeholder). */
+  warnings?: Problem[];
 }
 
 /** Placeholders a file may keep for the page to fill (beyond the site facts). */
@@ -42,7 +44,7 @@ export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
         value: (options.reference.copy as Record<string, unknown>)[copyKey(name)],
         file: `${options.reference.displayDir}/${name}`,
       };
-      const value = parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], problems, reference);
+      const value = parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], problems, reference, options.warnings);
       copy[copyKey(name)] = value;
     }),
   );
@@ -59,6 +61,7 @@ export function parseCopy(
   pageLevel: readonly string[],
   problems: Problem[],
   reference?: { value: unknown; file: string },
+  warnings?: Problem[],
 ): unknown {
   const read = readYaml(file, text, schema, problems);
   if (!read) return undefined;
@@ -77,6 +80,9 @@ export function parseCopy(
   const filled = mapStrings(read.data, [], (value, at) => {
     for (const { name } of unknownPlaceholders(value, known)) {
       problems.push(placeholderProblem(read.source(), at, name, known));
+    }
+    for (const repeat of warnings ? repeatedWords(value, facts) : []) {
+      warnings!.push({ file, ...read.source().locate(at), field: dotted(at), message: repeatedWordMessage(repeat) });
     }
     return fillPlaceholders(value, facts);
   });

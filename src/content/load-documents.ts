@@ -7,7 +7,7 @@ import { articleFrontMatter, type Article, type LegalPage } from "./article-sche
 import { selectConditionalBlocks, type Conditions } from "./conditional-blocks.ts";
 import { readFrontMatter } from "./front-matter.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
-import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadDocumentsOptions {
   contentDir: string;
@@ -23,6 +23,8 @@ export interface LoadDocumentsOptions {
    * when the language translates it. A legal page is named like the one it translates (`legalOf`),
    * which is what links it from the footer, the privacy choices and its hreflang pair.
    */
+  /** Where text that reads clumsily once filled is reported (a word repeated across a placeholder). */
+  warnings?: Problem[];
   translation?: { of: ReadonlySet<string>; legalOf: ReadonlySet<string>; blog: boolean; legal: boolean };
 }
 
@@ -60,8 +62,9 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
       : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems, options.translation?.legalOf)),
   ]);
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
-  const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems)));
-  const legal = compact(legalFiles.map((parsed, i) => finishLegal(parsed, converted[blogFiles.length + i]!, options.facts, problems)));
+  const warnings = options.warnings ?? [];
+  const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems, warnings)));
+  const legal = compact(legalFiles.map((parsed, i) => finishLegal(parsed, converted[blogFiles.length + i]!, options.facts, problems, warnings)));
   if (articles.length === 0 && problems.length === 0 && options.translation?.blog !== false) {
     problems.push({ file: `${options.displayDir}/blog`, message: "no articles found; add at least one .md file" });
   }
@@ -122,20 +125,22 @@ function parseLegal(file: string, name: string, text: string, conditions: Condit
   return { file, name, ...doc, body: selected.body, lineMap: selected.lineMap };
 }
 
-function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): Article | undefined {
+function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[], warnings: Problem[]): Article | undefined {
   const { file, body } = parsed;
-  const data = fillFrontMatter(file, parsed.data, facts, problems);
+  const data = fillFrontMatter(file, parsed.data, facts, problems, warnings);
   const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted });
   problems.push(...rendered.problems);
+  warnings.push(...rendered.warnings);
   if (!data || rendered.problems.length > 0) return undefined;
   return { ...data, html: rendered.html, words: countWords(body), file, translationOf: parsed.name.replace(/\.md$/, "") };
 }
 
-function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): LegalPage | undefined {
+function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[], warnings: Problem[]): LegalPage | undefined {
   const { file, body } = parsed;
-  const data = fillFrontMatter(file, parsed.data, facts, problems);
+  const data = fillFrontMatter(file, parsed.data, facts, problems, warnings);
   const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted, lineMap: parsed.lineMap });
   problems.push(...rendered.problems);
+  warnings.push(...rendered.warnings);
   if (!data || rendered.problems.length > 0) return undefined;
   return { ...data, slug: parsed.name.replace(/\.md$/, ""), html: rendered.html, file };
 }
@@ -144,13 +149,14 @@ function compact<T>(items: Array<T | undefined>): T[] {
   return items.filter((item): item is T => item !== undefined);
 }
 
-function fillFrontMatter<T>(file: string, data: T, facts: Facts, problems: Problem[]): T | undefined {
+function fillFrontMatter<T>(file: string, data: T, facts: Facts, problems: Problem[], warnings: Problem[]): T | undefined {
   const known = new Set(Object.keys(facts));
   const before = problems.length;
   const filled = mapStrings(data, [], (value, at) => {
     for (const { name } of unknownPlaceholders(value, known)) {
       problems.push({ file, field: at.join("."), message: `unknown placeholder {${name}}` });
     }
+    for (const repeat of repeatedWords(value, facts)) warnings.push({ file, field: at.join("."), message: repeatedWordMessage(repeat) });
     return fillPlaceholders(value, facts);
   }) as T;
   return problems.length > before ? undefined : filled;

@@ -75,6 +75,8 @@ export interface Edition {
   licenses: Licenses;
   /** Each city page's own paragraph in this language, by the city's slug. */
   cityIntros: Record<string, string>;
+  /** Builds fine but should be fixed (`check --strict` fails): text that reads clumsily once filled. */
+  warnings: Problem[];
 }
 
 export type Licenses = Record<keyof Site["licenses"], string>;
@@ -116,7 +118,8 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const { site } = options;
   const [first, ...others] = site.languages;
   const facts = siteFacts(site);
-  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts };
+  const warnings: Problem[] = [];
+  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings };
   const [copy, documents] = await Promise.all([loadCopy(load), loadDocuments({ ...load, convert: options.convert, conditions: options.conditions })]);
   const base: Edition = {
     ...first!,
@@ -129,6 +132,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
     licenses: licenseTexts(site, {}),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
+    warnings,
   };
   const problems: Problem[] = [];
   const translated = await Promise.all(
@@ -159,7 +163,8 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     applicatorLicense: licenses.applicator,
   };
   const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
-  const load = { contentDir, displayDir, facts };
+  const warnings: Problem[] = [];
+  const load = { contentDir, displayDir, facts, warnings };
   const [copy, documents, cityIntros] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),
     loadDocuments({
@@ -186,6 +191,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     leadFormId: language.leadFormId ?? site.integrations.leadForm.formId,
     licenses,
     cityIntros,
+    warnings,
   };
 }
 

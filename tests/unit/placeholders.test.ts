@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, mapStrings, placeholderFiller } from "../../src/content/placeholders.ts";
+import { fillPlaceholders, mapStrings, placeholderFiller, repeatedWords } from "../../src/content/placeholders.ts";
 
 describe("placeholderFiller", () => {
   it("fills like fillPlaceholders over every string of any copy tree", () => {
@@ -24,5 +24,22 @@ describe("placeholderFiller", () => {
     expect([a.title, b.title]).toEqual(["Temecula Gopher Control", "Murrieta Gopher Control"]);
     expect(a.process).toBe(copy.process);
     expect(b.process).toBe(copy.process);
+  });
+});
+
+describe("repeatedWords", () => {
+  const facts = { company: "Gopher Guard Family Trapping", town: "Temecula", warrantyDays: "60", region: "Lake Elsinore" };
+
+  it("finds a word written twice across a placeholder's edge, on either side, whatever its case", () => {
+    expect(repeatedWords("Every {company} trapping job", facts)).toEqual([{ name: "company", word: "Trapping", offset: 6, reads: "Family Trapping trapping" }]);
+    expect(repeatedWords("Call the gopher {company}", facts)).toEqual([{ name: "company", word: "Gopher", offset: 16, reads: "gopher Gopher Guard" }]);
+    expect(repeatedWords("Near lake {region} lake", facts).map((repeat) => repeat.word)).toEqual(["Lake"]);
+  });
+
+  it("leaves alone text that reads well, unknown placeholders, numbers and words joined by punctuation", () => {
+    expect(repeatedWords("Every job {company} does", facts)).toEqual([]);
+    expect(repeatedWords("Our {warrantyDays}-day warranty, 60 {warrantyDays} days", facts)).toEqual([]);
+    expect(repeatedWords("trapping {unknown} trapping", facts)).toEqual([]);
+    expect(repeatedWords("Ask {company}: trapping first", facts)).toEqual([]);
   });
 });

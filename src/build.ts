@@ -232,7 +232,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     bytes,
     ms: performance.now() - started,
     renderThreads,
-    notices: [...notices, ...publicDir.leftOut],
+    notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...publicDir.leftOut],
     warnings,
   };
 }

@@ -4,7 +4,7 @@ import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props
 import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
 
 /** What the route planner needs of a language. */
-export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings">;
+export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings"> & Partial<Pick<Edition, "pending">>;
 
 /** The default language's addresses; another language has its own slugs after its /<code> prefix. */
 const DEFAULT_SLUGS = {
@@ -35,10 +35,10 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
 }
 export type LanguagePaths = ReturnType<typeof languagePaths>;
 
-/** Whether a language builds pages of this template. */
-export function builds(language: Pick<RouteLanguage, "settings">, template: PlannedPage["template"]): boolean {
-  const type: string = template === "article" ? "blog" : template;
-  return !language.settings.untranslated.includes(type as OptionalPageType);
+/** Whether a language builds pages of this template: not when it leaves them untranslated, on purpose or not yet. */
+export function builds(language: Pick<RouteLanguage, "settings" | "pending">, template: PlannedPage["template"]): boolean {
+  const type = (template === "article" ? "blog" : template) as OptionalPageType;
+  return !language.settings.untranslated.includes(type) && !language.pending?.pageTypes.includes(type);
 }
 
 /** Where a language's page is written: its 404 page is `<code>/404.html`, found by hosts for paths under /<code>/. */

@@ -132,7 +132,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       }),
     ]),
     ...when("city", () =>
-      site.cities.map((city) => {
+      site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((city) => {
         const cityCopy = fillCityCopy(city.name);
         return page(
           "city",

@@ -33,7 +33,13 @@ function problemsOf(block: string): string[] {
 describe("privacy settings in site.yaml", () => {
   it("assumes advertising tags and California's opt-out defaults when only a container is named", () => {
     const site = withAnalytics("  analytics:\n    containerId: GTM-ABCD123\n");
-    expect(site.integrations.analytics).toEqual({ containerId: "GTM-ABCD123", advertising: true, consent: { analytics: "granted", advertising: "granted" } });
+    expect(site.integrations.analytics).toEqual({
+      containerId: "GTM-ABCD123",
+      advertising: true,
+      consent: { analytics: "granted", advertising: "granted" },
+      runs: ["ga4", "google-ads"],
+      otherOrigins: { "script-src": [], "img-src": [], "connect-src": [], "frame-src": [] },
+    });
     expect(consentDefaults(site)).toEqual({ analytics: true, advertising: true });
   });
 

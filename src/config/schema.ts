@@ -101,7 +101,7 @@ export const townWithoutPageSchema = z.strictObject({
 
 const languageSchema = z.strictObject({
   code: z.string().regex(/^[a-z]{2,3}$/, "must be a language code such as en or es").describe("Language code: <html lang>, hreflang and the /<code>/ prefix of the other languages"),
-  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "must be a locale such as en-US or es-US").describe("Dates, prices and og:locale"),
+  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "must be a locale such as en-US or es-US").describe("Dates and og:locale; prices are written as en-US writes them ($1,500) unless the language's language.yaml words them under facts"),
   name: shortText.describe("The language's name in itself, for the language switcher (English, Español)"),
   leadFormId: z
     .string()

@@ -1,4 +1,4 @@
-import type { Site } from "./schema.ts";
+import { ADVERTISING_TAGS, type Site } from "./schema.ts";
 
 /** A rule that needs more than one field. `path` is where the problem is reported. */
 export interface CrossIssue {
@@ -13,6 +13,7 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   phoneDigitsAgree,
   warrantyPeriodsAgree,
   uniqueLanguages,
+  adTagsNeedAdvertising,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -84,4 +85,18 @@ export function uniqueLanguages(site: Site): CrossIssue[] {
     seen.add(language.code);
     return repeated ? [{ path: ["languages", index, "code"], message: `"${language.code}" is listed twice` }] : [];
   });
+}
+
+/**
+ * An advertising tag in `runs` with `advertising: false` would make the privacy policy's "we do not
+ * share" untrue, and its signals would stay denied anyway.
+ */
+export function adTagsNeedAdvertising(site: Site): CrossIssue[] {
+  const analytics = site.integrations.analytics;
+  if (!analytics || analytics.advertising) return [];
+  return analytics.runs.flatMap((tag, index) =>
+    ADVERTISING_TAGS.has(tag)
+      ? [{ path: ["integrations", "analytics", "runs", index], message: `${tag} is an advertising tag: set integrations.analytics.advertising to true, or take ${tag} out of runs` }]
+      : [],
+  );
 }

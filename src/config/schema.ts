@@ -41,6 +41,25 @@ const license = z.strictObject({
   number: shortText.describe("The licence number as issued"),
 });
 
+/**
+ * An origin a Content-Security-Policy may allow: https, a host (its first label may be `*`, any
+ * subdomain), an optional port; no path, so a source cannot be narrower than it looks.
+ */
+const cspOrigin = z
+  .string()
+  .trim()
+  .regex(
+    /^https:\/\/(\*\.)?([a-z0-9-]+\.)+[a-z0-9-]+(:[0-9]{1,5})?$/,
+    "must be an https origin in lowercase, e.g. https://px.example.com or https://*.example.com (no path)",
+  );
+const cspOrigins = z.array(cspOrigin).max(30).default([]);
+
+/** The Google tags a Tag Manager container may run whose origins gopher-site knows (Google's CSP guide). */
+export const GOOGLE_TAGS = ["ga4", "google-ads", "floodlight"] as const;
+export type GoogleTag = (typeof GOOGLE_TAGS)[number];
+/** The Google tags that advertise: under the CPRA they may "share" visitors' data. */
+export const ADVERTISING_TAGS: ReadonlySet<GoogleTag> = new Set(["google-ads", "floodlight"]);
+
 /** A Google Consent Mode state. */
 const consentValue = z.enum(["granted", "denied"], { message: 'must be "granted" or "denied"' });
 const point = z.strictObject({ lat: latitude, lng: longitude });
@@ -82,7 +101,7 @@ export const townWithoutPageSchema = z.strictObject({
 
 const languageSchema = z.strictObject({
   code: z.string().regex(/^[a-z]{2,3}$/, "must be a language code such as en or es").describe("Language code: <html lang>, hreflang and the /<code>/ prefix of the other languages"),
-  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "must be a locale such as en-US or es-US").describe("Dates, prices and og:locale"),
+  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "must be a locale such as en-US or es-US").describe("Dates and og:locale; prices are written as en-US writes them ($1,500) unless the language's language.yaml words them under facts"),
   name: shortText.describe("The language's name in itself, for the language switcher (English, Español)"),
   leadFormId: z
     .string()
@@ -193,7 +212,26 @@ export const siteSchema = z.strictObject({
               ),
           })
           .prefault({}),
+        runs: z
+          .array(z.enum(GOOGLE_TAGS, { message: `must be one of ${GOOGLE_TAGS.join(", ")}` }))
+          .optional()
+          .describe(
+            "The Google tags the container runs: ga4 (Google Analytics 4), google-ads (conversions, remarketing), floodlight. The Content-Security-Policy allows what Google documents for each, nothing more. Defaults to [ga4, google-ads] with advertising, [ga4] without",
+          ),
+        otherOrigins: z
+          .strictObject({
+            "script-src": cspOrigins.describe("Where the container's other tags load scripts from"),
+            "img-src": cspOrigins.describe("Where they load images and tracking pixels from"),
+            "connect-src": cspOrigins.describe("Where they send data with fetch, XHR or beacons"),
+            "frame-src": cspOrigins.describe("Where their frames come from"),
+          })
+          .prefault({})
+          .describe("Origins the container's other tags (not listed in runs) need, per Content-Security-Policy directive"),
       })
+      .transform(({ runs, ...analytics }) => ({
+        ...analytics,
+        runs: runs ?? (analytics.advertising ? (["ga4", "google-ads"] as GoogleTag[]) : (["ga4"] as GoogleTag[])),
+      }))
       .optional(),
   }),
   openingHours: z

@@ -253,4 +253,6 @@ export type TemplateProps<T extends TemplateName = TemplateName> = {
 export interface ConsentDefaults {
   analytics: boolean;
   advertising: boolean;
+  /** Whether the container runs advertising tags at all: without them nothing, not even a choice stored in the browser, grants advertising. */
+  advertisingTags: boolean;
 }

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { siteJsonSchema } from "../../src/config/json-schema.ts";
+import { loadEditions } from "../../src/content/load-editions.ts";
+import { renderPage } from "../../src/render/render-page.ts";
+import { documentConditions } from "../../src/routes/privacy.ts";
+import { chromeView } from "../../src/routes/site-views.ts";
+import * as templates from "../../templates/index.tsx";
+import { loadSample, renderablePages, ROOT } from "../helpers/sample-data.ts";
+
+// What the README says the product does, held to what it does.
+const README = readFileSync(path.join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+const sample = await loadSample();
+const pages = renderablePages(sample);
+const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
+const render = (pagePath: string) => renderPage(templates, pages.find((page) => page.path === pagePath)!, chromeView(sample.site, sample.copy), assets).html;
+
+describe("the README", () => {
+  it("puts the opt-out control where the privacy policy has it: after the policy's text, before the licences", () => {
+    expect(README.includes("an opt-out control in its own section of the privacy policy, after the policy's text and before the licences"), "the README's sentence").toBe(true);
+    const html = render("/privacy-policy");
+    const control = html.indexOf('id="your-privacy-choices"');
+    const licences = html.indexOf('id="licenses-heading"');
+    const lastPolicyHeading = html.lastIndexOf("<h2", control);
+    expect(lastPolicyHeading).toBeGreaterThan(html.indexOf("<main"));
+    expect(control).toBeGreaterThan(lastPolicyHeading);
+    expect(licences).toBeGreaterThan(control);
+  });
+
+  it("says locale writes dates and og:locale, not prices: a language's locale leaves its prices as en-US writes them", async () => {
+    expect(README.includes("locale: en-US # dates and og:locale; prices are written as en-US writes them ($1,500) # unless the language's language.yaml words them under `facts`"), "the README's locale line").toBe(true);
+    const schema = siteJsonSchema() as { properties: { languages: { items: { properties: { locale: { description: string } } } } } };
+    expect(schema.properties.languages.items.properties.locale.description).toMatch(/^Dates and og:locale; prices are written as en-US/);
+    // Spanish written in France: its dates would change, its prices do not.
+    const languages = sample.site.languages.map((language) => (language.code === "es" ? { ...language, locale: "fr-FR" } : language));
+    const site = { ...sample.site, languages };
+    const editions = await loadEditions({ site, contentDir: path.join(ROOT, "content"), displayDir: "content", conditions: documentConditions(site) });
+    expect(editions.map((edition) => [edition.locale, edition.facts.setupPrice])).toEqual([
+      ["en-US", "$295"],
+      ["fr-FR", "$295"],
+    ]);
+    expect(new Intl.NumberFormat("fr-FR", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(295)).not.toBe("$295");
+  });
+});

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { LOCAL_BUSINESS_TYPES, type LocalBusinessType } from "../seo/local-business-types.ts";
+import { LOCAL_BUSINESS_TYPES, type LocalBusinessType } from "./local-business-types.ts";
 
 // Each schema validates a handful of values per build: zod's JIT (a validator compiled with
 // new Function on first use) costs more than it saves here, so validate without it.
@@ -70,7 +70,7 @@ const businessType = z
       code: "custom",
       message: near
         ? `must be written as schema.org writes it: ${near}`
-        : "must be a schema.org LocalBusiness type, e.g. HomeAndConstructionBusiness, Plumber, HVACBusiness, RoofingContractor (every one: src/seo/local-business-types.ts)",
+        : "must be a schema.org LocalBusiness type, e.g. HomeAndConstructionBusiness, Plumber, HVACBusiness, RoofingContractor (every one: src/config/local-business-types.ts)",
     });
   })
   .transform((value) => value as LocalBusinessType);
@@ -213,7 +213,7 @@ export const siteSchema = z.strictObject({
   facts: z
     .record(factName, shortText)
     .default({})
-    .describe("Other facts written in words, by a name of yours: trapWindow: 24–48 hours is {trapWindow} in copy"),
+    .describe("Other facts written in words, by a name of yours: arrivalWindow: 2–4 hours is {arrivalWindow} in copy"),
   copyrightYear: z.number().int().min(1900).max(2200),
   legal: z.strictObject({ updated: isoDate }),
   integrations: z.strictObject({

@@ -9,7 +9,8 @@ import type { Copy } from "./copy-schema.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
-import { fillPlaceholders, licensePlaceholder, siteFacts, type Facts } from "./placeholders.ts";
+import { licensePlaceholder } from "../config/fact-names.ts";
+import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 
 /** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
 const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
@@ -31,7 +32,7 @@ const languageSettingsSchema = z.strictObject({
       commercial: slug,
       "service-areas": slug,
       about: slug,
-      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. control-de-tuzas-{slug}"),
+      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
       blog: slug,
     })
     .partial()
@@ -40,7 +41,7 @@ const languageSettingsSchema = z.strictObject({
   facts: z
     .record(z.string(), line)
     .default({})
-    .describe("Facts whose text is in words (trapWindow: 24–48 horas); the numbers must be those of site.yaml"),
+    .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
   companyDescription: z
     .string()
     .trim()

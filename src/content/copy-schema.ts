@@ -8,7 +8,7 @@ const paragraphs = z.array(paragraph).min(1);
 const sitePath = z.string().regex(/^\/[a-z0-9\-/]*$/, "must be a path on this site, e.g. /service-areas");
 const image = z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/hero.svg");
 
-export const ICONS = ["clock", "shield", "leaf", "home", "family", "badge", "calendar", "phone", "trap", "map", "chart", "star", "building", "tree", "check"] as const;
+export const ICONS = ["clock", "shield", "leaf", "home", "family", "badge", "calendar", "phone", "shed", "map", "chart", "star", "building", "tree", "check"] as const;
 
 const pageMeta = {
   title: line.describe("The <title> of the page"),

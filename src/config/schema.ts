@@ -164,7 +164,7 @@ export const siteSchema = z.strictObject({
       commercial: service.optional().describe("The service page for businesses (copy: content/pages/commercial.yaml)"),
     })
     .refine((services) => services.residential || services.commercial, "list at least one service page: residential, commercial or both")
-    .describe("The service pages the company has, in the order of the menu; a service left out has no page and no link"),
+    .describe("The service pages the company has (the menu lists residential first); a service left out has no page and no link"),
   licenses: z
     .array(license)
     .max(20)

@@ -104,13 +104,30 @@ const FILES_OF: Record<OptionalPageType, string[]> = {
 /** The customers' own words: shown as written in every language. */
 const SHARED_FILES = ["testimonials.yaml"];
 
+/** The copy files of the service pages the site does not have: not read, not needed. */
+function servicesLeftOut(site: Site): string[] {
+  return (["residential", "commercial"] as const).filter((service) => !site.services[service]).flatMap((service) => FILES_OF[service]);
+}
+
+/** Each service page the site has needs its menu label in chrome.yaml. */
+function serviceLabelProblems(site: Site, copy: Copy, file: string): Problem[] {
+  return (["residential", "commercial"] as const)
+    .filter((service) => site.services[service] && !copy.chrome.nav[service])
+    .map((service) => ({ file, line: 1, field: `nav.${service}`, message: `missing: site.yaml's services has the ${service} page, whose menu label this is` }));
+}
+
 /** Every language's content, the default first; the problems of every language at once. */
 export async function loadEditions(options: LoadEditionsOptions): Promise<Edition[]> {
   const { site } = options;
   const [first, ...others] = site.languages;
   const facts = siteFacts(site);
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts };
-  const [copy, documents] = await Promise.all([loadCopy(load), loadDocuments({ ...load, convert: options.convert, conditions: options.conditions })]);
+  const [copy, documents] = await Promise.all([
+    loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
+    loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
+  ]);
+  const labels = serviceLabelProblems(site, copy, `${options.displayDir}/chrome.yaml`);
+  if (labels.length > 0) throw new SiteError(labels);
   const base: Edition = {
     ...first!,
     isDefault: true,
@@ -147,7 +164,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const { settings } = read;
   const licenses = licenseLines(site, settings.licenseLabels);
   const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
-  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
+  const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const load = { contentDir, displayDir, facts };
   const [copy, documents, cityIntros] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),

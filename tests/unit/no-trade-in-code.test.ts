@@ -3,12 +3,10 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/sample-site.ts";
+import { tradeWords } from "../helpers/trade-words.ts";
 
 // Any local service company builds its site from site.yaml and content/ alone: the sample's trade
-// lives there, never in the code. Comments may speak of it (they say why); the product's own name
-// (gopher-site, GOPHER_SITE_..., its dev-server paths under /__gopher/) is not the trade.
-const TRADE = /\b(?:gopher|trap|pest|poison|rodent|burrow|tuza|bait|vole|squirrel|extermin)\w*|\bmoles?\b/gi;
-const PRODUCT_NAME = /gopher[-_]site|__gopher/gi;
+// lives there, never in the code. Comments may speak of it (they say why).
 
 /** The code of a file without its comments: TypeScript's printer drops them; CSS loses its comments by pattern. */
 function codeOf(file: string): string {
@@ -17,12 +15,6 @@ function codeOf(file: string): string {
   const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : file.endsWith(".js") ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   return ts.createPrinter({ removeComments: true }).printFile(source);
-}
-
-/** Each word of the trade in `code`, camelCase split first so extraWidget's "Widget" is a word. */
-export function tradeWords(code: string): string[] {
-  const words = code.replace(PRODUCT_NAME, "").replace(/([a-z0-9])([A-Z])/g, "$1 $2");
-  return [...words.matchAll(TRADE)].map((match) => match[0]);
 }
 
 function filesUnder(folder: string): string[] {

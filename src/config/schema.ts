@@ -263,7 +263,7 @@ export const siteSchema = z.strictObject({
     .strictObject({
       shortName: shortText.max(30, "keep the short name under 30 characters: it goes under a home-screen icon").optional()
         .describe("Name under the home-screen icon; defaults to company.name"),
-      themeColor: hexColor.default("#166534").describe("Browser toolbar colour and web manifest theme"),
+      themeColor: hexColor.default("#166534").describe("Browser toolbar colour, web manifest theme and the colour the pages are drawn in (buttons, headings)"),
       backgroundColor: hexColor.default("#ffffff").describe("Behind the home-screen icon"),
       icon: publicImage.default("/images/favicon.svg").describe("Square icon under public/; the PNG icons are made from it"),
       shareImage: publicImage.default("/images/share.svg").describe("Picture shown when a page is shared; made into a 1200x630 PNG"),

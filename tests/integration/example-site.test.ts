@@ -57,6 +57,9 @@ describe("the pool-cleaning example", () => {
     expect(mainOf(service)).toContain("a clean ($95)");
     expect(mainOf(home)).toContain("in about 30 to 45 minutes");
     expect(home).toContain('"@type":"HomeAndConstructionBusiness"');
+    // Its brand colour, teal, draws the page: buttons, headings, the city hero's veil.
+    const stylesheet = home.match(/<link rel="stylesheet" href="\/([^"]+)"/)![1]!;
+    expect(await html(stylesheet)).toContain("--green-800:#0e7490");
   });
 
   it("carries no word of the sample's trade on any page", async () => {

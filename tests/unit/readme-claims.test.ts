@@ -14,7 +14,7 @@ const README = readFileSync(path.join(ROOT, "README.md"), "utf8").replace(/\s+/g
 const sample = await loadSample();
 const pages = renderablePages(sample);
 const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
-const render = (pagePath: string) => renderPage(templates, pages.find((page) => page.path === pagePath)!, chromeView(sample.site, sample.copy), assets).html;
+const render = (pagePath: string) => renderPage(templates, pages.find((page) => page.path === pagePath)!, chromeView(sample.site, sample.copy, sample.chromeLanguage), assets).html;
 
 describe("the README", () => {
   it("puts the opt-out control where the privacy policy has it: after the policy's text, before the licences", () => {
@@ -28,18 +28,20 @@ describe("the README", () => {
     expect(licences).toBeGreaterThan(control);
   });
 
-  it("says locale writes dates and og:locale, not prices: a language's locale leaves its prices as en-US writes them", async () => {
-    expect(README.includes("locale: en-US # dates and og:locale; prices are written as en-US writes them ($1,500) # unless the language's language.yaml words them under `facts`"), "the README's locale line").toBe(true);
+  it("says locale writes dates, prices and og:locale: a language's locale writes its prices", async () => {
+    expect(README.includes("locale: en-US # dates, prices and og:locale, each as this locale writes them ($1,500)"), "the README's locale line").toBe(true);
     const schema = siteJsonSchema() as { properties: { languages: { items: { properties: { locale: { description: string } } } } } };
-    expect(schema.properties.languages.items.properties.locale.description).toMatch(/^Dates and og:locale; prices are written as en-US/);
-    // Spanish written in France: its dates would change, its prices do not.
+    expect(schema.properties.languages.items.properties.locale.description).toMatch(/^Dates, prices and og:locale/);
+    // Spanish written in France: its prices are written as fr-FR writes dollars.
     const languages = sample.site.languages.map((language) => (language.code === "es" ? { ...language, locale: "fr-FR" } : language));
     const site = { ...sample.site, languages };
     const editions = await loadEditions({ site, contentDir: path.join(ROOT, "content"), displayDir: "content", conditions: documentConditions(site) });
+    const french = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(295);
+    expect(french).not.toBe("$295");
     expect(editions.map((edition) => [edition.locale, edition.facts.setupPrice])).toEqual([
       ["en-US", "$295"],
-      ["fr-FR", "$295"],
+      ["fr-FR", french],
     ]);
-    expect(new Intl.NumberFormat("fr-FR", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(295)).not.toBe("$295");
   });
+
 });

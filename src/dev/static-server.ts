@@ -7,6 +7,7 @@ import { createGzip, gzipSync } from "node:zlib";
 import { CONTENT_TYPES, isCompressible } from "../hosting/content-types.ts";
 import { IMMUTABLE, REVALIDATE } from "../hosting/headers-file.ts";
 import { notFoundCandidates } from "../hosting/not-found-pages.ts";
+import { checkRequest, refuse, type AllowedHosts } from "./request-guard.ts";
 import { resolveRequestPath } from "./resolve-path.ts";
 
 export interface StaticServerOptions {
@@ -18,6 +19,11 @@ export interface StaticServerOptions {
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** Response headers for a request path as a host adds them (from `_headers`); they win over the defaults. */
   headers?: (requestPath: string) => Record<string, string>;
+  /**
+   * The guard in front of every route, `handle`'s included (request-guard.ts): the hosts the
+   * server answers to, and the paths only its own pages may use (dev's event stream).
+   */
+  guard?: { hosts: AllowedHosts; sameOriginOnly?: (pathname: string) => boolean };
 }
 
 /**
@@ -34,6 +40,11 @@ export function createStaticServer(options: StaticServerOptions): Server {
 }
 
 async function serve(options: StaticServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (options.guard) {
+    const pathname = (request.url ?? "/").split(/[?#]/, 1)[0]!;
+    const refused = checkRequest(options.guard.hosts, request, { sameOriginOnly: options.guard.sameOriginOnly?.(pathname) });
+    if (refused) return refuse(response, refused);
+  }
   if (options.handle?.(request, response)) return;
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { allow: "GET, HEAD" }).end();

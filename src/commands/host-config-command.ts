@@ -7,6 +7,7 @@ import { parseHeadersFile } from "../hosting/headers-file.ts";
 import { checkedRoot, HIDDEN_PATHS, type Listen } from "../hosting/host-plan.ts";
 import { readNotFoundFolders } from "../hosting/not-found-pages.ts";
 import { nginxConfig } from "../hosting/nginx-config.ts";
+import { plainHttpRules } from "../hosting/plain-http.ts";
 import type { Logger } from "../log.ts";
 
 const HOST_SERVERS = { nginx: nginxConfig, caddy: caddyConfig } as const;
@@ -21,7 +22,11 @@ export interface HostConfigOptions {
   root?: string;
 }
 
-/** The configuration text for a built site: its `_headers`, read back, and its folders' 404 pages, in the server's own terms. */
+/**
+ * The configuration text for a built site: its `_headers`, read back, and its folders' 404 pages,
+ * in the server's own terms. The block listens on plain HTTP, so its policy leaves out
+ * `upgrade-insecure-requests` (plain-http.ts).
+ */
 async function hostConfigText(options: HostConfigOptions): Promise<string> {
   const file = path.join(options.out, "_headers");
   let text: string;
@@ -32,7 +37,7 @@ async function hostConfigText(options: HostConfigOptions): Promise<string> {
   }
   const root = checkedRoot(path.resolve(options.root ?? options.out));
   return HOST_SERVERS[options.server]({
-    rules: parseHeadersFile(text, file),
+    rules: plainHttpRules(parseHeadersFile(text, file)),
     headersFile: file,
     root,
     listen: options.listen,

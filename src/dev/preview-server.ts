@@ -14,9 +14,9 @@ export interface PreviewServer {
 
 /**
  * Serves a built site as Netlify or Cloudflare Pages would, the headers of its `_headers` file
- * included (read again when a new build changed it), to requests that name this server
- * (request-guard.ts). Refuses a folder without a build, and a `_headers` file it cannot read,
- * with the file and line.
+ * included (read again when a new build changed it; over plain HTTP, so without
+ * `upgrade-insecure-requests`), to requests that name this server (request-guard.ts). Refuses a
+ * folder without a build, and a `_headers` file it cannot read, with the file and line.
  */
 export async function startPreviewServer(options: { out: string; port: number; host: string }): Promise<PreviewServer> {
   const root = path.resolve(options.out);

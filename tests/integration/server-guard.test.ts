@@ -107,7 +107,7 @@ describe("dev's event stream", () => {
     try {
       expect((await own).body).toContain("warranty.days");
 
-      const forged = [
+      const forged: Array<Record<string, string>> = [
         { host: `evil.example:${port(dev)}` },
         { host, origin: "http://evil.example" },
         // An <img> or <script> of another site pointed at the stream sends no Origin.

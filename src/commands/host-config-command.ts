@@ -5,7 +5,7 @@ import { UserError } from "../errors.ts";
 import { caddyConfig } from "../hosting/caddy-config.ts";
 import { parseHeadersFile } from "../hosting/headers-file.ts";
 import { checkedRoot, HIDDEN_PATHS, type Listen } from "../hosting/host-plan.ts";
-import { readNotFoundFolders } from "../hosting/not-found-pages.ts";
+import { readLanguageFolders } from "../hosting/not-found-pages.ts";
 import { nginxConfig } from "../hosting/nginx-config.ts";
 import { plainHttpRules } from "../hosting/plain-http.ts";
 import type { Logger } from "../log.ts";
@@ -41,7 +41,7 @@ async function hostConfigText(options: HostConfigOptions): Promise<string> {
     headersFile: file,
     root,
     listen: options.listen,
-    notFoundFolders: readNotFoundFolders(options.out),
+    notFoundFolders: readLanguageFolders(options.out),
     hidden: HIDDEN_PATHS.filter((hidden) => existsSync(path.join(options.out, hidden))),
   });
 }

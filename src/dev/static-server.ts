@@ -6,7 +6,7 @@ import path from "node:path";
 import { createGzip, gzipSync } from "node:zlib";
 import { CONTENT_TYPES, isCompressible } from "../hosting/content-types.ts";
 import { IMMUTABLE, REVALIDATE } from "../hosting/headers-file.ts";
-import { notFoundCandidates } from "../hosting/not-found-pages.ts";
+import { notFoundCandidates, parseLanguageFolders } from "../hosting/not-found-pages.ts";
 import { checkRequest, refuse, type AllowedHosts } from "./request-guard.ts";
 import { resolveRequestPath } from "./resolve-path.ts";
 
@@ -63,9 +63,10 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
   }
   const file = resolution.kind === "candidates" ? await firstFile(root, resolution.files) : undefined;
   if (file && resolution.kind === "candidates") return send(options, request, response, file, 200, resolution.path);
-  // The nearest 404 page (a language folder's, then the site's), with its own headers: a missing
-  // /assets/ file must not be cached for a year.
-  for (const page of notFoundCandidates(resolution.path)) {
+  // The nearest 404 page (its language's, then the site's), with its own headers: a missing
+  // /assets/ file must not be cached for a year. The languages are those of the build's `_redirects`.
+  const redirects = await readFile(path.join(root, "_redirects"), "utf8").catch(() => "");
+  for (const page of notFoundCandidates(resolution.path, parseLanguageFolders(redirects))) {
     const notFound = await firstFile(root, [path.join(root, page)]);
     if (notFound) return send(options, request, response, notFound, 404, page);
   }

@@ -11,7 +11,7 @@ export interface HostConfigInput {
   /** Absolute path of the built site on the server. */
   root: string;
   listen: Listen;
-  /** Top-level folders with a 404.html of their own, as `/es/` (readNotFoundFolders): their unknown paths get it. */
+  /** The languages' folders, each with its own 404.html, as `/es/` (readLanguageFolders): their unknown paths get it. */
   notFoundFolders: readonly string[];
   /** The host's settings files the built site holds (of HIDDEN_PATHS): answered with 404. */
   hidden: readonly string[];

@@ -18,7 +18,7 @@ export interface HostConfigOptions {
   /** The built site, whose `_headers` the configuration is made from. */
   out: string;
   listen: Listen;
-  /** Where the site is on the server; the absolute path of `out` by default. */
+  /** Where the site is on the server, a POSIX absolute path used as written; the absolute path of `out` by default. */
   root?: string;
 }
 
@@ -35,7 +35,7 @@ async function hostConfigText(options: HostConfigOptions): Promise<string> {
   } catch (error) {
     throw new UserError(`${options.out} has no built site (no _headers); run \`gopher-site build\` first`, { cause: error });
   }
-  const root = checkedRoot(path.resolve(options.root ?? options.out));
+  const root = checkedRoot(options.root ?? path.resolve(options.out));
   return HOST_SERVERS[options.server]({
     rules: plainHttpRules(parseHeadersFile(text, file)),
     headersFile: file,

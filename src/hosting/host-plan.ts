@@ -92,8 +92,15 @@ export function parseListen(value: string): Listen | undefined {
   return match[1] ? { host: match[1], port } : { port };
 }
 
-/** The server's root folder, refused when a configuration could not quote it. */
+/**
+ * The server's root folder, as written: a path on the server, not on this machine (never resolved
+ * against the current folder, nor turned into C:\... on Windows). Refused when it is not a POSIX
+ * absolute path, or when a configuration could not quote it.
+ */
 export function checkedRoot(root: string): string {
+  if (!root.startsWith("/")) {
+    throw new UserError(`the root folder ${JSON.stringify(root)} is not an absolute path on the server; pass --root as the server sees it, starting with / (for example /var/www/gopher-site)`);
+  }
   const bad = unsafeCharacter(root);
   if (bad) throw new UserError(`the root folder ${JSON.stringify(root)} has ${bad}, which cannot be written in a server configuration; pass another --root`);
   return root;

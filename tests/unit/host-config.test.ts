@@ -225,3 +225,20 @@ describe("over plain HTTP", () => {
     }
   });
 });
+
+describe("--root", () => {
+  it("is the folder on the server, written into the configuration as given", async () => {
+    for (const root of ["/var/www/gopher-site", "/srv/site/"]) {
+      expect(await printed({ server: "nginx", root }), root).toContain(`    root "${root}";\n`);
+      expect(await printed({ server: "caddy", root }), root).toContain(`\troot * "${root}"\n`);
+    }
+  });
+
+  it("must be a POSIX absolute path: a relative one or a Windows one is refused, never resolved on this machine", async () => {
+    for (const root of ["var/www/gopher-site", "./dist", "C:\\var\\www", "C:/var/www"]) {
+      await expect(printed({ server: "nginx", root }), root).rejects.toThrowError(
+        `the root folder ${JSON.stringify(root)} is not an absolute path on the server; pass --root as the server sees it, starting with / (for example /var/www/gopher-site)`,
+      );
+    }
+  });
+});

@@ -89,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
   const withServerFlags = (command: Command, port: number) =>
     command
       .option("-p, --port <port>", "port to listen on", portOption, port)
-      .option("--host <host>", "address to listen on", "127.0.0.1")
+      .option("--host <host>", "address to listen on, and the one name besides loopback the server answers to (0.0.0.0: every address of this machine)", "127.0.0.1")
       .option("--open", "open the site in the browser");
 
   const program = new Command()

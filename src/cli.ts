@@ -89,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
   const withServerFlags = (command: Command, port: number) =>
     command
       .option("-p, --port <port>", "port to listen on", portOption, port)
-      .option("--host <host>", "address to listen on", "127.0.0.1")
+      .option("--host <host>", "address to listen on, and the one name besides loopback the server answers to (0.0.0.0: every address of this machine)", "127.0.0.1")
       .option("--open", "open the site in the browser");
 
   const program = new Command()
@@ -136,7 +136,7 @@ export async function main(argv: string[]): Promise<number> {
       .addArgument(new Argument("<server>", "the web server").choices(["nginx", "caddy"]))
       .option("-o, --out <dir>", "the built site", "dist")
       .addOption(new Option("--listen <port>", "port, or address:port, to listen on").argParser(listenOption).default({ port: 8080 }, "8080"))
-      .option("--root <dir>", "the site's folder on the server (default: the absolute path of --out)"),
+      .option("--root <dir>", "the site's folder on the server, as written, starting with / (default: the absolute path of --out)"),
   );
   hostConfig.action((server: HostConfigOptions["server"], options: Omit<HostConfigOptions, "server">) =>
     run(async (all: HostConfigOptions, log) => (await import("./commands/host-config-command.ts")).hostConfigCommand(all, log))({ ...options, server }),

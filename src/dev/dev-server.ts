@@ -8,9 +8,11 @@ import { formatProblem, isSiteError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
 import { projectPaths } from "../paths.ts";
-import { LiveChannel } from "./live-reload.ts";
+import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
+import { allowedHosts } from "./request-guard.ts";
+import { headersFromFile } from "./site-headers.ts";
 import { createStaticServer } from "./static-server.ts";
 
 export interface DevServerOptions {
@@ -78,7 +80,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   queue.push("");
   await queue.whenIdle();
 
-  const server = createStaticServer({ root: outDir, transformHtml: live.injectClient, handle: live.handle });
+  // The build's `_headers` too, so a page the Content-Security-Policy breaks shows it while developing.
+  // Only this server's pages may read the event stream: it carries the current error.
+  const server = createStaticServer({
+    root: outDir,
+    transformHtml: live.injectClient,
+    handle: live.handle,
+    headers: headersFromFile(path.join(outDir, "_headers")),
+    guard: { hosts: allowedHosts(options.host), sameOriginOnly: (pathname) => pathname === EVENTS_PATH },
+  });
   const url = await listen(server, options.port, options.host);
 
   const watcher = watch([paths.config, paths.content, paths.templates, paths.public], {

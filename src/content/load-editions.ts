@@ -8,7 +8,8 @@ import type { Article, LegalPage } from "./article-schema.ts";
 import type { Copy } from "./copy-schema.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
-import { fillPlaceholders, licenseText, siteFacts, type Facts } from "./placeholders.ts";
+import { licenseLines, type LicenseLine } from "./licenses.ts";
+import { fillPlaceholders, licensePlaceholder, siteFacts, type Facts } from "./placeholders.ts";
 
 /** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
 const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
@@ -48,10 +49,9 @@ const languageSettingsSchema = z.strictObject({
     .describe("site.yaml's company.description in this language: the business in structured data"),
   shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
   licenseLabels: z
-    .strictObject({ pesticide: line, qualifiedApplicator: line, business: line, applicator: line })
-    .partial()
+    .record(z.string(), line)
     .default({})
-    .describe("The licences' names in this language; their numbers come from site.yaml"),
+    .describe("The licences' names in this language, by their name in site.yaml; their numbers come from site.yaml"),
 });
 export type LanguageSettings = z.output<typeof languageSettingsSchema>;
 
@@ -71,23 +71,15 @@ export interface Edition {
   settings: LanguageSettings;
   /** The lead form in this language. */
   leadFormId: string;
-  /** Each licence as this language writes it: "Label #number". */
-  licenses: Licenses;
+  /** Each licence as this language writes it ("Label #number") and where it is shown. */
+  licenses: LicenseLine[];
   /** Each city page's own paragraph in this language, by the city's slug. */
   cityIntros: Record<string, string>;
 }
 
-export type Licenses = Record<keyof Site["licenses"], string>;
-
 /** The default language's settings: nothing left out, its own addresses and words, site.yaml's texts. */
 export function defaultLanguageSettings(site: Site): LanguageSettings {
   return { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
-}
-
-/** The licences with this language's names for them and site.yaml's numbers. */
-export function licenseTexts(site: Site, labels: Partial<Record<keyof Site["licenses"], string>>): Licenses {
-  const text = (key: keyof Site["licenses"]) => licenseText({ ...site.licenses[key], label: labels[key] ?? site.licenses[key].label });
-  return { pesticide: text("pesticide"), qualifiedApplicator: text("qualifiedApplicator"), business: text("business"), applicator: text("applicator") };
 }
 
 export interface LoadEditionsOptions {
@@ -127,7 +119,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     ...documents,
     settings: defaultLanguageSettings(site),
     leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
-    licenses: licenseTexts(site, {}),
+    licenses: licenseLines(site),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
   };
   const problems: Problem[] = [];
@@ -148,16 +140,12 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const { language, base, site } = options;
   const contentDir = path.join(options.contentDir, language.code);
   const displayDir = `${options.displayDir}/${language.code}`;
-  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, base.facts, site);
+  // The same facts as the default language's, prices written as this language's locale writes them.
+  const localeFacts = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
+  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
   const { settings } = read;
-  const licenses = licenseTexts(site, settings.licenseLabels);
-  const facts: Facts = {
-    ...read.facts,
-    pesticideLicense: licenses.pesticide,
-    qualifiedApplicatorLicense: licenses.qualifiedApplicator,
-    businessLicense: licenses.business,
-    applicatorLicense: licenses.applicator,
-  };
+  const licenses = licenseLines(site, settings.licenseLabels);
+  const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
   const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const load = { contentDir, displayDir, facts };
   const [copy, documents, cityIntros] = await allProblems([
@@ -238,6 +226,12 @@ async function readSettings(absolute: string, file: string, facts: Facts, site: 
     if (expected.join(",") !== found.join(",")) {
       problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
     }
+  }
+  const licenseNames = new Set(site.licenses.map((license) => license.name));
+  for (const name of Object.keys(read.data.licenseLabels)) {
+    if (licenseNames.has(name)) continue;
+    const known = [...licenseNames].join(", ") || "none";
+    problems.push({ file, ...read.source().locate(["licenseLabels", name]), field: `licenseLabels.${name}`, message: `site.yaml has no licence named ${name}; its licences: ${known}` });
   }
   // What a reader of this language must be told, and site.yaml's texts it must have in its words.
   if (read.data.untranslated.length > 0 && !read.data.untranslatedNote) {

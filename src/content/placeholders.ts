@@ -4,7 +4,7 @@ import { formatMoney } from "./money.ts";
 /** Named business facts that copy in content/ may reference as `{name}`. */
 export type Facts = Readonly<Record<string, string>>;
 
-/** The facts every site has, whatever its trade; the others are there only when site.yaml has them. */
+/** Names of the facts site.yaml's own keys provide (some only when it has them): not free for facts of the owner's naming. */
 export const COMMON_FACTS = ["company", "phone", "email", "baseTown", "region", "year", "callbackMinutes", "reviewClaim", "reviewCount", "legalUpdated"] as const;
 
 /**
@@ -19,12 +19,12 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
     baseTown: `${site.base.town}, ${site.base.region}`,
     region: site.base.region,
     year: String(site.copyrightYear),
-    callbackMinutes: String(site.callbackMinutes),
-    reviewClaim: reviewClaim(site),
-    reviewCount: String(site.reviews.count),
     legalUpdated: site.legal.updated,
   };
   const optional: Record<string, string | number | undefined> = {
+    callbackMinutes: site.callbackMinutes,
+    reviewClaim: reviewClaim(site),
+    reviewCount: site.reviews?.count,
     warrantyDays: site.warranty?.days,
     noSetupChargeDays: site.warranty?.noSetupChargeDays,
     resultDays: site.results?.days,
@@ -62,9 +62,9 @@ export function mapStrings(value: unknown, at: PropertyKey[], fn: (text: string,
   return value;
 }
 
-/** "100+ 5-Star Reviews" */
-export function reviewClaim(site: Site): string {
-  return `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews`;
+/** "100+ 5-Star Reviews"; none for a site without reviews. */
+export function reviewClaim(site: Site): string | undefined {
+  return site.reviews ? `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews` : undefined;
 }
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;

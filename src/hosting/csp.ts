@@ -21,16 +21,20 @@ export function cspDirectives(site: Site): CspDirectives {
   const { leadForm, reviewsWidget, map, analytics } = site.integrations;
   const origin = (url: string) => new URL(url).origin;
   const tags = analytics ? TAG_MANAGER : { script: [], img: [], connect: [] };
-  const leadOrigins = [origin(leadForm.widgetUrl), origin(leadForm.embedScriptUrl), ...leadForm.allowedOrigins.map(origin)];
+  // Each embed's origins only when the site has it.
+  const leadOrigins = leadForm ? [origin(leadForm.widgetUrl), origin(leadForm.embedScriptUrl), ...leadForm.allowedOrigins.map(origin)] : [];
+  const leadScript = leadForm ? [origin(leadForm.embedScriptUrl)] : [];
+  const reviewScript = reviewsWidget ? [origin(reviewsWidget.scriptUrl)] : [];
+  const reviewFrame = reviewsWidget ? [origin(reviewsWidget.iframeUrl)] : [];
   const unique = (sources: string[]) => [...new Set(sources)];
   return [
     ["default-src", ["'self'"]],
-    ["script-src", unique(["'self'", origin(leadForm.embedScriptUrl), origin(reviewsWidget.scriptUrl), ...tags.script])],
+    ["script-src", unique(["'self'", ...leadScript, ...reviewScript, ...tags.script])],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", unique(["'self'", "data:", ...tags.img])],
     ["font-src", ["'self'"]],
-    ["connect-src", unique(["'self'", ...leadOrigins, origin(reviewsWidget.scriptUrl), ...tags.connect])],
-    ["frame-src", unique([...leadOrigins, origin(reviewsWidget.iframeUrl), origin(map.embedUrl)])],
+    ["connect-src", unique(["'self'", ...leadOrigins, ...reviewScript, ...tags.connect])],
+    ["frame-src", unique([...leadOrigins, ...reviewFrame, origin(map.embedUrl)])],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],

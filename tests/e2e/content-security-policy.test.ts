@@ -96,7 +96,7 @@ async function exercise(context: BrowserContext, base: string, pagePath: string,
     await Promise.all(sources.map((source) => requests.until(source)));
   }
   await page.locator("[data-callback-open]").first().click();
-  await Promise.all([requests.until(site.integrations.leadForm.widgetUrl), requests.until(site.integrations.leadForm.embedScriptUrl)]);
+  await Promise.all([requests.until(site.integrations.leadForm!.widgetUrl), requests.until(site.integrations.leadForm!.embedScriptUrl)]);
   return page;
 }
 

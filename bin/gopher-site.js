@@ -59,8 +59,9 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
     banner: { js: 'const __gopherModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     // Pure-JavaScript dependencies, React included, are bundled in (one file, code-cached, instead
     // of dozens of modules; the templates are given this React). Native and optional packages stay
-    // outside; `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts).
-    external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml"],
+    // outside; `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts),
+    // and `zipcodes` (5 MB of data) only by init.
+    external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml", "zipcodes"],
     // gray-matter's own YAML reader (js-yaml 3, which also tries to load esprima) is never called:
     // we give it ours. Resolving its import to the js-yaml we use keeps one YAML reader in the CLI.
     // Found where npm put it: in an installed gopher-site, usually hoisted beside this package.

@@ -23,24 +23,31 @@ export const NEARBY_COUNT = 7;
  * Names the ZIP list gives to a firm's own ZIP code ("State Farm Ins", "Allstate Insurance Co",
  * "Contest Mail"): not towns. Words of real town names (Center, Station, University) are not here.
  */
-const FIRM_NAME = /\b(ins|insurance|inc|co|corp|corporation|company|services?|mail|irs|bank of)\b/i;
+const FIRM_NAME = /\b(ins|insurance|inc|co|corp|corporation|company|services?|mail|irs|bank|lottery|bureau)\b/i;
+
+/** Coordinates given to 2 decimals only: the list's mark of a firm's or an office's own code ("Census Bureau", 33.44, -112.09). */
+const coarse = (record: ZipRecord) => Number.isInteger(Math.round(record.latitude * 1e6) / 1e4) && Number.isInteger(Math.round(record.longitude * 1e6) / 1e4);
 
 /**
- * One entry per town (name and state) of the ZIP records (firms' own codes left out), at the mean of its ZIP codes'
+ * One entry per town (name and state) of the ZIP records (firms' own codes left out: a name
+ * of a firm, or a single code with coarse coordinates; this also drops a few hamlets), at the mean of its ZIP codes'
  * coordinates, rounded to 4 decimals (about 10 m) as site.yaml writes them.
  */
 export function townsOf(records: Iterable<ZipRecord>): Town[] {
-  const sums = new Map<string, { name: string; region: string; lat: number; lng: number; count: number }>();
+  const sums = new Map<string, { name: string; region: string; lat: number; lng: number; count: number; coarse: number }>();
   for (const record of records) {
     if (record.country !== "US" || FIRM_NAME.test(record.city) || !Number.isFinite(record.latitude) || !Number.isFinite(record.longitude)) continue;
     const key = `${record.city}|${record.state}`;
-    const sum = sums.get(key) ?? { name: record.city, region: record.state, lat: 0, lng: 0, count: 0 };
+    const sum = sums.get(key) ?? { name: record.city, region: record.state, lat: 0, lng: 0, count: 0, coarse: 0 };
     sum.lat += record.latitude;
     sum.lng += record.longitude;
     sum.count += 1;
+    if (coarse(record)) sum.coarse += 1;
     sums.set(key, sum);
   }
-  return [...sums.values()].map(({ name, region, lat, lng, count }) => ({ name, region, lat: round(lat / count), lng: round(lng / count) }));
+  return [...sums.values()]
+    .filter((sum) => !(sum.count === 1 && sum.coarse === 1))
+    .map(({ name, region, lat, lng, count }) => ({ name, region, lat: round(lat / count), lng: round(lng / count) }));
 }
 
 /** The `count` towns nearest to `base`, nearest first, the base itself left out. */

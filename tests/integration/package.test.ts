@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
+import { tradeWordsIn } from "../helpers/trade-words.ts";
 
 const run = promisify(execFile);
 
@@ -78,6 +79,20 @@ describe("the packed tarball installed into an empty folder", () => {
       expect.arrayContaining(["compiled", "images", expect.stringMatching(/^cli-/)]),
     );
     expect(existsSync(path.join(project, "node_modules", "gopher-site", "node_modules", ".cache"))).toBe(false);
+  }, 120_000);
+
+  it("starts a new site with `init`, which then builds and passes check --strict", async () => {
+    const answers = ["--company", "Desert Pool Care", "--service", "pool cleaning", "--phone", "(480) 555-0199", "--email", "hello@desertpool.example.com", "--zip", "85251"];
+    const init = await npx(["init", "pool-site", ...answers, "--yes"]);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("Wrote a starter site for Desert Pool Care in pool-site (");
+    const site = path.join(project, "pool-site");
+    const check = await npx(["check", "--strict"], site);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/Checked 17 pages and \d+ files in [\d.]+ m?s: no problems/);
+    expect((await npx(["build"], site)).code).toBe(0);
+    expect(existsSync(path.join(site, "dist", "scottsdale-pool-cleaning.html"))).toBe(true);
+    expect(tradeWordsIn(path.join(site, "dist"))).toEqual([]);
   }, 120_000);
 
   it("uses the user's cache folder when node_modules/.cache cannot be written", async () => {

@@ -6,17 +6,18 @@ import { slugify, titleCase } from "../../src/init/starter.ts";
 const record = (zip: string, city: string, latitude: number, longitude: number, state = "OR") => ({ zip, city, state, latitude, longitude, country: "US" });
 
 describe("init's places", () => {
-  it("makes one town per name and state at the mean of its ZIP codes, leaving out firms' own codes", () => {
+  it("makes one town per name and state at the mean of its ZIP codes, leaving out firms' and offices' own codes", () => {
     const towns = townsOf([
-      record("97301", "Salem", 44.9, -123.0),
-      record("97302", "Salem", 45.0, -123.1),
-      record("97313", "State Farm Ins", 44.98, -123.0),
-      record("97303", "Keizer", 45.0, -123.02),
+      record("97301", "Salem", 44.949, -123.004),
+      record("97302", "Salem", 44.9039, -123.0445),
+      record("97313", "State Farm Ins", 44.9849, -122.9988),
+      record("97303", "Keizer", 44.9927, -123.0167),
+      record("85096", "Census Bureau", 33.44, -112.09, "AZ"),
       record("V5K", "Vancouver", 49.2, -123.1, "BC"),
-    ].map((item, index) => (index === 4 ? { ...item, country: "CA" } : item)));
+    ].map((item) => (item.city === "Vancouver" ? { ...item, country: "CA" } : item)));
     expect(towns).toEqual([
-      { name: "Salem", region: "OR", lat: 44.95, lng: -123.05 },
-      { name: "Keizer", region: "OR", lat: 45, lng: -123.02 },
+      { name: "Salem", region: "OR", lat: 44.9265, lng: -123.0242 },
+      { name: "Keizer", region: "OR", lat: 44.9927, lng: -123.0167 },
     ]);
   });
 

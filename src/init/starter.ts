@@ -99,7 +99,7 @@ export function citiesYaml(towns: readonly Town[], service: string, base: Town):
       )
         .slice(0, 3)
         .map((other) => slugify(other.name));
-      const intro = `We offer ${service} in ${town.name}, ${town.region}, and the towns around it. Call or e-mail us to ask about your property and to arrange a visit.`;
+      const intro = `We offer ${service} in ${town.name}, ${town.region}, and the towns around it.`;
       return [
         `  - name: ${JSON.stringify(town.name)}`,
         `    slug: ${slugify(town.name)}`,

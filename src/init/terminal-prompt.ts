@@ -17,7 +17,7 @@ export function terminalAsk(): { ask: Ask; close: () => void } | undefined {
       try {
         return await terminal.question(`${question.prompt} (e.g. ${question.example}): `, { signal: stop.signal });
       } catch (error) {
-        if (stop.signal.aborted) throw new UserError("\nStopped before the last answer; nothing was written.", { cause: error });
+        if (stop.signal.aborted) throw new UserError("\nStopped; nothing was written.", { cause: error });
         throw error;
       }
     },

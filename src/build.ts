@@ -134,7 +134,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [templates, styles, compiledScripts, statics] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1 }),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public),
     ]),

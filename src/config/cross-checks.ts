@@ -1,4 +1,4 @@
-import { COMMON_FACTS, licensePlaceholder, pricePlaceholder } from "../content/placeholders.ts";
+import { COMMON_FACTS, licensePlaceholder, OPTIONAL_FACTS, pricePlaceholder } from "./fact-names.ts";
 import type { Site } from "./schema.ts";
 
 /** A rule that needs more than one field. `path` is where the problem is reported. */
@@ -91,7 +91,7 @@ export function uniqueLanguages(site: Site): CrossIssue[] {
 /** Every placeholder names one fact: a licence, a price or a fact in words may not take another's name. */
 export function uniqueFactNames(site: Site): CrossIssue[] {
   const taken = new Map<string, string>(COMMON_FACTS.map((name) => [name, "a fact every site has"]));
-  for (const name of ["warrantyDays", "noSetupChargeDays", "resultDays", "resultHours", "commercialFollowUp"]) taken.set(name, "a fact of warranty or results");
+  for (const name of OPTIONAL_FACTS) taken.set(name, "a fact of site.yaml's own keys");
   const issues: CrossIssue[] = [];
   const claim = (placeholder: string, path: PropertyKey[], what: string) => {
     const owner = taken.get(placeholder);

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { LOCAL_BUSINESS_TYPES, type LocalBusinessType } from "../seo/local-business-types.ts";
+import { LOCAL_BUSINESS_TYPES, type LocalBusinessType } from "./local-business-types.ts";
 
 // Each schema validates a handful of values per build: zod's JIT (a validator compiled with
 // new Function on first use) costs more than it saves here, so validate without it.
@@ -70,7 +70,7 @@ const businessType = z
       code: "custom",
       message: near
         ? `must be written as schema.org writes it: ${near}`
-        : "must be a schema.org LocalBusiness type, e.g. HomeAndConstructionBusiness, Plumber, HVACBusiness, RoofingContractor (every one: src/seo/local-business-types.ts)",
+        : "must be a schema.org LocalBusiness type, e.g. HomeAndConstructionBusiness, Plumber, HVACBusiness, RoofingContractor (every one: src/config/local-business-types.ts)",
     });
   })
   .transform((value) => value as LocalBusinessType);
@@ -169,7 +169,7 @@ export const siteSchema = z.strictObject({
       commercial: service.optional().describe("The service page for businesses (copy: content/pages/commercial.yaml)"),
     })
     .refine((services) => services.residential || services.commercial, "list at least one service page: residential, commercial or both")
-    .describe("The service pages the company has, in the order of the menu; a service left out has no page and no link"),
+    .describe("The service pages the company has (the menu lists residential first); a service left out has no page and no link"),
   licenses: z
     .array(license)
     .max(20)
@@ -220,7 +220,7 @@ export const siteSchema = z.strictObject({
   facts: z
     .record(factName, shortText)
     .default({})
-    .describe("Other facts written in words, by a name of yours: trapWindow: 24–48 hours is {trapWindow} in copy"),
+    .describe("Other facts written in words, by a name of yours: arrivalWindow: 2–4 hours is {arrivalWindow} in copy"),
   copyrightYear: z.number().int().min(1900).max(2200),
   legal: z.strictObject({ updated: isoDate }),
   integrations: z.strictObject({
@@ -274,7 +274,7 @@ export const siteSchema = z.strictObject({
     .strictObject({
       shortName: shortText.max(30, "keep the short name under 30 characters: it goes under a home-screen icon").optional()
         .describe("Name under the home-screen icon; defaults to company.name"),
-      themeColor: hexColor.default("#166534").describe("Browser toolbar colour and web manifest theme"),
+      themeColor: hexColor.default("#166534").describe("Browser toolbar colour, web manifest theme and the colour the pages are drawn in (buttons, headings)"),
       backgroundColor: hexColor.default("#ffffff").describe("Behind the home-screen icon"),
       icon: publicImage.default("/images/favicon.svg").describe("Square icon under public/; the PNG icons are made from it"),
       shareImage: publicImage.default("/images/share.svg").describe("Picture shown when a page is shared; made into a 1200x630 PNG"),

@@ -9,7 +9,8 @@ import type { Copy } from "./copy-schema.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
-import { fillPlaceholders, licensePlaceholder, siteFacts, type Facts } from "./placeholders.ts";
+import { licensePlaceholder } from "../config/fact-names.ts";
+import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 
 /** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
 const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
@@ -31,7 +32,7 @@ const languageSettingsSchema = z.strictObject({
       commercial: slug,
       "service-areas": slug,
       about: slug,
-      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. control-de-tuzas-{slug}"),
+      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
       blog: slug,
     })
     .partial()
@@ -40,7 +41,7 @@ const languageSettingsSchema = z.strictObject({
   facts: z
     .record(z.string(), line)
     .default({})
-    .describe("Facts whose text is in words (trapWindow: 24–48 horas); the numbers must be those of site.yaml"),
+    .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
   companyDescription: z
     .string()
     .trim()
@@ -103,13 +104,30 @@ const FILES_OF: Record<OptionalPageType, string[]> = {
 /** The customers' own words: shown as written in every language. */
 const SHARED_FILES = ["testimonials.yaml"];
 
+/** The copy files of the service pages the site does not have: not read, not needed. */
+function servicesLeftOut(site: Site): string[] {
+  return (["residential", "commercial"] as const).filter((service) => !site.services[service]).flatMap((service) => FILES_OF[service]);
+}
+
+/** Each service page the site has needs its menu label in chrome.yaml. */
+function serviceLabelProblems(site: Site, copy: Copy, file: string): Problem[] {
+  return (["residential", "commercial"] as const)
+    .filter((service) => site.services[service] && !copy.chrome.nav[service])
+    .map((service) => ({ file, line: 1, field: `nav.${service}`, message: `missing: site.yaml's services has the ${service} page, whose menu label this is` }));
+}
+
 /** Every language's content, the default first; the problems of every language at once. */
 export async function loadEditions(options: LoadEditionsOptions): Promise<Edition[]> {
   const { site } = options;
   const [first, ...others] = site.languages;
   const facts = siteFacts(site);
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts };
-  const [copy, documents] = await Promise.all([loadCopy(load), loadDocuments({ ...load, convert: options.convert, conditions: options.conditions })]);
+  const [copy, documents] = await Promise.all([
+    loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
+    loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
+  ]);
+  const labels = serviceLabelProblems(site, copy, `${options.displayDir}/chrome.yaml`);
+  if (labels.length > 0) throw new SiteError(labels);
   const base: Edition = {
     ...first!,
     isDefault: true,
@@ -146,7 +164,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const { settings } = read;
   const licenses = licenseLines(site, settings.licenseLabels);
   const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
-  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
+  const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const load = { contentDir, displayDir, facts };
   const [copy, documents, cityIntros] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),

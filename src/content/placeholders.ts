@@ -1,11 +1,9 @@
 import type { Site } from "../config/schema.ts";
+import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
 import { formatMoney } from "./money.ts";
 
 /** Named business facts that copy in content/ may reference as `{name}`. */
 export type Facts = Readonly<Record<string, string>>;
-
-/** Names of the facts site.yaml's own keys provide (some only when it has them): not free for facts of the owner's naming. */
-export const COMMON_FACTS = ["company", "phone", "email", "baseTown", "region", "year", "callbackMinutes", "reviewClaim", "reviewCount", "legalUpdated"] as const;
 
 /**
  * The facts copy may use, values from site.yaml only, prices written in `locale`. A fact the site
@@ -35,16 +33,6 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
   for (const [name, amount] of Object.entries(site.prices.items)) facts[pricePlaceholder(name)] = formatMoney(amount, site.prices.currency, locale);
   for (const license of site.licenses) facts[licensePlaceholder(license.name)] = licenseText(license);
   return { ...facts, ...site.facts };
-}
-
-/** The placeholder of a price: setup -> setupPrice. */
-export function pricePlaceholder(name: string): string {
-  return `${name}Price`;
-}
-
-/** The placeholder of a licence: business -> businessLicense. */
-export function licensePlaceholder(name: string): string {
-  return `${name}License`;
 }
 
 /** A licence as pages show it: "Label #number". */

@@ -34,18 +34,18 @@ export const QUESTIONS: readonly Question[] = [
     name: "company",
     flag: "--company",
     prompt: "Company name",
-    example: "Cascade Mole Control",
+    example: "Desert Pool Care",
     check: (value) => (value.length >= 2 && value.length <= 80 && !/[{}<>]/.test(value) ? ok(value) : problem("must be 2 to 80 characters, without { } < >")),
   },
   {
     name: "service",
     flag: "--service",
     prompt: "Your service, in a few words",
-    example: "mole removal",
+    example: "pool cleaning",
     check: (value) =>
       /^[A-Za-z][A-Za-z'-]*( [A-Za-z][A-Za-z'-]*){0,3}$/.test(value) && value.length <= 40
         ? ok(value.toLowerCase())
-        : problem('must be 1 to 4 words of letters, e.g. "mole removal" or "pool cleaning"'),
+        : problem('must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"'),
   },
   {
     name: "phone",

@@ -73,12 +73,13 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): Ch
   };
 }
 
-/** The service pages the site has, in site.yaml's order. */
+/** The service pages the site has, residential first. */
 function serviceLinks(site: Site, copy: Copy, paths: LanguagePaths): Link[] {
   const { nav } = copy.chrome;
-  return Object.keys(site.services).map((service) =>
-    service === "residential" ? { label: nav.residential, href: paths.residential() } : { label: nav.commercial, href: paths.commercial() },
-  );
+  // load-editions has made sure each service the site has has its label.
+  return (["residential", "commercial"] as const)
+    .filter((service) => site.services[service])
+    .map((service) => ({ label: nav[service]!, href: service === "residential" ? paths.residential() : paths.commercial() }));
 }
 
 /** "Acme Family Pools" with short name "Acme" -> lead "Acme", rest " Family Pools". */

@@ -47,7 +47,7 @@ describe("init's answers", () => {
     };
     const answers = await collectAnswers({ company: "Cascade Mole Control", email: "Office@Example.com", zip: "97301" }, ask);
     expect(answers).toEqual({ company: "Cascade Mole Control", service: "mole removal", phone: "5035550142", email: "office@example.com", zip: "97301" });
-    expect(asked).toEqual(["service", 'service: must be 1 to 4 words of letters, e.g. "mole removal" or "pool cleaning"', "phone"]);
+    expect(asked).toEqual(["service", 'service: must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"', "phone"]);
   });
 
   it("makes addresses and headings of the owner's words", () => {

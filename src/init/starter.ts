@@ -54,10 +54,29 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     zipYaml: yaml(places.zip),
     baseLat: String(places.base.lat),
     baseLng: String(places.base.lng),
+    titleSuffix: titleSuffix(answers, places),
     year: String(today.getUTCFullYear()),
     today: today.toISOString().slice(0, 10),
     citiesYaml: citiesYaml([places.base, ...places.nearby], answers.service, places.base),
   };
+}
+
+/** Search results cut a title after about this many characters (`check --strict` refuses longer ones). */
+const TITLE_LIMIT = 70;
+
+/**
+ * " | Company" after the pages' titles when the longest of them (a city page's, the home page's)
+ * still fits the limit with it; none otherwise, so a long company name does not fail `check --strict`.
+ */
+export function titleSuffix(answers: Answers, places: ZipPlaces): string {
+  const service = titleCase(answers.service);
+  const longest = Math.max(
+    ...[places.base, ...places.nearby].map((town) => `${service} in ${town.name}, ${town.region}`.length),
+    `${service} in ${places.base.name}, ${places.base.region} and Nearby`.length,
+    `${service} for Businesses`.length,
+  );
+  const suffix = ` | ${answers.company}`;
+  return longest + suffix.length <= TITLE_LIMIT ? suffix : "";
 }
 
 /** Fills {{name}} in a starter file; an unknown name is a bug in the starter, not the user's mistake. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectAnswers, phoneForms, type Question } from "../../src/init/answers.ts";
 import { nearestTowns, townsOf } from "../../src/init/places.ts";
-import { slugify, titleCase } from "../../src/init/starter.ts";
+import { slugify, titleCase, titleSuffix } from "../../src/init/starter.ts";
 
 const record = (zip: string, city: string, latitude: number, longitude: number, state = "OR") => ({ zip, city, state, latitude, longitude, country: "US" });
 
@@ -48,6 +48,14 @@ describe("init's answers", () => {
     const answers = await collectAnswers({ company: "Cascade Mole Control", email: "Office@Example.com", zip: "97301" }, ask);
     expect(answers).toEqual({ company: "Cascade Mole Control", service: "mole removal", phone: "5035550142", email: "office@example.com", zip: "97301" });
     expect(asked).toEqual(["service", 'service: must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"', "phone"]);
+  });
+
+  it("ends titles with the company's name only when the longest still fits 70 characters", () => {
+    const places = { zip: "97301", base: { name: "Salem", region: "OR", lat: 44.9, lng: -123 }, nearby: [{ name: "Independence", region: "OR", lat: 44.85, lng: -123.19 }] };
+    const answers = { service: "window washing", phone: "5035550142", email: "a@example.com", zip: "97301" };
+    // "Window Washing in Salem, OR and Nearby" is the longest, 38 characters.
+    expect(titleSuffix({ ...answers, company: "Clear View Window Washing Co" }, places)).toBe(" | Clear View Window Washing Co");
+    expect(titleSuffix({ ...answers, company: "Clear View Window Washing Company" }, places)).toBe("");
   });
 
   it("makes addresses and headings of the owner's words", () => {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -112,5 +113,45 @@ describe("the site init starts", () => {
     expect(home).not.toMatch(/review-badge|<dialog|Reviews/);
     expect(home).toContain('<a class="button button-secondary" href="mailto:office@cascademole.example.com">Ask for a Quote</a>');
     expect(home).toContain('<li><a href="/mole-removal">Mole Removal</a></li>');
+  });
+});
+
+describe("gopher-site init on a terminal", () => {
+  it("asks each question on a real terminal, asks again after a wrong answer, and writes the site", { timeout: 60_000 }, async () => {
+    const dir = folders();
+    // util-linux's `script` runs init on a pseudo-terminal of its own: stdin and stdout are a TTY.
+    const bin = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
+    const child = spawn("script", ["-qfec", `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} init site --zip 97301`, "/dev/null"], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    const replies: Array<[prompt: string, answer: string]> = [
+      ["Company name (e.g. Desert Pool Care): ", "Cascade Mole Control"],
+      ["Your service, in a few words (e.g. pool cleaning): ", "mole removal!"],
+      ['  must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"\r\nYour service, in a few words (e.g. pool cleaning): ', "mole removal"],
+      ["Phone number (e.g. (503) 555-0142): ", "503 555 0142"],
+      ["E-mail address (e.g. office@example.com): ", "office@cascademole.example.com"],
+    ];
+    let screen = "";
+    let answered = 0;
+    child.stdout.on("data", (chunk: Buffer) => {
+      // Without readline's cursor moves: what a person reads.
+      screen = (screen + chunk.toString()).replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
+      const next = replies[answered];
+      if (next && screen.endsWith(next[0])) {
+        answered += 1;
+        child.stdin.write(`${next[1]}\r`);
+      }
+    });
+    // A prompt that never comes ends the run, so the failure shows the screen.
+    const timer = setTimeout(() => child.kill(), 30_000);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    clearTimeout(timer);
+    expect(answered, screen).toBe(replies.length);
+    expect(code, screen).toBe(0);
+    expect(screen).toContain("Wrote a starter site for Cascade Mole Control in site (");
+    // --zip was given as a flag: it was not asked.
+    expect(screen).not.toContain("ZIP code of the town");
+    expect(await readFile(path.join(dir, "site", "site.yaml"), "utf8")).toContain('  display: "(503) 555-0142"');
   });
 });

@@ -50,7 +50,7 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     siteUrl: `https://www.${domain}.example.com`,
     baseTown: places.base.name,
     baseTownYaml: yaml(places.base.name),
-    baseRegion: places.base.region,
+    baseRegionYaml: yaml(places.base.region),
     zipYaml: yaml(places.zip),
     baseLat: String(places.base.lat),
     baseLng: String(places.base.lng),

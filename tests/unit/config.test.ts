@@ -99,6 +99,16 @@ describe("site.yaml validation", () => {
     ]);
   });
 
+  it("names a price or fact whose name copy could not use, at the name", () => {
+    let text = replaceOnce(SAMPLE, "    setup: 295", "    Setup Fee: 295");
+    text = replaceOnce(text, "  trapWindow: 24", "  trap-window: 24");
+    const rule = "must be a name of letters and digits starting with a lowercase letter, e.g. setup or weeklyVisit";
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "Setup Fee:")}:5  prices.items.Setup Fee  this name ${rule}`,
+      `site.yaml:${lineOf(text, "trap-window:")}:3  facts.trap-window  this name ${rule}`,
+    ]);
+  });
+
   it("takes a site without warranty, results, prices, facts or licences", () => {
     let text = SAMPLE.slice(0, SAMPLE.indexOf("licenses:\n")) + SAMPLE.slice(SAMPLE.indexOf("reviews:\n"));
     text = text.slice(0, text.indexOf("warranty:\n")) + "callbackMinutes: 30\n\n" + text.slice(text.indexOf("copyrightYear:"));

@@ -113,6 +113,10 @@ describe("the site init starts", () => {
     expect(home).not.toMatch(/review-badge|<dialog|Reviews/);
     expect(home).toContain('<a class="button button-secondary" href="mailto:office@cascademole.example.com">Ask for a Quote</a>');
     expect(home).toContain('<li><a href="/mole-removal">Mole Removal</a></li>');
+    // The privacy policy says what this site does: no cookies, no call-back form.
+    const privacy = readFileSync(path.join(dist, "privacy-policy.html"), "utf8");
+    expect(privacy).toContain("Our website sets no cookies and uses no analytics or advertising tools.");
+    expect(privacy).not.toContain("call-back form");
   });
 });
 

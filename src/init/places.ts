@@ -50,10 +50,14 @@ export function townsOf(records: Iterable<ZipRecord>): Town[] {
     .map(({ name, region, lat, lng, count }) => ({ name, region, lat: round(lat / count), lng: round(lng / count) }));
 }
 
-/** The `count` towns nearest to `base`, nearest first, the base itself left out. */
+/**
+ * The `count` towns nearest to `base`, nearest first, the base itself left out, and a town named
+ * like a nearer one (across a state line) too: each town's name makes its page's address.
+ */
 export function nearestTowns(base: Town, towns: readonly Town[], count = NEARBY_COUNT): Town[] {
-  const others = towns.filter((town) => town.name !== base.name || town.region !== base.region);
-  return sortByDistance(others, base)
+  const names = new Set([base.name.toLowerCase()]);
+  return sortByDistance(towns, base)
+    .filter((town) => !names.has(town.name.toLowerCase()) && Boolean(names.add(town.name.toLowerCase())))
     .slice(0, count)
     .map(({ name, region, lat, lng }) => ({ name, region, lat, lng }));
 }

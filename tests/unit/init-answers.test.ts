@@ -21,13 +21,14 @@ describe("init's places", () => {
     ]);
   });
 
-  it("lists the nearest towns first, without the base", () => {
+  it("lists the nearest towns first, without the base or a second town of one name", () => {
     const base = { name: "Salem", region: "OR", lat: 44.94, lng: -123.03 };
     const towns = [
       { name: "Silverton", region: "OR", lat: 45.0, lng: -122.78 },
       base,
       { name: "Keizer", region: "OR", lat: 44.99, lng: -123.02 },
       { name: "Portland", region: "OR", lat: 45.52, lng: -122.68 },
+      { name: "Keizer", region: "WA", lat: 44.99, lng: -123.0 },
     ];
     expect(nearestTowns(base, towns, 2).map((town) => town.name)).toEqual(["Keizer", "Silverton"]);
   });

@@ -113,7 +113,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           format: options.format,
           language: edition,
           licenses: edition.licenses,
-          reviewClaim: edition.facts.reviewClaim!,
+          reviewClaim: edition.facts.reviewClaim,
           cityIntros: edition.cityIntros,
         }),
     );

@@ -158,6 +158,21 @@ export async function main(argv: string[]): Promise<number> {
       .option("-o, --out <file>", "where to write it", "site.schema.json"),
   ).action(run(async (options: { out: string }, log) => (await import("./commands/schema-command.ts")).schemaCommand(options, log)));
 
+  withOutputFlags(
+    program
+      .command("init")
+      .description("start a new site: asks for your company's facts (or takes them as flags) and writes site.yaml, content/ and public/")
+      .argument("[folder]", "where to start it (made if missing; default: this folder)")
+      .option("--company <name>", "the company's name")
+      .option("--service <words>", 'the service in a few words, e.g. "pool cleaning"')
+      .option("--phone <number>", "the phone number customers call")
+      .option("--email <address>", "the e-mail address customers write to")
+      .option("--zip <code>", "the ZIP code of the town you work from")
+      .option("-y, --yes", "never ask: every answer must be given as a flag"),
+  ).action((folder: string | undefined, options: import("./commands/init-command.ts").InitCommandOptions) =>
+    run(async (all: import("./commands/init-command.ts").InitCommandOptions, log) => (await import("./commands/init-command.ts")).initCommand(all, log))({ ...options, folder }),
+  );
+
   if (argv.length === 0) {
     program.outputHelp();
     return EXIT.usage;

@@ -106,7 +106,7 @@ export function adTagsNeedAdvertising(site: Site): CrossIssue[] {
 /** Every placeholder names one fact: a licence, a price or a fact in words may not take another's name. */
 export function uniqueFactNames(site: Site): CrossIssue[] {
   const taken = new Map<string, string>(COMMON_FACTS.map((name) => [name, "a fact every site has"]));
-  for (const name of OPTIONAL_FACTS) taken.set(name, "a fact of warranty or results");
+  for (const name of OPTIONAL_FACTS) taken.set(name, "a fact of site.yaml's own keys");
   const issues: CrossIssue[] = [];
   const claim = (placeholder: string, path: PropertyKey[], what: string) => {
     const owner = taken.get(placeholder);

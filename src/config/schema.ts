@@ -115,7 +115,12 @@ export const citySchema = z.strictObject({
   slug,
   lat: latitude,
   lng: longitude,
-  neighborhoods: z.array(shortText).min(4, "list 4 or 5 neighborhoods").max(5, "list 4 or 5 neighborhoods"),
+  neighborhoods: z
+    .array(shortText)
+    .max(5, "list 4 or 5 neighborhoods")
+    .refine((names) => names.length === 0 || names.length >= 4, "list 4 or 5 neighborhoods")
+    .default([])
+    .describe("4 or 5 neighbourhoods of the town you work in; leave out for none (the page then has no neighbourhoods section)"),
   nearby: z
     .array(slug)
     .min(3, "list 3 or 4 nearby towns (with 3, a 'View All Service Areas' link is added)")
@@ -202,7 +207,9 @@ export const siteSchema = z.strictObject({
       })
       .optional()
       .describe("Your real average rating and number of ratings; only then is a rating published in structured data"),
-  }),
+  })
+    .optional()
+    .describe("Your reviews, once you have them: the review badge, review links and {reviewClaim}; without it pages show no review claim"),
   warranty: z
     .strictObject({
       days: z.number().int().positive().describe("{warrantyDays}"),
@@ -218,7 +225,7 @@ export const siteSchema = z.strictObject({
     })
     .optional()
     .describe("How soon customers see results, if the company promises it"),
-  callbackMinutes: z.number().int().positive(),
+  callbackMinutes: z.number().int().positive().optional().describe("{callbackMinutes}: how soon you call back a request from the lead form"),
   prices: z
     .strictObject({
       currency: z.string().length(3).default("USD"),
@@ -241,11 +248,15 @@ export const siteSchema = z.strictObject({
       formName: shortText,
       embedScriptUrl: httpsUrl,
       allowedOrigins: z.array(origin).min(1).max(10),
-    }),
+    })
+      .optional()
+      .describe("The call-back request form of your lead provider; without it, quote buttons open an e-mail to you"),
     reviewsWidget: z.strictObject({
       scriptUrl: httpsUrl,
       iframeUrl: httpsUrl,
-    }),
+    })
+      .optional()
+      .describe("Your review provider's widget, shown in the review sections"),
     map: z.strictObject({
       embedUrl: httpsUrl.describe("Address of the maps service's embed page, without the query"),
       zoom: z.number().int().min(1).max(21).default(9),

@@ -71,7 +71,7 @@ export interface Edition {
   legal: LegalPage[];
   settings: LanguageSettings;
   /** The lead form in this language. */
-  leadFormId: string;
+  leadFormId?: string;
   /** Each licence as this language writes it ("Label #number") and where it is shown. */
   licenses: LicenseLine[];
   /** Each city page's own paragraph in this language, by the city's slug. */
@@ -149,7 +149,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     facts,
     ...documents,
     settings: defaultLanguageSettings(site),
-    leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
+    leadFormId: first!.leadFormId ?? site.integrations.leadForm?.formId,
     licenses: licenseLines(site),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
     warnings,
@@ -237,7 +237,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     facts,
     ...documents,
     settings,
-    leadFormId: language.leadFormId ?? site.integrations.leadForm.formId,
+    leadFormId: language.leadFormId ?? site.integrations.leadForm?.formId,
     licenses,
     cityIntros: cities.intros,
     warnings,

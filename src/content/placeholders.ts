@@ -17,12 +17,12 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
     baseTown: `${site.base.town}, ${site.base.region}`,
     region: site.base.region,
     year: String(site.copyrightYear),
-    callbackMinutes: String(site.callbackMinutes),
-    reviewClaim: reviewClaim(site),
-    reviewCount: String(site.reviews.count),
     legalUpdated: site.legal.updated,
   };
   const optional: Record<string, string | number | undefined> = {
+    callbackMinutes: site.callbackMinutes,
+    reviewClaim: reviewClaim(site),
+    reviewCount: site.reviews?.count,
     warrantyDays: site.warranty?.days,
     noSetupChargeDays: site.warranty?.noSetupChargeDays,
     resultDays: site.results?.days,
@@ -50,9 +50,9 @@ export function mapStrings(value: unknown, at: PropertyKey[], fn: (text: string,
   return value;
 }
 
-/** "100+ 5-Star Reviews" */
-export function reviewClaim(site: Site): string {
-  return `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews`;
+/** "100+ 5-Star Reviews"; none for a site without reviews. */
+export function reviewClaim(site: Site): string | undefined {
+  return site.reviews ? `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews` : undefined;
 }
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;

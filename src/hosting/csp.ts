@@ -19,16 +19,20 @@ export function cspDirectives(site: Site): CspDirectives {
     analytics
       ? [TAG_MANAGER, ...analytics.runs.map((tag) => GOOGLE_TAG_SOURCES[tag]), analytics.otherOrigins].flatMap((sources) => sources[directive] ?? [])
       : [];
-  const leadOrigins = [origin(leadForm.widgetUrl), origin(leadForm.embedScriptUrl), ...leadForm.allowedOrigins.map(origin)];
+  // Each embed's origins only when the site has it.
+  const leadOrigins = leadForm ? [origin(leadForm.widgetUrl), origin(leadForm.embedScriptUrl), ...leadForm.allowedOrigins.map(origin)] : [];
+  const leadScript = leadForm ? [origin(leadForm.embedScriptUrl)] : [];
+  const reviewScript = reviewsWidget ? [origin(reviewsWidget.scriptUrl)] : [];
+  const reviewFrame = reviewsWidget ? [origin(reviewsWidget.iframeUrl)] : [];
   const unique = (sources: string[]) => [...new Set(sources)];
   return [
     ["default-src", ["'self'"]],
-    ["script-src", unique(["'self'", origin(leadForm.embedScriptUrl), origin(reviewsWidget.scriptUrl), ...tags("script-src")])],
+    ["script-src", unique(["'self'", ...leadScript, ...reviewScript, ...tags("script-src")])],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", unique(["'self'", "data:", ...tags("img-src")])],
     ["font-src", ["'self'"]],
-    ["connect-src", unique(["'self'", ...leadOrigins, origin(reviewsWidget.scriptUrl), ...tags("connect-src")])],
-    ["frame-src", unique([...leadOrigins, origin(reviewsWidget.iframeUrl), origin(map.embedUrl), ...tags("frame-src")])],
+    ["connect-src", unique(["'self'", ...leadOrigins, ...reviewScript, ...tags("connect-src")])],
+    ["frame-src", unique([...leadOrigins, ...reviewFrame, origin(map.embedUrl), ...tags("frame-src")])],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],

@@ -36,7 +36,7 @@ export function consentDefaults(site: Site): ConsentDefaults | undefined {
 
 /** The facts a legal document's `::: if name` blocks may test. */
 export function documentConditions(site: Site): Record<string, boolean> {
-  return { analytics: site.integrations.analytics !== undefined, advertising: runsAdvertising(site) };
+  return { analytics: site.integrations.analytics !== undefined, advertising: runsAdvertising(site), leadForm: site.integrations.leadForm !== undefined };
 }
 
 /** The footer's "Your Privacy Choices" link, only where there is something to opt out of. */

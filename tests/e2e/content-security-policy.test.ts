@@ -129,7 +129,7 @@ async function exercise(
     await Promise.all(sources.map((source) => requests.until(source)));
   }
   await page.locator("[data-callback-open]").first().click();
-  await Promise.all([requests.until(site.integrations.leadForm.widgetUrl), requests.until(site.integrations.leadForm.embedScriptUrl)]);
+  await Promise.all([requests.until(site.integrations.leadForm!.widgetUrl), requests.until(site.integrations.leadForm!.embedScriptUrl)]);
   return page;
 }
 

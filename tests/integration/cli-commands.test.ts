@@ -98,7 +98,7 @@ describe("gopher-site check", () => {
       const result = await runCli(["check"], { cwd: dir });
       const lines = broken.split("\n");
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.indexOf("::: if advertizing") + 1}  unknown condition "advertizing"; known: advertising, analytics`);
+      expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.indexOf("::: if advertizing") + 1}  unknown condition "advertizing"; known: advertising, analytics, leadForm`);
       expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.lastIndexOf("::: if analytics") + 1}  this "::: if" block is never closed; end it with a line ":::"`);
       expect(result.stderr).toContain("2 problems found");
       expect(result.stderr).not.toMatch(/\n\s+at /);

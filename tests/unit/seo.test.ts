@@ -72,7 +72,7 @@ describe("JSON-LD", () => {
       site: {
         ...sample.site,
         openingHours: [{ days: ["Monday", "Friday"], opens: "07:00", closes: "18:00" }],
-        reviews: { ...sample.site.reviews, rating: { average: 4.9, count: 112 } },
+        reviews: { ...sample.site.reviews!, rating: { average: 4.9, count: 112 } },
       },
       ...options,
     });

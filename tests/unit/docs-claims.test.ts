@@ -9,16 +9,16 @@ import { chromeView } from "../../src/routes/site-views.ts";
 import * as templates from "../../templates/index.tsx";
 import { loadSample, renderablePages, ROOT } from "../helpers/sample-data.ts";
 
-// What the README says the product does, held to what it does.
-const README = readFileSync(path.join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+// What the documentation says the product does, held to what it does.
+const doc = (file: string) => readFileSync(path.join(ROOT, "docs", file), "utf8").replace(/\s+/g, " ");
 const sample = await loadSample();
 const pages = renderablePages(sample);
 const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
 const render = (pagePath: string) => renderPage(templates, pages.find((page) => page.path === pagePath)!, chromeView(sample.site, sample.copy, sample.chromeLanguage), assets).html;
 
-describe("the README", () => {
+describe("the documentation", () => {
   it("puts the opt-out control where the privacy policy has it: after the policy's text, before the licences", () => {
-    expect(README.includes("an opt-out control in its own section of the privacy policy, after the policy's text and before the licences"), "the README's sentence").toBe(true);
+    expect(doc("privacy.md").includes("an opt-out control in its own section of the privacy policy, after the policy's text and before the licences"), "docs/privacy.md's sentence").toBe(true);
     const html = render("/privacy-policy");
     const control = html.indexOf('id="your-privacy-choices"');
     const licences = html.indexOf('id="licenses-heading"');
@@ -29,7 +29,7 @@ describe("the README", () => {
   });
 
   it("says locale writes dates, prices and og:locale: a language's locale writes its prices", async () => {
-    expect(README.includes("locale: en-US # dates, prices and og:locale, each as this locale writes them ($1,500)"), "the README's locale line").toBe(true);
+    expect(doc("languages.md").includes("locale: en-US # dates, prices and og:locale, each as this locale writes them ($1,500)"), "docs/languages.md's locale line").toBe(true);
     const schema = siteJsonSchema() as { properties: { languages: { items: { properties: { locale: { description: string } } } } } };
     expect(schema.properties.languages.items.properties.locale.description).toMatch(/^Dates, prices and og:locale/);
     // Spanish written in France: its prices are written as fr-FR writes dollars.

@@ -1,0 +1,61 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { launchChromium, newIsolatedContext } from "../browser.ts";
+import { centreOf, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
+
+/** Chromium through playwright-core: contexts isolate pages, `route` blocks and records other hosts. */
+export async function launchChromiumEngine(): Promise<Engine> {
+  const browser = await launchChromium();
+  return {
+    name: "chromium",
+    open: async (origin, options = {}) => {
+      const width = options.width ?? 1280;
+      const { context, blocked } = await newIsolatedContext(browser, {
+        viewport: { width, height: options.height ?? 800 },
+        javaScriptEnabled: options.javaScript ?? true,
+        geolocation: options.geolocation ? RIVERSIDE : undefined,
+      });
+      const page = await context.newPage();
+      await page.addInitScript(ERROR_RECORDER);
+      if (options.gpc) throw new Error("Chromium has no Global Privacy Control of its own");
+      if (options.geolocation === "granted") await context.grantPermissions(["geolocation"], { origin });
+      if (options.geolocation === "denied") await storeDenial(context, page, origin);
+      return chromiumPage(page, origin, width, blocked, async () => {
+        // Undecided until the page asked; the visitor then answers Allow.
+        if (options.geolocation === "prompt") await context.grantPermissions(["geolocation"], { origin });
+      }, () => context.close());
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** A stored "Block" for the site, as Chromium keeps it after a visitor said no. */
+async function storeDenial(context: BrowserContext, page: Page, origin: string) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Browser.setPermission", { permission: { name: "geolocation" }, setting: "denied", origin });
+}
+
+const KEYS: Record<Key, string> = { Tab: "Tab", "Shift+Tab": "Shift+Tab", Escape: "Escape", Enter: "Enter", Space: "Space" };
+
+function chromiumPage(page: Page, origin: string, width: number, blocked: string[], afterLoad: () => Promise<void>, close: () => Promise<void>): EnginePage {
+  return {
+    engine: "chromium",
+    width,
+    goto: async (path) => {
+      await page.goto(origin + path, { waitUntil: "load" });
+      await afterLoad();
+    },
+    reload: async () => {
+      await page.reload({ waitUntil: "load" });
+    },
+    url: async () => page.url(),
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg),
+    click: async (selector) => {
+      const { x, y } = await page.evaluate(centreOf, selector);
+      await page.mouse.click(x, y);
+    },
+    clickAt: (x, y) => page.mouse.click(x, y),
+    press: (key) => page.keyboard.press(KEYS[key]),
+    blocked: () => blocked,
+    close,
+  };
+}

@@ -67,11 +67,20 @@ export function callExpression(fn: Function, arg: unknown): string {
   return `(${fn.toString()})(${arg === undefined ? "" : JSON.stringify(arg)})`;
 }
 
-/** Where the element matching `selector` is, scrolled to the middle of the viewport. */
-export const centreOf = (selector: string) => {
+/**
+ * Where the middle of the element matching `selector` is, once scrolled to the middle of the
+ * viewport and still: a section that fades in slides for a moment after it comes into view.
+ */
+export const centreOf = async (selector: string) => {
   const el = document.querySelector(selector);
   if (!el) throw new Error(`no element matches ${selector}`);
   el.scrollIntoView({ block: "center", inline: "center" });
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (let i = 0; i < 120 && el.closest(".reveal-hidden"); i++) await frame();
+  await frame();
+  for (let node: Element | null = el; node; node = node.parentElement) {
+    await Promise.all(node.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  }
   const r = el.getBoundingClientRect();
   return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) };
 };

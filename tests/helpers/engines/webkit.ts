@@ -126,6 +126,7 @@ function webkitPage(call: Call, origin: string, width: number, blocked: () => st
 async function command(base: string, method: string, path: string, body?: unknown) {
   const response = await fetch(base + path, {
     method,
+    signal: AbortSignal.timeout(25_000),
     headers: { "content-type": "application/json" },
     body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body),
   });

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { launchChromium, newIsolatedContext } from "../browser.ts";
 import { centreOf, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
 
@@ -18,20 +18,13 @@ export async function launchChromiumEngine(): Promise<Engine> {
       await page.addInitScript(ERROR_RECORDER);
       if (options.gpc) throw new Error("Chromium has no Global Privacy Control of its own");
       if (options.geolocation === "granted") await context.grantPermissions(["geolocation"], { origin });
-      if (options.geolocation === "denied") await storeDenial(context, page, origin);
       return chromiumPage(page, origin, width, blocked, async () => {
-        // Undecided until the page asked; the visitor then answers Allow.
-        if (options.geolocation === "prompt") await context.grantPermissions(["geolocation"], { origin });
+        // Undecided while the page loads; Allow is a grant after it (headless Chromium answers Block itself).
+        if (options.geolocation === "allow-at-prompt") await context.grantPermissions(["geolocation"], { origin });
       }, () => context.close());
     },
     close: () => browser.close(),
   };
-}
-
-/** A stored "Block" for the site, as Chromium keeps it after a visitor said no. */
-async function storeDenial(context: BrowserContext, page: Page, origin: string) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Browser.setPermission", { permission: { name: "geolocation" }, setting: "denied", origin });
 }
 
 const KEYS: Record<Key, string> = { Tab: "Tab", "Shift+Tab": "Shift+Tab", Escape: "Escape", Enter: "Enter", Space: "Space" };

@@ -9,15 +9,16 @@ export const FIREFOX_INSTALL = "apt-get install -y firefox-esr";
 /**
  * Firefox over WebDriver BiDi (puppeteer-core, no separate driver). Every request for another
  * host goes to a local proxy that refuses it; the position comes from a `data:` answer in place
- * of the network provider, and a prompt for it is answered Allow (Firefox's own test prefs).
- * Scripting off and Global Privacy Control are prefs: each gets its own browser, started when asked.
+ * of the network provider, and a prompt for it is answered Allow or Block (Firefox's own test
+ * prefs). Those answers, scripting off and Global Privacy Control are prefs: each combination gets
+ * its own browser, started when first asked for.
  */
 export async function launchFirefoxEngine(): Promise<Engine> {
   if (!existsSync(FIREFOX_PATH)) throw new Error(`Firefox not found at ${FIREFOX_PATH} (FIREFOX_PATH overrides). Install it: \`${FIREFOX_INSTALL}\` (.ci/run does).`);
   const proxy = await startBlockingProxy();
   const browsers = new Map<string, Promise<Browser>>();
   const browserFor = (options: OpenOptions) => {
-    const key = `${options.javaScript ?? true}/${options.gpc ?? false}`;
+    const key = `${options.javaScript ?? true}/${options.gpc ?? false}/${options.geolocation === "block-at-prompt"}`;
     if (!browsers.has(key)) browsers.set(key, launch(proxy, options));
     return browsers.get(key)!;
   };
@@ -26,9 +27,7 @@ export async function launchFirefoxEngine(): Promise<Engine> {
     open: async (origin, options = {}) => {
       const browser = await browserFor(options);
       const context = await browser.createBrowserContext();
-      if (options.geolocation === "granted" || options.geolocation === "denied") {
-        await context.setPermission(origin, { permission: { name: "geolocation" }, state: options.geolocation });
-      }
+      if (options.geolocation === "granted") await context.setPermission(origin, { permission: { name: "geolocation" }, state: "granted" });
       const page = await context.newPage();
       const width = options.width ?? 1280;
       await page.setViewport({ width, height: options.height ?? 800 });
@@ -61,7 +60,7 @@ function launch(proxy: BlockingProxy, options: OpenOptions): Promise<Browser> {
       "geo.provider.testing": true,
       "geo.provider.network.url": `data:application/json,${JSON.stringify({ location: { lat: RIVERSIDE.latitude, lng: RIVERSIDE.longitude }, accuracy: 10 })}`,
       "geo.prompt.testing": true,
-      "geo.prompt.testing.allow": true,
+      "geo.prompt.testing.allow": options.geolocation !== "block-at-prompt",
     },
   });
 }

@@ -12,11 +12,11 @@ export interface OpenOptions {
   /** false: the page loads with scripting off (the no-JavaScript pages). */
   javaScript?: boolean;
   /**
-   * The site's permission for the position, as a returning visitor's browser stored it ("granted",
-   * "denied"), or undecided with the visitor answering the prompt with Allow ("prompt"). The
-   * position is Riverside's. Unset: undecided, and nobody answers.
+   * The site's permission for the position: granted before (a returning visitor), or undecided
+   * with the visitor answering the prompt with Allow or Block. The position is Riverside's.
+   * Unset: undecided, and nobody answers (in WebKit the prompt stays open).
    */
-  geolocation?: "granted" | "denied" | "prompt";
+  geolocation?: "granted" | "allow-at-prompt" | "block-at-prompt";
   /** Global Privacy Control on (only where the engine has it: see `supportsGpc`). */
   gpc?: boolean;
 }
@@ -44,7 +44,10 @@ export interface EnginePage {
 
 export interface Engine {
   readonly name: EngineName;
-  /** A fresh page (no cookies, storage or permissions shared with another) at `origin`. */
+  /**
+   * A fresh page (no cookies, storage or permissions shared with another) at `origin`. In WebKit
+   * it ends the page opened before: a test is done with one page before it opens the next.
+   */
   open(origin: string, options?: OpenOptions): Promise<EnginePage>;
   close(): Promise<void>;
 }

@@ -24,7 +24,8 @@ export async function launchWebKitEngine(): Promise<Engine> {
   try {
     const display = await startXvfb(processes);
     const port = await freePort();
-    const driver = spawn(DRIVER, [`--port=${port}`], { stdio: "ignore", env: { ...process.env, DISPLAY: display } });
+    // One session at a time: opening a page ends the engine's previous one.
+    const driver = spawn(DRIVER, [`--port=${port}`, "--replace-on-new-session"], { stdio: "ignore", env: { ...process.env, DISPLAY: display } });
     processes.push(driver);
     const base = `http://127.0.0.1:${port}`;
     await waitForDriver(base);
@@ -66,11 +67,12 @@ function geolocationStandIn({ geolocation }: OpenOptions): string {
   const state = JSON.stringify(geolocation);
   const position = JSON.stringify({ coords: { latitude: RIVERSIDE.latitude, longitude: RIVERSIDE.longitude, accuracy: 10 }, timestamp: 0 });
   return `(() => {
-    const state = ${state};
+    const answer = ${state};
+    const state = answer === "granted" ? "granted" : "prompt";
     const query = navigator.permissions.query.bind(navigator.permissions);
     navigator.permissions.query = (d) => d && d.name === "geolocation" ? Promise.resolve({ state }) : query(d);
     navigator.geolocation.getCurrentPosition = (ok, fail) => setTimeout(() =>
-      state === "denied" ? fail && fail({ code: 1, message: "User denied Geolocation" }) : ok(${position}));
+      answer === "block-at-prompt" ? fail && fail({ code: 1, message: "User denied Geolocation" }) : ok(${position}));
   })();`;
 }
 

@@ -65,10 +65,11 @@ forEachEngine((engine) => {
       await page.press("Enter");
       expect((await accordionStates(page)).slice(0, 3)).toEqual([false, false, true]);
       await page.press("Shift+Tab");
+      expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toContain('data-faq="1"');
       await page.press("Space");
-      await expect.poll(async () => (await accordionStates(page)).slice(0, 3)).toEqual([false, true, false]);
+      await expect.poll(async () => (await accordionStates(page)).slice(0, 3), { timeout: 3000 }).toEqual([false, true, false]);
       await page.press("Space");
-      expect((await accordionStates(page)).some(Boolean)).toBe(false);
+      await expect.poll(async () => (await accordionStates(page)).some(Boolean), { timeout: 3000 }).toBe(false);
       expect(await pageErrors(page)).toEqual([]);
     });
   }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { launchChromium, newIsolatedContext } from "../browser.ts";
-import { centreOf, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
+import { clickPoint, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
 
 /** Chromium through playwright-core: contexts isolate pages, `route` blocks and records other hosts. */
 export async function launchChromiumEngine(): Promise<Engine> {
@@ -43,7 +43,7 @@ function chromiumPage(page: Page, origin: string, width: number, blocked: string
     url: async () => page.url(),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg),
     click: async (selector) => {
-      const { x, y } = await page.evaluate(centreOf, selector);
+      const { x, y } = await clickPoint({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never }, selector);
       await page.mouse.click(x, y);
     },
     clickAt: (x, y) => page.mouse.click(x, y),

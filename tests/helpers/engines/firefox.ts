@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import puppeteer, { type Browser, type KeyInput, type Page } from "puppeteer-core";
 import { startBlockingProxy, type BlockingProxy } from "./blocking-proxy.ts";
-import { centreOf, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
+import { clickPoint, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const FIREFOX_INSTALL = "apt-get install -y firefox-esr";
@@ -78,7 +78,7 @@ function firefoxPage(page: Page, origin: string, width: number, blocked: () => s
     url: async () => page.url(),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
     click: async (selector) => {
-      const { x, y } = await page.evaluate(centreOf, selector);
+      const { x, y } = await clickPoint({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never }, selector);
       await page.mouse.click(x, y);
     },
     clickAt: (x, y) => page.mouse.click(x, y),

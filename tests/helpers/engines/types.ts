@@ -71,19 +71,46 @@ export function callExpression(fn: Function, arg: unknown): string {
 }
 
 /**
- * Where the middle of the element matching `selector` is, once scrolled to the middle of the
- * viewport and still: a section that fades in slides for a moment after it comes into view.
+ * Where the middle of the element matching `selector` is, scrolled to the middle of the viewport,
+ * and whether it may still move: only where the page's scripts ran (they mark the dialog enhanced).
  */
-export const centreOf = async (selector: string) => {
+const centreNow = (selector: string) => {
   const el = document.querySelector(selector);
   if (!el) throw new Error(`no element matches ${selector}`);
   el.scrollIntoView({ block: "center", inline: "center" });
+  const r = el.getBoundingClientRect();
+  return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2), moving: document.querySelector("[data-enhanced]") !== null };
+};
+
+/**
+ * The same once the element is still: a section that fades in slides for a moment after it comes
+ * into view, and a widget loaded at the first click pushes what is below it down.
+ */
+const centreWhenStill = async (selector: string) => {
+  const el = document.querySelector(selector)!;
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   for (let i = 0; i < 120 && el.closest(".reveal-hidden"); i++) await frame();
-  await frame();
+  let last = "";
+  for (let still = 0, i = 0; still < 3 && i < 120; i++) {
+    await frame();
+    el.scrollIntoView({ block: "center", inline: "center" });
+    const r = el.getBoundingClientRect();
+    const now = `${r.left},${r.top}`;
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
   for (let node: Element | null = el; node; node = node.parentElement) {
     await Promise.all(node.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
   }
   const r = el.getBoundingClientRect();
   return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) };
 };
+
+/**
+ * Where to click on the element matching `selector`. Waits in the page only where scripts run:
+ * with scripting off, a page runs no animation frame callbacks (and nothing moves).
+ */
+export async function clickPoint(page: Pick<EnginePage, "evaluate">, selector: string): Promise<{ x: number; y: number }> {
+  const now = await page.evaluate(centreNow, selector);
+  return now.moving ? page.evaluate(centreWhenStill, selector) : now;
+}

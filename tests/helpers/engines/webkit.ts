@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { startBlockingProxy } from "./blocking-proxy.ts";
-import { callExpression, centreOf, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
+import { callExpression, clickPoint, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
 
 const DRIVER = "/usr/bin/WebKitWebDriver";
 const XVFB = "/usr/bin/Xvfb";
@@ -109,7 +109,7 @@ function webkitPage(call: Call, origin: string, width: number, blocked: () => st
     url: () => call("GET", "/url"),
     evaluate: evaluate as EnginePage["evaluate"],
     click: async (selector) => {
-      const { x, y } = await evaluate(centreOf, selector);
+      const { x, y } = await clickPoint({ evaluate: evaluate as EnginePage["evaluate"] }, selector);
       await pointer([{ type: "pointerMove", x, y, origin: "viewport" }, { type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }]);
     },
     clickAt: async (x, y) => {

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { scriptsSettled } from "./engines/page-reads.ts";
 
 /** What the browser tests do and read on a page, shared by the English and Spanish suites. */
 
@@ -22,3 +23,6 @@ export function postMessage(page: Page, origin: string, data: unknown) {
 /** Which FAQ items are open, in order. */
 export const accordionStates = (page: Page) =>
   page.locator("[data-accordion] details").evaluateAll((items) => items.map((d) => (d as HTMLDetailsElement).open));
+
+/** Waits until the page's scripts ran and what they start on arrival answered (see scriptsSettled): then "nothing happened" can be asserted. */
+export const settled = (page: Page) => scriptsSettled({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never });

@@ -11,7 +11,7 @@ export const pageErrors = (page: EnginePage) => page.evaluate(() => (window as u
  * asked after it, comes back after it); observers have had their first callbacks (after the next
  * rendering). A "nothing happened" check asserts after this, never after a fixed sleep.
  */
-export const scriptsSettled = (page: EnginePage) =>
+export const scriptsSettled = (page: Pick<EnginePage, "evaluate">) =>
   page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (let i = 0; !document.querySelector("[data-callback-modal][data-enhanced]"); i++) {

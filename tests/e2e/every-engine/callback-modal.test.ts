@@ -149,4 +149,32 @@ forEachEngine((engine) => {
     expect(ms).toBeLessThan(5800);
     expect(await pageErrors(page)).toEqual([]);
   }, 20_000);
+
+  // The form is another site's page in a frame: keys pressed while focus is inside it go to that
+  // page, where this site cannot listen, in every engine (README, "The call-back dialog and the
+  // keyboard"). The way out is the browser's own: Shift+Tab leaves the frame, then Escape closes.
+  it("with focus inside the form's frame, Shift+Tab leaves it for the dialog, then Escape closes, on / at 1280 px", async () => {
+    const page = await engine.open("/");
+    await openFromHero(page);
+    await expect.poll(() => focused(page)).toBe("close");
+    // A page of another origin with one field, in place of the provider's form (blocked here).
+    await page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>("iframe[data-callback-frame]")!;
+      return new Promise((resolve) => {
+        frame.addEventListener("load", resolve, { once: true });
+        frame.src = `data:text/html,<!doctype html><title>form</title><input aria-label="Name">`;
+      });
+    });
+    const inFrame = () => page.evaluate(() => document.activeElement?.matches("iframe[data-callback-frame]") ?? false);
+    for (let i = 0; i < 8 && !(await inFrame()); i++) await page.press("Tab");
+    expect(await inFrame(), "Tab reaches the form's field").toBe(true);
+
+    await page.press("Escape");
+    expect(await dialogOpen(page), "the key went to the frame's page").toBe(true);
+    await page.press("Shift+Tab");
+    expect(await inFrame()).toBe(false);
+    expect(await page.evaluate(() => document.querySelector("dialog")!.contains(document.activeElement))).toBe(true);
+    await page.press("Escape");
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+  });
 });

@@ -131,6 +131,8 @@ async function command(base: string, method: string, path: string, body?: unknow
     signal: AbortSignal.timeout(25_000),
     headers: { "content-type": "application/json" },
     body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body),
+  }).catch((error: Error) => {
+    throw new Error(`WebKitWebDriver ${method} ${path.replace(/^\/session\/[^/]+/, "")}: no answer (${error.message})`, { cause: error });
   });
   const { value } = (await response.json()) as { value: any };
   if (value && typeof value === "object" && "error" in value && typeof value.error === "string") {

@@ -8,6 +8,7 @@ export async function launchChromiumEngine(): Promise<Engine> {
   return {
     name: "chromium",
     open: async (origin, options = {}) => {
+      if (options.gpc) throw new Error("Chromium has no Global Privacy Control of its own");
       const width = options.width ?? 1280;
       const { context, blocked } = await newIsolatedContext(browser, {
         viewport: { width, height: options.height ?? 800 },
@@ -16,7 +17,6 @@ export async function launchChromiumEngine(): Promise<Engine> {
       });
       const page = await context.newPage();
       await page.addInitScript(ERROR_RECORDER);
-      if (options.gpc) throw new Error("Chromium has no Global Privacy Control of its own");
       if (options.geolocation === "granted") await context.grantPermissions(["geolocation"], { origin });
       return chromiumPage(page, origin, width, blocked, async () => {
         // Undecided while the page loads; Allow is a grant after it (headless Chromium answers Block itself).

@@ -33,6 +33,7 @@ export async function launchWebKitEngine(): Promise<Engine> {
     return {
       name: "webkit",
       open: async (origin, options = {}) => {
+        if (options.gpc) throw new Error("WebKit has no Global Privacy Control of its own");
         const args = ["--automation", `--proxy=http://${proxy.address}`];
         if (options.javaScript === false) args.push("--enable-javascript=false");
         const session = await command(base, "POST", "/session", {
@@ -43,8 +44,7 @@ export async function launchWebKitEngine(): Promise<Engine> {
         const rect = await call("POST", "/window/rect", { width: options.width ?? 1280, height: options.height ?? 800 });
         const init = ERROR_RECORDER + geolocationStandIn(options);
         const from = proxy.blocked.length;
-        const page = webkitPage(call, origin, rect.width, () => proxy.blocked.slice(from), init, (script) => (proxy.inject = script));
-        return page;
+        return webkitPage(call, origin, rect.width, () => proxy.blocked.slice(from), init, (script) => (proxy.inject = script));
       },
       close: async () => {
         await proxy.close();

@@ -65,7 +65,11 @@ forEachEngine((engine) => {
       await page.press("Enter");
       expect((await accordionStates(page)).slice(0, 3)).toEqual([false, false, true]);
       await page.press("Shift+Tab");
-      expect(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toContain('data-faq="1"');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-faq"))).toBe("1");
+      // Chromium now and then left a Space pressed right after Shift+Tab without effect (the
+      // summary had the focus and never toggled; not reproduced with a pause between the two keys,
+      // cause not found): two frames between them keep this a test of the accordion.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await page.press("Space");
       await expect.poll(async () => (await accordionStates(page)).slice(0, 3), { timeout: 3000 }).toEqual([false, true, false]);
       await page.press("Space");

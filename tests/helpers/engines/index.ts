@@ -54,15 +54,18 @@ export function forEachEngine(body: (engine: EngineSuite) => void): void {
 
   for (const name of selectedEngines()) {
     describe(name, () => {
-      let engine: Engine | undefined;
+      // Launched by the first test that opens a page, so that a missing engine fails every test
+      // with the command that installs it (a failing beforeAll would report them skipped).
+      let launching: Promise<Engine> | undefined;
+      const engine = () => (launching ??= LAUNCH[name]());
       const pages: EnginePage[] = [];
-      beforeAll(async () => {
-        engine = await LAUNCH[name]();
-      });
       afterEach(async () => {
         await Promise.all(pages.splice(0).map((page) => page.close().catch(() => {})));
       });
-      afterAll(() => engine?.close());
+      afterAll(async () => {
+        const launched = await launching?.catch(() => undefined);
+        await launched?.close();
+      });
       body({
         name,
         minWidth: name === "webkit" ? 447 : 320,
@@ -71,7 +74,7 @@ export function forEachEngine(body: (engine: EngineSuite) => void): void {
           return served!;
         },
         open: async (path, options) => {
-          const page = await engine!.open(served!.url, options);
+          const page = await (await engine()).open(served!.url, options);
           pages.push(page);
           await page.goto(path);
           return page;

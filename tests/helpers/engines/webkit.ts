@@ -36,9 +36,7 @@ export async function launchWebKitEngine(): Promise<Engine> {
         if (options.gpc) throw new Error("WebKit has no Global Privacy Control of its own");
         const args = ["--automation", `--proxy=http://${proxy.address}`];
         if (options.javaScript === false) args.push("--enable-javascript=false");
-        const session = await command(base, "POST", "/session", {
-          capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary: MINIBROWSER, args } } },
-        });
+        const session = await startSession(base, args);
         const s = `/session/${session.sessionId}`;
         const call = (method: string, path: string, body?: unknown) => command(base, method, s + path, body);
         const rect = await call("POST", "/window/rect", { width: options.width ?? 1280, height: options.height ?? 800 });
@@ -95,16 +93,28 @@ function webkitPage(call: Call, origin: string, width: number, blocked: () => st
     if (answer?.pageError) throw new Error(`in the page: ${answer.pageError}`);
     return answer?.ok;
   };
+  // WebKitWebDriver once answered a navigation (to an address with a #fragment) before the page's
+  // scripts had run: wait for the load here, as the other engines' drivers do (asked from outside
+  // the page: with scripting off, no listener or timer of the page's would ever run).
+  const loaded = async () => {
+    for (let i = 0; i < 200; i++) {
+      if ((await call("POST", "/execute/sync", { script: "return document.readyState", args: [] })) === "complete") return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("WebKit: the page did not finish loading within 10 s");
+  };
   return {
     engine: "webkit",
     width,
     goto: async (path) => {
       setInject(init);
       await call("POST", "/url", { url: origin + path });
+      await loaded();
     },
     reload: async () => {
       setInject(init);
       await call("POST", "/refresh");
+      await loaded();
     },
     url: () => call("GET", "/url"),
     evaluate: evaluate as EnginePage["evaluate"],
@@ -125,10 +135,23 @@ function webkitPage(call: Call, origin: string, width: number, blocked: () => st
   };
 }
 
-async function command(base: string, method: string, path: string, body?: unknown) {
+/**
+ * A new session: a MiniBrowser of its own. On these loaded machines about one launch in a hundred
+ * never answers; a second one (replacing it: the driver runs with --replace-on-new-session) does.
+ */
+async function startSession(base: string, args: string[]): Promise<{ sessionId: string }> {
+  const body = { capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary: MINIBROWSER, args } } } };
+  try {
+    return await command(base, "POST", "/session", body, 12_000);
+  } catch {
+    return command(base, "POST", "/session", body, 12_000);
+  }
+}
+
+async function command(base: string, method: string, path: string, body?: unknown, timeout = 25_000) {
   const response = await fetch(base + path, {
     method,
-    signal: AbortSignal.timeout(25_000),
+    signal: AbortSignal.timeout(timeout),
     headers: { "content-type": "application/json" },
     body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body),
   }).catch((error: Error) => {

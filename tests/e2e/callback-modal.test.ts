@@ -17,30 +17,6 @@ const analyticsEvents = (page: Page, name: string) =>
   page.evaluate((name) => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === name), name);
 
 describe("call-back modal", () => {
-  it("opens as a modal from any opener, including one added after load", async () => {
-    const { page, errors } = await visit("/");
-    const openers = page.locator("[data-callback-open]");
-    expect(await openers.count()).toBeGreaterThanOrEqual(3);
-    await openFromHero(page);
-    expect(await page.evaluate(() => document.querySelector("dialog")!.matches(":modal"))).toBe(true);
-    expect(new URL(page.url()).hash).toBe("");
-    const box = (await page.locator("dialog[data-callback-modal]").boundingBox())!;
-    expect(box.width).toBeLessThanOrEqual(28 * 16);
-    await page.locator("[data-callback-close]").click();
-    expect(await dialogOpen(page)).toBe(false);
-
-    await page.evaluate(() => {
-      const late = document.createElement("button");
-      late.type = "button";
-      late.setAttribute("data-callback-open", "");
-      late.innerHTML = "<span>Added later</span>";
-      document.querySelector("main")!.prepend(late);
-    });
-    await page.locator("main > button[data-callback-open] span").click();
-    expect(await dialogOpen(page)).toBe(true);
-    expect(errors).toEqual([]);
-  });
-
   it("has a close button named Close that Enter and Space activate", async () => {
     const { page, errors } = await visit("/");
     const closeName = suite.sample.copy.chrome.modal.close;
@@ -54,73 +30,6 @@ describe("call-back modal", () => {
       expect(await dialogOpen(page), key).toBe(false);
     }
     expect(errors).toEqual([]);
-  });
-
-  it("focuses the dialog, then the close control 100 ms after opening", async () => {
-    const { page } = await visit("/");
-    const timeline = await page.evaluate(async () => {
-      const opener = document.querySelector<HTMLElement>(".hero [data-callback-open]")!;
-      const seen: Array<{ ms: number; what: string }> = [];
-      const t0 = performance.now();
-      document.addEventListener("focusin", (event) => {
-        const el = event.target as Element;
-        seen.push({ ms: performance.now() - t0, what: el.matches("[data-callback-close]") ? "close" : el.tagName.toLowerCase() });
-      });
-      opener.click();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return seen;
-    });
-    expect(timeline.map((entry) => entry.what), JSON.stringify(timeline)).toEqual(["dialog", "close"]);
-    const delay = timeline[1]!.ms - timeline[0]!.ms;
-    expect(delay).toBeGreaterThanOrEqual(95);
-    expect(delay).toBeLessThan(1000); // timers run late on a loaded 2-core machine
-    expect(await activeLabel(page)).toBe("close");
-  });
-
-  it("traps Tab and Shift+Tab inside the dialog", async () => {
-    const { page } = await visit("/");
-    await openFromHero(page);
-    await expect.poll(() => activeLabel(page)).toBe("close");
-    const tel = `tel:${suite.sample.site.phone.tel}`;
-
-    await page.keyboard.press("Shift+Tab");
-    expect(await activeLabel(page)).toBe(tel);
-    await page.keyboard.press("Tab");
-    expect(await activeLabel(page)).toBe("close");
-
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.querySelector("dialog")!.contains(document.activeElement))).toBe(true);
-    }
-    await page.locator(`dialog a[href="${tel}"]`).focus();
-    await page.keyboard.press("Tab");
-    expect(await activeLabel(page)).toBe("close");
-  });
-
-  it("closes on Escape, on the close control and on a backdrop click, returning focus to the opener", async () => {
-    const { page } = await visit("/");
-    const opener = page.locator(".hero [data-callback-open]");
-    const href = await opener.getAttribute("href");
-
-    // Opens from the keyboard, closes with `key`, and expects the focus back on the opener.
-    const openThenClose = async (key: string) => {
-      await opener.focus();
-      await page.keyboard.press("Enter");
-      await expect.poll(() => activeLabel(page)).toBe("close");
-      await page.keyboard.press(key);
-      expect(await dialogOpen(page)).toBe(false);
-      expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
-    };
-    await openThenClose("Escape");
-    expect(await activeLabel(page)).toBe(href);
-    await openThenClose("Enter");
-
-    await openFromHero(page);
-    await page.locator("dialog h2").click();
-    expect(await dialogOpen(page)).toBe(true);
-    await page.mouse.click(8, 8);
-    expect(await dialogOpen(page)).toBe(false);
-    expect(await page.evaluate(() => document.activeElement!.closest(".hero") !== null)).toBe(true);
   });
 
   it("loads the form with the page's campaign parameters, omitting empty ones, and injects the embed script on each opening", async () => {
@@ -150,12 +59,6 @@ describe("call-back modal", () => {
     expect(await page.locator(`script[src="${leadForm.embedScriptUrl}"]`).count()).toBe(1);
   });
 
-  it("opens as a modal when the address targets it", async () => {
-    const { page } = await visit("/about#callback-request");
-    await expect.poll(() => dialogOpen(page)).toBe(true);
-    expect(await page.evaluate(() => document.querySelector("dialog")!.matches(":modal"))).toBe(true);
-    expect(new URL(page.url()).hash).toBe("");
-  });
 });
 
 describe("analytics", () => {

@@ -1,14 +1,15 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { useBuiltSite } from "../helpers/built-site.ts";
+import { expect, it } from "vitest";
+import { forEachEngine, type EnginePage } from "../helpers/engines/index.ts";
 import { PAGE_TYPES } from "../helpers/page-types.ts";
 
-// How each page type looks at phone, tablet and desktop widths, measured in Chromium with every
-// third party blocked. Each test lists every problem it finds with the page, width and numbers.
+// How each page type looks at phone, tablet and desktop widths, measured in Chromium, Firefox and
+// WebKit with every third party blocked. Each test lists every problem it finds with the page,
+// width and numbers; the engine names the describe block.
 
-const suite = useBuiltSite();
 // The issue asks for 320 to 1920 px: 1920 is a wide desktop monitor, where the header must still fit.
+// WebKitGTK's window is never narrower than 447 px: there the phone widths are that one.
 const WIDTHS = [320, 375, 768, 1024, 1280, 1440, 1920];
+const widthsFor = (minWidth: number) => [...new Set(WIDTHS.map((width) => Math.max(width, minWidth)))];
 /** The large breakpoint: from here the navigation is in the header row and the name on one line. */
 const LG = 1024;
 /** WCAG 2.2 target size (minimum), in CSS pixels. */
@@ -24,7 +25,7 @@ interface Box {
 }
 
 /** Everything a test checks, measured in the page in one go. */
-function measure(page: Page) {
+function measure(page: EnginePage) {
   return page.evaluate(() => {
     const box = (el: Element): Box => {
       const r = el.getBoundingClientRect();
@@ -88,7 +89,7 @@ function measure(page: Page) {
 }
 
 /** Links and the fixed call bar, once scrolled to the very bottom of the page. */
-function bottomOfPage(page: Page) {
+function bottomOfPage(page: EnginePage) {
   return page.evaluate(async () => {
     scrollTo(0, document.documentElement.scrollHeight);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -105,12 +106,13 @@ function bottomOfPage(page: Page) {
 const whole = (box: Box, width: number) => box.left >= -0.5 && box.right <= width + 0.5 && box.width > 0;
 const px = (n: number) => `${Math.round(n * 10) / 10}px`;
 
-describe("layout at every width", () => {
+forEachEngine((engine) => {
   for (const [type, path] of Object.entries(PAGE_TYPES)) {
-    for (const width of WIDTHS) {
+    for (const width of widthsFor(engine.minWidth)) {
       it(`${type} page (${path}) at ${width} px`, async () => {
-        const { page } = await suite.visit(path, { viewport: { width, height: 800 }, reducedMotion: "reduce" });
-        const at = `${path} at ${width}px:`;
+        const page = await engine.open(path, { width, height: 800 });
+        expect(page.width, "the window took the width").toBe(width);
+        const at = `${engine.name} ${path} at ${width}px:`;
         const problems: string[] = [];
         const m = await measure(page);
 
@@ -124,13 +126,13 @@ describe("layout at every width", () => {
           if (m.menu.expanded !== "false") problems.push(`${at} the menu starts with aria-expanded=${m.menu.expanded}`);
           const visible = m.navLinks.filter((link) => link.shown).map((link) => link.name);
           if (visible.length > 0) problems.push(`${at} nav links shown while the menu is closed: ${visible.join(", ")}`);
-          await page.locator("[data-menu-button]").click();
+          await page.click("[data-menu-button]");
           const opened = await measure(page);
           if (opened.menu?.expanded !== "true") problems.push(`${at} the menu button did not expand`);
           for (const link of opened.navLinks) {
             if (!link.shown || !whole(link.box, width)) problems.push(`${at} nav link "${link.name}" not whole on screen in the open menu (${px(link.box.left)} to ${px(link.box.right)})`);
           }
-          await page.locator("[data-menu-button]").click();
+          await page.click("[data-menu-button]");
         } else {
           for (const link of m.navLinks) {
             if (!link.shown || !whole(link.box, width)) problems.push(`${at} nav link "${link.name}" is not whole on screen (${px(link.box.left)} to ${px(link.box.right)})`);

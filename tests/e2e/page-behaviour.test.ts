@@ -1,64 +1,19 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { haversineKm } from "../../src/routes/distance.ts";
 import { useBuiltSite } from "../helpers/built-site.ts";
-import { accordionStates, RIVERSIDE } from "../helpers/page-actions.ts";
+import { settled } from "../helpers/page-actions.ts";
 
 const suite = useBuiltSite();
 const { visit } = suite;
 
-/** Lets a page settle: two animation frames and a short pause, so observers and promises have run. */
-const settle = (page: Page, ms = 300) =>
-  page.evaluate((ms) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, ms)))), ms);
 
 const listLabels = (page: Page, list = "[data-distance-sort]") =>
   page.locator(`${list} li`).evaluateAll((items) => items.map((li) => li.textContent!.trim()));
 
 
-describe("FAQ accordion", () => {
-
-  it("keeps one item open, lets the open one close, and works from the keyboard", async () => {
-    const { page, errors } = await visit("/");
-    const summaries = page.locator("[data-accordion] summary");
-    expect(await summaries.count()).toBeGreaterThanOrEqual(3);
-    expect((await accordionStates(page)).some(Boolean)).toBe(false);
-
-    await summaries.nth(0).click();
-    expect((await accordionStates(page)).slice(0, 3)).toEqual([true, false, false]);
-    await summaries.nth(1).click();
-    expect((await accordionStates(page)).slice(0, 3)).toEqual([false, true, false]);
-    await summaries.nth(1).click();
-    expect((await accordionStates(page)).some(Boolean)).toBe(false);
-
-    await summaries.nth(2).focus();
-    await page.keyboard.press("Enter");
-    expect((await accordionStates(page)).slice(0, 3)).toEqual([false, false, true]);
-    await page.keyboard.press("Shift+Tab");
-    await page.keyboard.press(" ");
-    expect((await accordionStates(page)).slice(0, 3)).toEqual([false, true, false]);
-    await page.keyboard.press(" ");
-    expect((await accordionStates(page)).some(Boolean)).toBe(false);
-    expect(errors).toEqual([]);
-  });
-
-  it("keeps one item open in browsers without exclusive <details name> too (the script's job)", async () => {
-    const { page } = await visit("/service-areas");
-    await page.evaluate(() => document.querySelectorAll("[data-accordion] details").forEach((d) => d.removeAttribute("name")));
-    const summaries = page.locator("[data-accordion] summary");
-    await summaries.nth(0).click();
-    await summaries.nth(1).click();
-    await expect.poll(async () => (await accordionStates(page)).filter(Boolean).length).toBe(1);
-    expect((await accordionStates(page))[1]).toBe(true);
-  });
-});
-
+// The distance sort in every engine: tests/e2e/every-engine/distance-sort.test.ts. Here, the
+// failures only a stand-in for the browser's API can produce.
 describe("distance sort", () => {
-  const byDistanceFrom = (names: string[], from: { lat: number; lng: number }) => {
-    const places = [...suite.sample.site.cities, ...suite.sample.site.townsWithoutPage];
-    const where = (label: string) => places.find((p) => label === p.name || label.startsWith(`${p.name} `))!;
-    return [...names].sort((a, b) => haversineKm(from, where(a)) - haversineKm(from, where(b)));
-  };
-  const riverside = { lat: RIVERSIDE.latitude, lng: RIVERSIDE.longitude };
   /** Counts geolocation requests, so a test can prove nothing asked on load. */
   const countGeolocation = `
     window.geoCalls = 0;
@@ -66,105 +21,19 @@ describe("distance sort", () => {
     navigator.geolocation.getCurrentPosition = (...args) => { window.geoCalls++; return original(...args); };`;
   const geoCalls = (page: Page) => page.evaluate(() => (window as unknown as { geoCalls: number }).geoCalls);
 
-  const visibleLabels = (page: Page) =>
-    page.locator("[data-distance-sort] li:not([hidden])").evaluateAll((items) => items.map((li) => li.textContent!.trim()));
-
-  it("shows the default 5 nearest cities on the home page without JavaScript or location", async () => {
-    const defaultFive = byDistanceFrom(suite.sample.site.cities.map((city) => city.name), suite.sample.site.defaultLocation).slice(0, 5);
-    for (const javaScriptEnabled of [false, true]) {
-      const { page } = await visit("/", { javaScriptEnabled });
-      if (javaScriptEnabled) await settle(page);
-      expect(await visibleLabels(page)).toEqual(defaultFive);
-      expect(await page.locator("#cities li a").evaluateAll((links) => links.filter((a) => a.getClientRects().length > 0).length)).toBe(5);
-    }
-  });
-
-  it("shows the 5 nearest of all cities once the visitor allows location from the control", async () => {
-    const { context, page } = await visit("/", { geolocation: RIVERSIDE });
-    const control = page.locator("#cities [data-sort-control]");
-    await expect.poll(() => control.isVisible()).toBe(true);
-    await context.grantPermissions(["geolocation"]);
-    await control.click();
-    await expect.poll(() => visibleLabels(page).then((labels) => labels[0])).toBe("Riverside");
-    expect(await visibleLabels(page)).toEqual(byDistanceFrom(suite.sample.site.cities.map((city) => city.name), riverside).slice(0, 5));
-  });
-
-  it("renders the default order: Temecula first on service areas", async () => {
-    const { page } = await visit("/service-areas", { javaScriptEnabled: false });
-    const labels = await listLabels(page);
-    expect(labels).toHaveLength(28);
-    expect(labels[0]).toBe("Temecula");
-    expect(labels).toEqual(byDistanceFrom(labels, suite.sample.site.defaultLocation));
-  });
-
-  it("reorders on load by the visitor's position when permission is already granted", async () => {
-    const options = { permissions: ["geolocation"], geolocation: RIVERSIDE };
-    const areas = await visit("/service-areas", options);
-    await expect.poll(() => listLabels(areas.page).then((labels) => labels[0])).toBe("Riverside");
-    const labels = await listLabels(areas.page);
-    expect(labels).toHaveLength(28);
-    expect(labels).toEqual(byDistanceFrom(labels, riverside));
-    expect(await areas.page.locator("[data-sort-control]").isVisible()).toBe(false);
-
-    // Home: the 5 nearest of all 28 cities to the visitor, not the default 5 reordered.
-    const home = await visit("/", options);
-    const allCities = suite.sample.site.cities.map((city) => city.name);
-    const nearestFive = byDistanceFrom(allCities, riverside).slice(0, 5);
-    expect(nearestFive[0]).toBe("Riverside");
-    await expect.poll(() => visibleLabels(home.page)).toEqual(nearestFive);
-
-    const temecula = await visit("/temecula-gopher-control", options);
-    const before = await listLabels(temecula.page);
-    await expect.poll(() => listLabels(temecula.page)).toEqual(byDistanceFrom(before, riverside));
-
-    // "View All Service Areas" stays last whatever the order.
-    const fallbrook = await visit("/fallbrook-gopher-control", options);
-    const fixed = await fallbrook.page.locator("[data-sort-fixed]").textContent();
-    await settle(fallbrook.page);
-    const sorted = await listLabels(fallbrook.page);
-    expect(sorted.at(-1)).toBe(fixed!.trim());
-    expect(sorted.slice(0, -1)).toEqual(byDistanceFrom(sorted.slice(0, -1), riverside));
-  });
-
-  it("never asks on load: an undecided visitor gets a control that asks, and denial keeps the order", async () => {
-    const { page, errors } = await visit("/service-areas", { init: countGeolocation });
-    const control = page.locator("[data-sort-control]");
-    await expect.poll(() => control.isVisible()).toBe(true);
-    expect(await control.textContent()).toBe(suite.sample.copy.chrome.sort.button);
-    await settle(page);
-    expect(await geoCalls(page)).toBe(0);
-
-    // Headless Chromium answers the prompt with a denial.
-    await control.click();
-    await expect.poll(() => control.isVisible()).toBe(false);
-    expect(await geoCalls(page)).toBe(1);
-    expect((await listLabels(page))[0]).toBe("Temecula");
-    expect(errors).toEqual([]);
-  });
-
-  it("sorts when the visitor allows it from the control", async () => {
-    const { context, page } = await visit("/service-areas", { geolocation: RIVERSIDE });
-    const control = page.locator("[data-sort-control]");
-    await expect.poll(() => control.isVisible()).toBe(true);
-    await context.grantPermissions(["geolocation"]);
-    await control.click();
-    await expect.poll(() => listLabels(page).then((labels) => labels[0])).toBe("Riverside");
-    expect(await control.textContent()).toBe(suite.sample.copy.chrome.sort.sorted);
-  });
-
   it("keeps the default order silently when permission is denied or the API fails", async () => {
     const denied = `
       navigator.permissions.query = () => Promise.resolve({ state: "denied" });
       ${countGeolocation}`;
-    const a = await visit("/service-areas", { init: denied, geolocation: RIVERSIDE });
-    await settle(a.page);
+    const a = await visit("/service-areas", { init: denied });
+    await settled(a.page);
     expect((await listLabels(a.page))[0]).toBe("Temecula");
     expect(await a.page.locator("[data-sort-control]").isVisible()).toBe(false);
     expect(await geoCalls(a.page)).toBe(0);
 
     const failing = `navigator.permissions.query = () => Promise.reject(new Error("no permissions API"));`;
     const b = await visit("/service-areas", { init: failing });
-    await settle(b.page);
+    await settled(b.page);
     expect((await listLabels(b.page))[0]).toBe("Temecula");
     expect(await b.page.locator("[data-sort-control]").isVisible()).toBe(false);
 
@@ -172,7 +41,7 @@ describe("distance sort", () => {
       navigator.permissions.query = () => Promise.resolve({ state: "granted" });
       navigator.geolocation.getCurrentPosition = (ok, fail) => fail({ code: 2, message: "position unavailable" });`;
     const c = await visit("/service-areas", { init: grantedButFails });
-    await settle(c.page);
+    await settled(c.page);
     expect((await listLabels(c.page))[0]).toBe("Temecula");
     expect([...a.errors, ...b.errors, ...c.errors]).toEqual([]);
   });
@@ -191,7 +60,7 @@ describe("scroll reveal", () => {
 
   it("hides only sections below the fold, reveals them once 10% is visible, and never touches the hero", async () => {
     const { page } = await visit("/");
-    await settle(page);
+    await settled(page);
     const state = await revealState(page);
     expect(state[0]).toMatchObject({ marked: false, hidden: false });
     expect(state.filter((s) => s.onScreen).every((s) => !s.hidden)).toBe(true);
@@ -207,7 +76,7 @@ describe("scroll reveal", () => {
 
   it("does nothing with prefers-reduced-motion", async () => {
     const { page } = await visit("/", { reducedMotion: "reduce" });
-    await settle(page);
+    await settled(page);
     expect((await revealState(page)).some((s) => s.hidden)).toBe(false);
   });
 });
@@ -224,7 +93,7 @@ describe("third-party widgets", () => {
       scriptRequests.push(route.request().url());
       return route.fulfill({ contentType: "text/javascript", body: "" });
     });
-    await settle(page, 800);
+    await settled(page);
     expect(blocked).toEqual([]);
     expect(await page.locator(".reviews-widget iframe").count()).toBe(0);
 
@@ -253,7 +122,7 @@ describe("third-party widgets", () => {
     ];
     for (const [path, quote] of pages) {
       const { page, blocked } = await visit(path);
-      await settle(page, 200);
+      await settled(page);
       expect(blocked, path).toEqual([]);
       expect(await page.locator("#reviews blockquote").count(), path).toBe(3);
       expect(await firstQuote(page), path).toBe(quote);
@@ -273,7 +142,7 @@ describe("third-party widgets", () => {
 
   it("loads the 500 px map on service areas only once scrolled near, and the tag manager on a click", async () => {
     const { page, blocked } = await visit("/service-areas");
-    await settle(page, 800);
+    await settled(page);
     expect(blocked).toEqual([]);
     const map = page.locator(".map-embed");
     expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
@@ -331,54 +200,6 @@ describe("404", () => {
   it("logs nothing on a page that exists", async () => {
     const { console } = await visit("/about");
     expect(console.filter((line) => line.includes("404"))).toEqual([]);
-  });
-});
-
-describe("header menu on small screens", () => {
-  const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
-  const navLinks = (page: Page) => page.locator(".site-nav a");
-  const shownLinks = (page: Page) => navLinks(page).evaluateAll((links) => links.filter((a) => a.getClientRects().length > 0).length);
-
-  it("is a disclosure button: closed at first, opened and closed by click, Enter, Space and Escape", async () => {
-    const { page, errors } = await visit("/about", phone);
-    const button = page.getByRole("button", { name: suite.sample.copy.chrome.nav.menu });
-    expect(await button.getAttribute("aria-expanded")).toBe("false");
-    expect(await button.getAttribute("aria-controls")).toBe(await page.locator(".site-nav").getAttribute("id"));
-    expect(await shownLinks(page)).toBe(0);
-
-    await button.click();
-    expect(await button.getAttribute("aria-expanded")).toBe("true");
-    expect(await shownLinks(page)).toBe(6);
-    // The current page stays marked inside the menu.
-    expect(await page.locator('.site-nav a[aria-current="page"]').textContent()).toBe(suite.sample.copy.chrome.nav.about);
-
-    await page.keyboard.press("Escape");
-    expect(await button.getAttribute("aria-expanded")).toBe("false");
-    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.press("Enter");
-    expect(await shownLinks(page)).toBe(6);
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.closest(".site-nav") !== null)).toBe(true);
-    await button.focus();
-    await page.keyboard.press("Space");
-    expect(await button.getAttribute("aria-expanded")).toBe("false");
-    expect(await shownLinks(page)).toBe(0);
-
-    // A tap outside the header closes an open menu.
-    await button.click();
-    await page.locator("main h1").click();
-    expect(await button.getAttribute("aria-expanded")).toBe("false");
-    expect(errors).toEqual([]);
-  });
-
-  it("lists every link without a button when JavaScript is off, and has no button from 1024 px", async () => {
-    const noScript = await visit("/about", { ...phone, javaScriptEnabled: false });
-    expect(await noScript.page.locator("[data-menu-button]").isVisible()).toBe(false);
-    expect(await shownLinks(noScript.page)).toBe(6);
-
-    const desktop = await visit("/about", { viewport: { width: 1024, height: 800 } });
-    expect(await desktop.page.locator("[data-menu-button]").isVisible()).toBe(false);
-    expect(await shownLinks(desktop.page)).toBe(6);
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { useBuiltSite } from "../helpers/built-site.ts";
-import { accordionStates, dialogOpen, openFromHero, postMessage, RIVERSIDE } from "../helpers/page-actions.ts";
+import { dialogOpen, openFromHero, postMessage, RIVERSIDE } from "../helpers/page-actions.ts";
 
-// The browser behaviours on Spanish pages: the same scripts, with the Spanish settings and copy.
+// The browser behaviours on Spanish pages: the same scripts, with the Spanish settings and copy
+// (the FAQ and the language switcher: tests/e2e/every-engine/navigation.test.ts).
 const suite = useBuiltSite();
 const { visit } = suite;
 
@@ -36,21 +37,4 @@ describe("a Spanish page", () => {
     expect(await first.getAttribute("href")).toBe("/es/control-de-tuzas-riverside");
   });
 
-  it("keeps one FAQ item open at a time", async () => {
-    const { page } = await visit("/es");
-    const items = page.locator("[data-accordion] details");
-    const states = () => accordionStates(page);
-    await items.nth(1).locator("summary").click();
-    await items.nth(2).locator("summary").click();
-    const open = await states();
-    expect(open.filter(Boolean)).toHaveLength(1);
-    expect(open[2]).toBe(true);
-  });
-
-  it("switches to the same page in English with the header's language link", async () => {
-    const { page } = await visit("/es/nosotros");
-    await page.locator('.language-switcher a[hreflang="en"]').click();
-    await page.waitForURL(/\/about$/);
-    expect(await page.getAttribute("html", "lang")).toBe("en");
-  });
 });

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { scriptsSettled } from "./engines/page-reads.ts";
 
 /** What the browser tests do and read on a page, shared by the English and Spanish suites. */
 
-/** A visitor in Riverside: its nearest city page is Riverside's. */
-export const RIVERSIDE = { latitude: 33.9533, longitude: -117.3962 };
+export { RIVERSIDE } from "./engines/types.ts";
 
 export const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HTMLDialogElement>("[data-callback-modal]")!.open);
 
@@ -19,6 +19,5 @@ export function postMessage(page: Page, origin: string, data: unknown) {
   return page.evaluate(([origin, data]) => window.dispatchEvent(new MessageEvent("message", { origin: origin as string, data })), [origin, data] as const);
 }
 
-/** Which FAQ items are open, in order. */
-export const accordionStates = (page: Page) =>
-  page.locator("[data-accordion] details").evaluateAll((items) => items.map((d) => (d as HTMLDetailsElement).open));
+/** Waits until the page's scripts ran and what they start on arrival answered (see scriptsSettled): then "nothing happened" can be asserted. */
+export const settled = (page: Page) => scriptsSettled({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never });

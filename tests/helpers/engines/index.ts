@@ -1,0 +1,104 @@
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe } from "vitest";
+import { loadSample } from "../sample-data.ts";
+import { buildProject, copySample, removeDir, serveFolder } from "../sample-site.ts";
+import { launchChromiumEngine } from "./chromium.ts";
+import { launchFirefoxEngine } from "./firefox.ts";
+import type { Engine, EngineName, EnginePage, OpenOptions } from "./types.ts";
+import { launchWebKitEngine } from "./webkit.ts";
+
+export type { EngineName, EnginePage, Key, OpenOptions } from "./types.ts";
+export { RIVERSIDE } from "./types.ts";
+
+const LAUNCH: Record<EngineName, () => Promise<Engine>> = {
+  chromium: launchChromiumEngine,
+  firefox: launchFirefoxEngine,
+  webkit: launchWebKitEngine,
+};
+
+/** The engines to run, from ENGINES (e.g. `ENGINES=webkit` or `ENGINES=firefox,webkit`); all three by default. */
+export function selectedEngines(): EngineName[] {
+  const names = (process.env.ENGINES ?? "chromium,firefox,webkit").split(",").map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(name in LAUNCH));
+  if (unknown.length > 0) throw new Error(`ENGINES names ${unknown.join(", ")}: use chromium, firefox and webkit`);
+  return names as EngineName[];
+}
+
+/** The sample site, built and served once for a test file. */
+export interface ServedSample {
+  readonly url: string;
+  readonly sample: Awaited<ReturnType<typeof loadSample>>;
+}
+
+/** What one engine's tests get: fresh pages of the served sample, closed after each test. */
+export interface EngineSuite {
+  readonly name: EngineName;
+  readonly minWidth: number;
+  readonly supportsGpc: boolean;
+  readonly site: ServedSample;
+  /** A fresh page at `path`, loaded. */
+  open(path: string, options?: OpenOptions): Promise<EnginePage>;
+}
+
+/**
+ * Registers a test file's hooks: the sample built and served once, then for each selected engine
+ * a `describe` named after it, whose `body` defines the tests once for every engine. A missing
+ * engine fails the tests with the command that installs it, never skips them.
+ */
+export function forEachEngine(body: (engine: EngineSuite) => void): void {
+  let served: (ServedSample & { close(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    served = await serveSample();
+  });
+  afterAll(() => served?.close());
+
+  for (const name of selectedEngines()) {
+    describe(name, () => {
+      // Launched by the first test that opens a page, so that a missing engine fails every test
+      // with the command that installs it (a failing beforeAll would report them skipped).
+      let launching: Promise<Engine> | undefined;
+      const engine = () => (launching ??= LAUNCH[name]());
+      const pages: EnginePage[] = [];
+      afterEach(async () => {
+        await Promise.all(pages.splice(0).map((page) => page.close().catch(() => {})));
+      });
+      afterAll(async () => {
+        const launched = await launching?.catch(() => undefined);
+        await launched?.close();
+      });
+      body({
+        name,
+        minWidth: name === "webkit" ? 447 : 320,
+        supportsGpc: name === "firefox",
+        get site() {
+          return served!;
+        },
+        open: async (path, options) => {
+          const page = await (await engine()).open(served!.url, options);
+          pages.push(page);
+          await page.goto(path);
+          return page;
+        },
+      });
+    });
+  }
+}
+
+async function serveSample() {
+  const dir = await copySample();
+  try {
+    const [, sample] = await Promise.all([buildProject(dir), loadSample()]);
+    const server = await serveFolder(path.join(dir, "dist"));
+    return {
+      url: server.url,
+      sample,
+      close: async () => {
+        await server.close();
+        await removeDir(dir);
+      },
+    };
+  } catch (error) {
+    await removeDir(dir);
+    throw error;
+  }
+}

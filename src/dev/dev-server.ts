@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +21,8 @@ export interface DevServerOptions {
   log: Logger;
   /** Where dev builds go; by default a folder in the system temp dir, never dist/. */
   outDir?: string;
+  /** Answers some requests before the dev server (the editor's routes and guard); true when it did. */
+  handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 export interface DevServer {
@@ -78,7 +81,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   queue.push("");
   await queue.whenIdle();
 
-  const server = createStaticServer({ root: outDir, transformHtml: live.injectClient, handle: live.handle });
+  const handle = options.handle;
+  const server = createStaticServer({
+    root: outDir,
+    transformHtml: live.injectClient,
+    handle: handle ? (request, response) => handle(request, response) || live.handle(request, response) : live.handle,
+  });
   const url = await listen(server, options.port, options.host);
 
   const watcher = watch([paths.config, paths.content, paths.templates, paths.public], {

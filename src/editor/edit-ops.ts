@@ -94,7 +94,7 @@ export function listOps(path: Path, original: readonly unknown[], current: reado
 
 /** Applies operations to plain data: what the file must read as once they are applied to its text. */
 export function applyOpsToData(data: unknown, ops: readonly EditOp[]): unknown {
-  let root = structuredClone(data ?? {});
+  let root: unknown = structuredClone(data ?? {});
   for (const op of ops) {
     if (op.op === "set" && op.path.length === 0) {
       root = structuredClone(op.value);

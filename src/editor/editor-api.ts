@@ -95,14 +95,18 @@ export function createEditorApi(root: string) {
     if (!Array.isArray(changes) || changes.length === 0) throw new Refused(400, "nothing to save");
     const texts = new Map<string, string>();
     const targets = new Map<string, string>();
+    const unchanged = new Set<string>();
     for (const change of changes) {
       const [absolute, text] = await newText(change);
       texts.set(change.file, text);
       targets.set(change.file, absolute);
+      if (!change.create && text === (await readProjectFile(root, change.file))?.text) unchanged.add(change.file);
     }
     const problems: Problem[] = await validateWithChanges(root, texts);
     if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
     for (const [file, text] of texts) {
+      // A file whose text is the same is left alone: no write, no rebuild.
+      if (unchanged.has(file)) continue;
       await mkdir(path.dirname(targets.get(file)!), { recursive: true });
       await saveFileAtomically(root, targets.get(file)!, text);
     }

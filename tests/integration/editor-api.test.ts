@@ -33,7 +33,7 @@ async function call(route: string, init: { method?: string; body?: unknown; raw?
   const response = await fetch(`${editor.url}/__editor/api/${route}`, {
     method: init.method ?? (init.body || init.raw ? "POST" : "GET"),
     headers: { origin, "x-editor-secret": editor.secret, ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
-    body: init.raw ?? (init.body ? JSON.stringify(init.body) : undefined),
+    body: init.raw ? Buffer.from(init.raw) : init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: response.status, headers: response.headers, body: (await response.json().catch(() => undefined)) as Record<string, any> };
 }

@@ -48,6 +48,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     const kind = write ? "write" : isApi || pathname === EVENTS_PATH ? "private" : "page";
     const refused = refusal(request, guard, kind);
     if (refused) {
+      options.log.warn(`refused ${request.method} ${pathname}: ${refused}`);
       response.writeHead(403, { "content-type": "text/plain; charset=utf-8" }).end(`Forbidden: ${refused}\n`);
       return true;
     }

@@ -113,7 +113,7 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
       <div className="towns-list">
         <form className="add-town" onSubmit={(event) => { event.preventDefault(); void find(); }}>
           <label htmlFor="town-query">Add a town by name or ZIP code</label>
-          <div className="row">
+          <div className="inline">
             <input id="town-query" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="92586 or Sun City" />
             <button type="submit">Find</button>
           </div>

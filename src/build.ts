@@ -170,7 +170,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         }),
       ),
     ),
-    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), ...hostSettingsFiles(site, planned.map((page) => page.outFile))],
+    [...seoFiles({ site, copy, siteUrl, pages: planned, articles: documents.articles, images: images.images }), ...hostSettingsFiles(site)],
   ] as const);
 
   // Every output path is known before a page is rendered, so each page is checked as it is

@@ -5,8 +5,9 @@ import { UserError } from "../errors.ts";
 import { caddyConfig } from "../hosting/caddy-config.ts";
 import { parseHeadersFile } from "../hosting/headers-file.ts";
 import { checkedRoot, HIDDEN_PATHS, type Listen } from "../hosting/host-plan.ts";
-import { readNotFoundFolders } from "../hosting/not-found-pages.ts";
+import { readLanguageFolders } from "../hosting/not-found-pages.ts";
 import { nginxConfig } from "../hosting/nginx-config.ts";
+import { plainHttpRules } from "../hosting/plain-http.ts";
 import type { Logger } from "../log.ts";
 
 const HOST_SERVERS = { nginx: nginxConfig, caddy: caddyConfig } as const;
@@ -17,11 +18,15 @@ export interface HostConfigOptions {
   /** The built site, whose `_headers` the configuration is made from. */
   out: string;
   listen: Listen;
-  /** Where the site is on the server; the absolute path of `out` by default. */
+  /** Where the site is on the server, a POSIX absolute path used as written; the absolute path of `out` by default. */
   root?: string;
 }
 
-/** The configuration text for a built site: its `_headers`, read back, and its folders' 404 pages, in the server's own terms. */
+/**
+ * The configuration text for a built site: its `_headers`, read back, and its folders' 404 pages,
+ * in the server's own terms. The block listens on plain HTTP, so its policy leaves out
+ * `upgrade-insecure-requests` (plain-http.ts).
+ */
 async function hostConfigText(options: HostConfigOptions): Promise<string> {
   const file = path.join(options.out, "_headers");
   let text: string;
@@ -30,13 +35,13 @@ async function hostConfigText(options: HostConfigOptions): Promise<string> {
   } catch (error) {
     throw new UserError(`${options.out} has no built site (no _headers); run \`gopher-site build\` first`, { cause: error });
   }
-  const root = checkedRoot(path.resolve(options.root ?? options.out));
+  const root = checkedRoot(options.root ?? path.resolve(options.out));
   return HOST_SERVERS[options.server]({
-    rules: parseHeadersFile(text, file),
+    rules: plainHttpRules(parseHeadersFile(text, file)),
     headersFile: file,
     root,
     listen: options.listen,
-    notFoundFolders: readNotFoundFolders(options.out),
+    notFoundFolders: readLanguageFolders(options.out),
     hidden: HIDDEN_PATHS.filter((hidden) => existsSync(path.join(options.out, hidden))),
   });
 }

@@ -9,9 +9,11 @@ import { formatProblem, isSiteError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
 import { projectPaths } from "../paths.ts";
-import { LiveChannel } from "./live-reload.ts";
+import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
+import { allowedHosts } from "./request-guard.ts";
+import { headersFromFile } from "./site-headers.ts";
 import { createStaticServer } from "./static-server.ts";
 
 export interface DevServerOptions {
@@ -21,8 +23,12 @@ export interface DevServerOptions {
   log: Logger;
   /** Where dev builds go; by default a folder in the system temp dir, never dist/. */
   outDir?: string;
-  /** Answers some requests before the dev server (the editor's routes and guard); true when it did. */
+  /** Answers some requests before the dev server (the editor's routes); true when it did. Behind the guard. */
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** More paths only this server's own pages may use (the editor's API). */
+  sameOriginOnly?: (pathname: string) => boolean;
+  /** Told of every request the guard refused (the editor prints them). */
+  onRefused?: (request: IncomingMessage, reason: string) => void;
 }
 
 export interface DevServer {
@@ -81,11 +87,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   queue.push("");
   await queue.whenIdle();
 
+  // The build's `_headers` too, so a page the Content-Security-Policy breaks shows it while developing.
+  // Only this server's pages may read the event stream: it carries the current error.
   const handle = options.handle;
   const server = createStaticServer({
     root: outDir,
     transformHtml: live.injectClient,
     handle: handle ? (request, response) => handle(request, response) || live.handle(request, response) : live.handle,
+    headers: headersFromFile(path.join(outDir, "_headers")),
+    guard: {
+      hosts: allowedHosts(options.host),
+      sameOriginOnly: (pathname) => pathname === EVENTS_PATH || (options.sameOriginOnly?.(pathname) ?? false),
+      onRefused: options.onRefused,
+    },
   });
   const url = await listen(server, options.port, options.host);
 

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { UserError } from "../errors.ts";
-import { headersFor, parseHeadersFile, type HeaderRule } from "../hosting/headers-file.ts";
 import { listen } from "./listen.ts";
+import { allowedHosts } from "./request-guard.ts";
+import { headersFromFile } from "./site-headers.ts";
 import { createStaticServer } from "./static-server.ts";
 
 export interface PreviewServer {
@@ -13,8 +14,9 @@ export interface PreviewServer {
 
 /**
  * Serves a built site as Netlify or Cloudflare Pages would, the headers of its `_headers` file
- * included (read again when a new build changed it). Refuses a folder without a build, and a
- * `_headers` file it cannot read, with the file and line.
+ * included (read again when a new build changed it; over plain HTTP, so without
+ * `upgrade-insecure-requests`), to requests that name this server (request-guard.ts). Refuses a
+ * folder without a build, and a `_headers` file it cannot read, with the file and line.
  */
 export async function startPreviewServer(options: { out: string; port: number; host: string }): Promise<PreviewServer> {
   const root = path.resolve(options.out);
@@ -23,7 +25,7 @@ export async function startPreviewServer(options: { out: string; port: number; h
   }
   const headers = headersFromFile(path.join(options.out, "_headers"));
   headers("/");
-  const server: Server = createStaticServer({ root, headers });
+  const server: Server = createStaticServer({ root, headers, guard: { hosts: allowedHosts(options.host) } });
   const url = await listen(server, options.port, options.host);
   return {
     url,
@@ -31,20 +33,5 @@ export async function startPreviewServer(options: { out: string; port: number; h
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
-  };
-}
-
-/** The headers `_headers` gives a request path; none when the file is missing. */
-function headersFromFile(file: string): (requestPath: string) => Record<string, string> {
-  let parsed: { text: string; rules: HeaderRule[] } | undefined;
-  return (requestPath) => {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      return {};
-    }
-    if (parsed?.text !== text) parsed = { text, rules: parseHeadersFile(text, file) };
-    return headersFor(parsed.rules, requestPath);
   };
 }

@@ -6,7 +6,8 @@ import path from "node:path";
 import { createGzip, gzipSync } from "node:zlib";
 import { CONTENT_TYPES, isCompressible } from "../hosting/content-types.ts";
 import { IMMUTABLE, REVALIDATE } from "../hosting/headers-file.ts";
-import { notFoundCandidates } from "../hosting/not-found-pages.ts";
+import { notFoundCandidates, parseLanguageFolders } from "../hosting/not-found-pages.ts";
+import { checkRequest, refuse, type AllowedHosts } from "./request-guard.ts";
 import { resolveRequestPath } from "./resolve-path.ts";
 
 export interface StaticServerOptions {
@@ -18,6 +19,11 @@ export interface StaticServerOptions {
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** Response headers for a request path as a host adds them (from `_headers`); they win over the defaults. */
   headers?: (requestPath: string) => Record<string, string>;
+  /**
+   * The guard in front of every route, `handle`'s included (request-guard.ts): the hosts the
+   * server answers to, and the paths only its own pages may use (dev's event stream).
+   */
+  guard?: { hosts: AllowedHosts; sameOriginOnly?: (pathname: string) => boolean; onRefused?: (request: IncomingMessage, reason: string) => void };
 }
 
 /**
@@ -34,6 +40,14 @@ export function createStaticServer(options: StaticServerOptions): Server {
 }
 
 async function serve(options: StaticServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (options.guard) {
+    const pathname = (request.url ?? "/").split(/[?#]/, 1)[0]!;
+    const refused = checkRequest(options.guard.hosts, request, { sameOriginOnly: options.guard.sameOriginOnly?.(pathname) });
+    if (refused) {
+      options.guard.onRefused?.(request, refused);
+      return refuse(response, refused);
+    }
+  }
   if (options.handle?.(request, response)) return;
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { allow: "GET, HEAD" }).end();
@@ -52,9 +66,10 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
   }
   const file = resolution.kind === "candidates" ? await firstFile(root, resolution.files) : undefined;
   if (file && resolution.kind === "candidates") return send(options, request, response, file, 200, resolution.path);
-  // The nearest 404 page (a language folder's, then the site's), with its own headers: a missing
-  // /assets/ file must not be cached for a year.
-  for (const page of notFoundCandidates(resolution.path)) {
+  // The nearest 404 page (its language's, then the site's), with its own headers: a missing
+  // /assets/ file must not be cached for a year. The languages are those of the build's `_redirects`.
+  const redirects = await readFile(path.join(root, "_redirects"), "utf8").catch(() => "");
+  for (const page of notFoundCandidates(resolution.path, parseLanguageFolders(redirects))) {
     const notFound = await firstFile(root, [path.join(root, page)]);
     if (notFound) return send(options, request, response, notFound, 404, page);
   }

@@ -1,12 +1,10 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { startDevServer, type DevServer } from "../dev/dev-server.ts";
-import { EVENTS_PATH } from "../dev/live-reload.ts";
 import type { Logger } from "../log.ts";
 import { projectPaths } from "../paths.ts";
 import { buildEditorApp, editorPage, type EditorApp } from "./editor-app.ts";
 import { createEditorApi, sendJson } from "./editor-api.ts";
-import { refusal, type GuardOptions } from "./request-guard.ts";
 
 /** Where the editor lives on the dev server; the site's pages are everywhere else. */
 export const EDITOR_PATH = "/__editor/";
@@ -31,27 +29,18 @@ const LOOPBACK = "127.0.0.1";
 
 /**
  * `gopher-site edit`: the dev server (build, watch, reload) with the editor beside the preview.
- * Every request passes one guard first (Host, then Origin for writes and event streams); every API
- * call carries this run's secret.
+ * Every request passes the dev server's guard first (Host, then Origin for writes, the event stream
+ * and the API); every API call carries this run's secret.
  */
 export async function startEditor(options: EditorOptions): Promise<EditorServer> {
   const paths = projectPaths(options.config);
   const secret = randomBytes(32).toString("base64url");
   const api = createEditorApi(paths.root);
   const app: EditorApp = await buildEditorApp();
-  let guard: GuardOptions = { hosts: [], origins: [] };
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
     const pathname = (request.url ?? "/").split("?", 1)[0]!;
     const isApi = pathname.startsWith(`${EDITOR_PATH}api/`);
-    const write = request.method !== "GET" && request.method !== "HEAD";
-    const kind = write ? "write" : isApi || pathname === EVENTS_PATH ? "private" : "page";
-    const refused = refusal(request, guard, kind);
-    if (refused) {
-      options.log.warn(`refused ${request.method} ${pathname}: ${refused}`);
-      response.writeHead(403, { "content-type": "text/plain; charset=utf-8" }).end(`Forbidden: ${refused}\n`);
-      return true;
-    }
     if (pathname === "/__editor") {
       response.writeHead(301, { location: EDITOR_PATH }).end();
       return true;
@@ -83,9 +72,18 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     return true;
   };
 
-  const server = await startDevServer({ config: options.config, port: options.port, host: LOOPBACK, log: options.log, outDir: options.outDir, handle });
-  const port = new URL(server.url).port;
-  guard = { hosts: [`${LOOPBACK}:${port}`, `localhost:${port}`], origins: [`http://${LOOPBACK}:${port}`, `http://localhost:${port}`] };
+  const server = await startDevServer({
+    config: options.config,
+    port: options.port,
+    host: LOOPBACK,
+    log: options.log,
+    outDir: options.outDir,
+    handle,
+    // The dev server's guard (src/dev/request-guard.ts) stands in front of every route, the
+    // editor's included: Host, Origin, and the API for the editor's own page only.
+    sameOriginOnly: (pathname) => pathname.startsWith(`${EDITOR_PATH}api/`),
+    onRefused: (request, reason) => options.log.warn(`refused ${request.method} ${(request.url ?? "/").split("?", 1)[0]}: ${reason}`),
+  });
   return Object.assign(server, { editorUrl: `${server.url}${EDITOR_PATH}`, secret });
 }
 

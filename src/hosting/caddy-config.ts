@@ -16,7 +16,8 @@ export function caddyConfig(input: HostConfigInput): string {
   return [
     `# Caddyfile site block for the site built in ${input.root}, made by gopher-site from ${input.headersFile}.`,
     `# For automatic HTTPS, write your domain in place of http://:${port}. Make it again after a build`,
-    "# that changed the headers (site.yaml's integrations change the Content-Security-Policy).",
+    "# that changed the headers (site.yaml's integrations change the Content-Security-Policy). It listens on",
+    "# plain HTTP, so the policy leaves out upgrade-insecure-requests (browsers would ask for every file at https).",
     `http://:${port} {`,
     ...(host ? [`\tbind ${host.replace(/^\[(.*)\]$/, "$1")}`] : []),
     `\troot * "${input.root}"`,

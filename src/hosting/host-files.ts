@@ -1,7 +1,7 @@
 import type { OutputFile } from "../assets/output-file.ts";
 import type { Site } from "../config/schema.ts";
 import { headersFile, hostingHeaders } from "./headers-file.ts";
-import { notFoundFolders } from "./not-found-pages.ts";
+import { languageFolders } from "./not-found-pages.ts";
 
 /**
  * The `_redirects` file Netlify reads: one rule per folder with its own 404 page, which Netlify
@@ -14,8 +14,8 @@ export function redirectsFile(folders: readonly string[]): string | undefined {
   return `# Each language's 404 page for Netlify, made by gopher-site from the built pages.\n${rules.join("\n")}\n`;
 }
 
-/** A host's settings of a build: `_headers`, and `_redirects` when a language folder has its own 404 page. */
-export function hostSettingsFiles(site: Site, pageFiles: Iterable<string>): OutputFile[] {
-  const redirects = redirectsFile(notFoundFolders(pageFiles));
+/** A host's settings of a build: `_headers`, and `_redirects` when site.yaml lists a second language. */
+export function hostSettingsFiles(site: Site): OutputFile[] {
+  const redirects = redirectsFile(languageFolders(site));
   return [{ path: "_headers", data: headersFile(hostingHeaders(site)) }, ...(redirects ? [{ path: "_redirects", data: redirects }] : [])];
 }

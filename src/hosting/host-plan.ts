@@ -11,7 +11,7 @@ export interface HostConfigInput {
   /** Absolute path of the built site on the server. */
   root: string;
   listen: Listen;
-  /** Top-level folders with a 404.html of their own, as `/es/` (readNotFoundFolders): their unknown paths get it. */
+  /** The languages' folders, each with its own 404.html, as `/es/` (readLanguageFolders): their unknown paths get it. */
   notFoundFolders: readonly string[];
   /** The host's settings files the built site holds (of HIDDEN_PATHS): answered with 404. */
   hidden: readonly string[];
@@ -92,8 +92,15 @@ export function parseListen(value: string): Listen | undefined {
   return match[1] ? { host: match[1], port } : { port };
 }
 
-/** The server's root folder, refused when a configuration could not quote it. */
+/**
+ * The server's root folder, as written: a path on the server, not on this machine (never resolved
+ * against the current folder, nor turned into C:\... on Windows). Refused when it is not a POSIX
+ * absolute path, or when a configuration could not quote it.
+ */
 export function checkedRoot(root: string): string {
+  if (!root.startsWith("/")) {
+    throw new UserError(`the root folder ${JSON.stringify(root)} is not an absolute path on the server; pass --root as the server sees it, starting with / (for example /var/www/gopher-site)`);
+  }
   const bad = unsafeCharacter(root);
   if (bad) throw new UserError(`the root folder ${JSON.stringify(root)} has ${bad}, which cannot be written in a server configuration; pass another --root`);
   return root;

@@ -20,7 +20,8 @@ export function nginxConfig(input: HostConfigInput): string {
   return [
     `# nginx server block for the site built in ${input.root}, made by gopher-site from ${input.headersFile}.`,
     "# Include it inside http { }, e.g. as /etc/nginx/conf.d/gopher-site.conf. Make it again after a build",
-    "# that changed the headers (site.yaml's integrations change the Content-Security-Policy).",
+    "# that changed the headers (site.yaml's integrations change the Content-Security-Policy). It listens on",
+    "# plain HTTP, so the policy leaves out upgrade-insecure-requests (browsers would ask for every file at https).",
     "server {",
     `    listen ${host ? `${host}:${port}` : port};`,
     `    root "${input.root}";`,

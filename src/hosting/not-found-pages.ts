@@ -1,50 +1,56 @@
-import { readdirSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Site } from "../config/schema.ts";
 
-/** The page every unknown path gets, with status 404, unless its folder has one of its own. */
+/** The page every unknown path gets, with status 404, unless its language's folder has one of its own. */
 export const NOT_FOUND_PAGE = "/404.html";
 
-/** A folder name that can be a language's (`es`, `pt-BR`, `zh_Hant`): nothing a server configuration must quote. */
-const FOLDER = "[A-Za-z0-9][A-Za-z0-9_-]*";
-const FOLDER_404 = new RegExp(`^(${FOLDER})/404\\.html$`);
-const IN_FOLDER = new RegExp(`^/(${FOLDER})/`);
+const IN_FOLDER = /^\/([^/]+)\//;
 
 /**
- * The top-level folders of a built site that hold a 404.html of their own (a language's, such as
- * `es/404.html`), as request prefixes (`/es/`), sorted. Read from the output file paths, so
- * nothing is configured: a one-language site has none.
+ * The folders of the site's languages but the default, each with its own 404 page, as request
+ * prefixes (`/es/`), sorted: from site.yaml, never guessed from the output (an article with the
+ * slug `404` writes blog/404.html, and /blog/ is no language). A one-language site has none.
  */
-export function notFoundFolders(outFiles: Iterable<string>): string[] {
-  const folders: string[] = [];
-  for (const file of outFiles) {
-    // Most files are not a 404 page: a string test before the pattern keeps a 10,000-page plan cheap.
-    const folder = file.endsWith("/404.html") ? FOLDER_404.exec(file)?.[1] : undefined;
-    if (folder) folders.push(`/${folder}/`);
-  }
-  return folders.sort();
+export function languageFolders(site: Pick<Site, "languages">): string[] {
+  return site.languages
+    .slice(1)
+    .map((language) => `/${language.code}/`)
+    .sort();
 }
 
-/** notFoundFolders of the site built in `out`, from its top-level folders on disk. */
-export function readNotFoundFolders(out: string): string[] {
-  const entries = readdirSync(out, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-  return notFoundFolders(entries.map((entry) => `${entry.name}/404.html`).filter((file) => isFile(path.join(out, file))));
+/** A `_redirects` rule the build writes for a language's 404 page (redirectsFile): `/es/*  /es/404.html  404`. */
+const LANGUAGE_RULE = /^(?<folder>\/[A-Za-z0-9][A-Za-z0-9_-]*\/)\*\s+\k<folder>404\.html\s+404$/;
+
+/** The language folders a build's `_redirects` names, sorted; other lines are not the build's and are left alone. */
+export function parseLanguageFolders(redirects: string): string[] {
+  return redirects
+    .split(/\r?\n/)
+    .flatMap((line) => LANGUAGE_RULE.exec(line.trim())?.groups?.folder ?? [])
+    .sort();
 }
 
-function isFile(file: string): boolean {
+/**
+ * The language folders of the site built in `out`, read back from the `_redirects` its build
+ * wrote for them (preview and host-config see only the output, not site.yaml); none without one.
+ */
+export function readLanguageFolders(out: string): string[] {
+  let text: string;
   try {
-    return statSync(file).isFile();
+    text = readFileSync(path.join(out, "_redirects"), "utf8");
   } catch {
-    return false;
+    return [];
   }
+  return parseLanguageFolders(text);
 }
 
 /**
- * The 404 pages that may answer an unknown request path, nearest first: its top-level folder's
- * (`/es/nope` -> `/es/404.html`) when the path is inside one, then the site's.
+ * The 404 pages that may answer an unknown request path, nearest first: its language's
+ * (`/es/nope` -> `/es/404.html`) when the path is inside one of `folders`, then the site's.
  */
-export function notFoundCandidates(requestPath: string): string[] {
-  const folder = IN_FOLDER.exec(requestPath)?.[1];
-  return folder ? [`/${folder}${NOT_FOUND_PAGE}`, NOT_FOUND_PAGE] : [NOT_FOUND_PAGE];
+export function notFoundCandidates(requestPath: string, folders: readonly string[]): string[] {
+  const folder = IN_FOLDER.exec(requestPath)?.[0];
+  return folder && folders.includes(folder) ? [`${folder}404.html`, NOT_FOUND_PAGE] : [NOT_FOUND_PAGE];
 }
 
 /** The 404 page a server configuration gives the paths under `prefix`, among the site's `folders`. */

@@ -4,12 +4,13 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Site } from "../../src/config/schema.ts";
 import { headersFor, parseHeadersFile } from "../../src/hosting/headers-file.ts";
+import { withoutUpgrade } from "../../src/hosting/plain-http.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 
-// The policy under test is the one the build wrote into dist/_headers, sent by each server as it
-// is (Chromium does not upgrade requests to 127.0.0.1, so upgrade-insecure-requests stays in).
+// The policy under test is the one the build wrote into dist/_headers, as each server sends it
+// over plain HTTP: without upgrade-insecure-requests (tests/e2e/plain-http.test.ts shows why).
 const PAGES = ["/", "/residential-gopher-control", "/commercial-gopher-control", "/service-areas", "/about",
   "/temecula-gopher-control", "/blog", "/blog/60-day-warranty-explained", "/privacy-policy", "/no-such-page"];
 const WAIT_MS = 10_000;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   dir = await copySample();
   ({ site } = await buildProject(dir));
   const headersFile = path.join(dir, "dist", "_headers");
-  policy = headersFor(parseHeadersFile(readFileSync(headersFile, "utf8"), headersFile), "/")["content-security-policy"]!;
+  policy = withoutUpgrade(headersFor(parseHeadersFile(readFileSync(headersFile, "utf8"), headersFile), "/")["content-security-policy"]!);
   browser = await launchChromium();
 });
 afterAll(async () => {

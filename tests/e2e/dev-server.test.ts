@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../src/dev/dev-server.ts";
 import { UserError } from "../../src/errors.ts";
+import { headersFor, parseHeadersFile } from "../../src/hosting/headers-file.ts";
 import { createLogger } from "../../src/log.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
@@ -83,6 +84,36 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
     await edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n"));
     await page.waitForFunction(() => !document.getElementById("gopher-site-error-overlay"), null, { timeout: 30_000 });
     expect(await page.locator("h1").textContent()).toContain("Temecula");
+  });
+
+  it("sends the build's _headers, and its Content-Security-Policy refuses nothing of a page, the reload client and the overlay included", async () => {
+    const { context } = await newIsolatedContext(browser);
+    const violations: string[] = [];
+    await context.exposeBinding("reportCspViolation", (_source, text: string) => void violations.push(text));
+    await context.addInitScript(() => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      document.addEventListener("securitypolicyviolation", (event) => report(`${event.effectiveDirective} ${event.blockedURI}`));
+    });
+    try {
+      const own = await context.newPage();
+      const response = await own.goto(`${server.url}/about`);
+      const headersFile = path.join(dir, ".dev-out", "_headers");
+      const expected = headersFor(parseHeadersFile(await readFile(headersFile, "utf8"), headersFile), "/about");
+      expect(expected["content-security-policy"]).toMatch(/script-src 'self'/);
+      for (const [name, value] of Object.entries(expected)) expect(response!.headers()[name], name).toBe(value);
+      // The injected client runs under the policy: it connects, and shows the overlay of a broken save.
+      await edit("site.yaml", (text) => text.replace("  days: 60\n", "  days: sixty\n"));
+      await own.locator("#gopher-site-error-overlay").waitFor({ timeout: 30_000 });
+      await edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n"));
+      await own.waitForFunction(() => !document.getElementById("gopher-site-error-overlay"), null, { timeout: 30_000 });
+      expect(violations).toEqual([]);
+      // The check itself: an inline script, which the policy exists to refuse, is reported.
+      await own.evaluate(() => document.head.append(Object.assign(document.createElement("script"), { textContent: "0" })));
+      await own.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(violations).toEqual(["script-src-elem inline"]);
+    } finally {
+      await context.close();
+    }
   });
 
   it("swaps the stylesheet without reloading when only CSS changed", async () => {

@@ -7,6 +7,7 @@ import type { BuildResult } from "../../src/build.ts";
 import { CONTENT_TYPES } from "../../src/hosting/content-types.ts";
 import { headersFor, IMMUTABLE, parseHeadersFile, REVALIDATE, type HeaderRule } from "../../src/hosting/headers-file.ts";
 import { redirectsFile } from "../../src/hosting/host-files.ts";
+import { plainHttpRules } from "../../src/hosting/plain-http.ts";
 import { outFileFor, type OutputFormat } from "../../src/routes/urls.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
@@ -76,9 +77,14 @@ function files(root: string): string[] {
     .sort();
 }
 
-/** The headers `_headers` gives a path, each of which the answer must carry with exactly that value. */
+/**
+ * The headers `_headers` gives a path, each of which the answer must carry with exactly that value:
+ * every server here is reached over plain HTTP, so its policy has no upgrade-insecure-requests.
+ */
 function expectHeadersOf(answer: Answer, requestPath: string, label: string) {
-  const expected = headersFor(rules, requestPath);
+  const expected = headersFor(plainHttpRules(rules), requestPath);
+  expect(headersFor(rules, requestPath)["content-security-policy"], "_headers keeps it for Netlify and Cloudflare").toMatch(/; upgrade-insecure-requests$/);
+  expect(answer.headers["content-security-policy"], label).not.toMatch(/upgrade-insecure-requests/);
   expect(Object.keys(expected).length, "the build's _headers has headers for every path").toBeGreaterThanOrEqual(7);
   for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], `${label}: ${name}`).toBe(value);
 }

@@ -1,9 +1,15 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { hostConfigCommand, type HostConfigOptions } from "../../src/commands/host-config-command.ts";
 import { caddyConfig } from "../../src/hosting/caddy-config.ts";
-import { headersFile, hostingHeaders, parseHeadersFile, type HeaderRule } from "../../src/hosting/headers-file.ts";
+import { headersFile, headersFor, hostingHeaders, parseHeadersFile, type HeaderRule } from "../../src/hosting/headers-file.ts";
 import { hostLocations, parseListen, unsafeCharacter } from "../../src/hosting/host-plan.ts";
 import { nginxConfig } from "../../src/hosting/nginx-config.ts";
+import { withoutUpgrade } from "../../src/hosting/plain-http.ts";
+import { createLogger } from "../../src/log.ts";
 import { loadSample } from "../helpers/sample-data.ts";
+import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
 const RULES: HeaderRule[] = [
   { path: "/*", headers: [["X-Frame-Options", "DENY"], ["Content-Security-Policy", "default-src 'self'"]] },
@@ -184,6 +190,55 @@ pageLocation("/es/", "        error_page 404 /es/404.html;").join("\n"),
         expect(at, line).toBeGreaterThanOrEqual(0);
         at++;
       }
+    }
+  });
+});
+
+const temporaryFolder = temporaryFolders("gopher-host-config-");
+
+/** What `host-config` prints for a built site whose `_headers` is the sample's. */
+async function printed(options: Partial<HostConfigOptions> & Pick<HostConfigOptions, "server">): Promise<string> {
+  const out = temporaryFolder();
+  writeFileSync(path.join(out, "_headers"), headersFile(hostingHeaders((await loadSample()).site)));
+  let text = "";
+  const stdout = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+  await hostConfigCommand({ out, listen: { port: 8080 }, ...options }, createLogger({ level: "quiet" }), stdout);
+  return text;
+}
+
+describe("over plain HTTP", () => {
+  it("a policy leaves out upgrade-insecure-requests, and nothing else", () => {
+    expect(withoutUpgrade("default-src 'self'; frame-ancestors 'none'; upgrade-insecure-requests")).toBe("default-src 'self'; frame-ancestors 'none'");
+    expect(withoutUpgrade("default-src 'self'; upgrade-insecure-requests; img-src 'self'")).toBe("default-src 'self'; img-src 'self'");
+    expect(withoutUpgrade("default-src 'self'; img-src data:")).toBe("default-src 'self'; img-src data:");
+  });
+
+  it("host-config's blocks, which listen on plain HTTP, send the policy of _headers without it (_headers keeps it: Netlify and Cloudflare are HTTPS)", async () => {
+    const policy = headersFor(hostingHeaders((await loadSample()).site), "/")["content-security-policy"]!;
+    expect(policy).toMatch(/; upgrade-insecure-requests$/);
+    for (const server of ["nginx", "caddy"] as const) {
+      const config = await printed({ server });
+      expect(config, server).toContain(withoutUpgrade(policy));
+      expect(config.split("\n").filter((line) => line.includes("upgrade-insecure-requests")), server).toEqual([
+        "# plain HTTP, so the policy leaves out upgrade-insecure-requests (browsers would ask for every file at https).",
+      ]);
+    }
+  });
+});
+
+describe("--root", () => {
+  it("is the folder on the server, written into the configuration as given", async () => {
+    for (const root of ["/var/www/gopher-site", "/srv/site/"]) {
+      expect(await printed({ server: "nginx", root }), root).toContain(`    root "${root}";\n`);
+      expect(await printed({ server: "caddy", root }), root).toContain(`\troot * "${root}"\n`);
+    }
+  });
+
+  it("must be a POSIX absolute path: a relative one or a Windows one is refused, never resolved on this machine", async () => {
+    for (const root of ["var/www/gopher-site", "./dist", "C:\\var\\www", "C:/var/www"]) {
+      await expect(printed({ server: "nginx", root }), root).rejects.toThrowError(
+        `the root folder ${JSON.stringify(root)} is not an absolute path on the server; pass --root as the server sees it, starting with / (for example /var/www/gopher-site)`,
+      );
     }
   });
 });

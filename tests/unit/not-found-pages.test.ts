@@ -1,36 +1,36 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostSettingsFiles, redirectsFile } from "../../src/hosting/host-files.ts";
-import { notFoundCandidates, notFoundFolders, notFoundPageFor, readNotFoundFolders } from "../../src/hosting/not-found-pages.ts";
+import { languageFolders, notFoundCandidates, notFoundPageFor, parseLanguageFolders, readLanguageFolders } from "../../src/hosting/not-found-pages.ts";
 import { loadSample } from "../helpers/sample-data.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
 const temporaryFolder = temporaryFolders("gopher-404s-");
+const languages = (...codes: string[]) => ({ languages: codes.map((code) => ({ code, locale: code, name: code })) as never });
 
 describe("the folders with a 404 page of their own", () => {
-  it("are the top-level folders of the output with a 404.html, as request prefixes", () => {
-    expect(notFoundFolders(["404.html", "index.html", "es/404.html", "es/blog/404.html", "assets/x.css", "pt-BR/404.html", ".git/404.html"])).toEqual(["/es/", "/pt-BR/"]);
-    // Only names a server configuration can hold unquoted.
-    expect(notFoundFolders(["a b/404.html", "es$x/404.html", "{x}/404.html", "e;s/404.html"])).toEqual([]);
-    expect(notFoundFolders(["404.html", "about.html", "blog/index.html"])).toEqual([]);
+  it("are the folders of site.yaml's languages but the default, as request prefixes", () => {
+    expect(languageFolders(languages("en", "pt", "es"))).toEqual(["/es/", "/pt/"]);
+    expect(languageFolders(languages("en"))).toEqual([]);
   });
 
-  it("are read from a built site on disk", () => {
+  it("are read back from the _redirects a build wrote for them, and from nothing else", () => {
+    expect(parseLanguageFolders(redirectsFile(["/es/", "/pt/"])!)).toEqual(["/es/", "/pt/"]);
+    // An owner's own rules are not languages.
+    expect(parseLanguageFolders("/blog/*  /blog/404.html  302\n/old  /new  301\n/a/*  /b/404.html  404\n")).toEqual([]);
     const dir = temporaryFolder();
-    for (const file of ["404.html", "es/404.html", "es/blog/index.html", "assets/site.css", "blog/index.html"]) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), "x");
-    }
-    // A folder named 404.html is not a page.
-    mkdirSync(path.join(dir, "fr", "404.html"), { recursive: true });
-    expect(readNotFoundFolders(dir)).toEqual(["/es/"]);
+    expect(readLanguageFolders(dir)).toEqual([]);
+    writeFileSync(path.join(dir, "_redirects"), redirectsFile(["/es/"])!);
+    expect(readLanguageFolders(dir)).toEqual(["/es/"]);
   });
 
   it("answer the unknown paths inside them, and only those", () => {
-    expect(notFoundCandidates("/es/no-such-page")).toEqual(["/es/404.html", "/404.html"]);
-    expect(notFoundCandidates("/es/blog/nope")).toEqual(["/es/404.html", "/404.html"]);
-    for (const outside of ["/no-such-page", "/es", "/", "/../x", "/.git/config", "//es/x", "/a b/x"]) expect(notFoundCandidates(outside), outside).toEqual(["/404.html"]);
+    expect(notFoundCandidates("/es/no-such-page", ["/es/"])).toEqual(["/es/404.html", "/404.html"]);
+    expect(notFoundCandidates("/es/blog/nope", ["/es/"])).toEqual(["/es/404.html", "/404.html"]);
+    // A folder that is not a language's, even with a 404.html in it (an article with the slug 404).
+    expect(notFoundCandidates("/blog/nope", ["/es/"])).toEqual(["/404.html"]);
+    for (const outside of ["/no-such-page", "/es", "/", "/../x", "/.git/config", "//es/x", "/a b/x"]) expect(notFoundCandidates(outside, ["/es/"]), outside).toEqual(["/404.html"]);
     expect(notFoundPageFor(["/es/"], "/es/")).toBe("/es/404.html");
     expect(notFoundPageFor(["/es/"], "/assets/")).toBe("/404.html");
     expect(notFoundPageFor(["/es/"], "/estate/")).toBe("/404.html");
@@ -44,11 +44,11 @@ describe("_redirects", () => {
     );
   });
 
-  it("is written beside _headers only when a language folder has its own 404 page", async () => {
+  it("is written beside _headers only when site.yaml lists a second language", async () => {
     const { site } = await loadSample();
-    const one = hostSettingsFiles(site, ["index.html", "404.html", "about.html", "blog/index.html"]);
+    const one = hostSettingsFiles({ ...site, languages: site.languages.slice(0, 1) });
     expect(one.map((file) => file.path)).toEqual(["_headers"]);
-    const two = hostSettingsFiles(site, ["index.html", "404.html", "es/index.html", "es/404.html"]);
-    expect(two).toEqual([one[0], { path: "_redirects", data: redirectsFile(["/es/"]) }]);
+    expect(site.languages.map((language) => language.code)).toEqual(["en", "es"]);
+    expect(hostSettingsFiles(site)).toEqual([one[0], { path: "_redirects", data: redirectsFile(["/es/"]) }]);
   });
 });

@@ -27,6 +27,8 @@ export interface DevServerOptions {
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** More paths only this server's own pages may use (the editor's API). */
   sameOriginOnly?: (pathname: string) => boolean;
+  /** Lets this server's own pages show the site in a frame (the editor's preview), which the site's `_headers` forbid. */
+  framedBySelf?: boolean;
   /** Told of every request the guard refused (the editor prints them). */
   onRefused?: (request: IncomingMessage, reason: string) => void;
 }
@@ -94,7 +96,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     root: outDir,
     transformHtml: live.injectClient,
     handle: handle ? (request, response) => handle(request, response) || live.handle(request, response) : live.handle,
-    headers: headersFromFile(path.join(outDir, "_headers")),
+    headers: options.framedBySelf ? framedBySelf(headersFromFile(path.join(outDir, "_headers"))) : headersFromFile(path.join(outDir, "_headers")),
     guard: {
       hosts: allowedHosts(options.host),
       sameOriginOnly: (pathname) => pathname === EVENTS_PATH || (options.sameOriginOnly?.(pathname) ?? false),
@@ -135,4 +137,16 @@ export function describeFailure(error: unknown): string[] {
   if (isSiteError(error)) return error.problems.map(formatProblem);
   if (error instanceof Error && error.name === "RenderError") return [error.message];
   return [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
+}
+
+/** The site's headers with framing allowed to this server's own pages only: `frame-ancestors 'self'`, no X-Frame-Options. */
+function framedBySelf(headers: (requestPath: string) => Record<string, string>): (requestPath: string) => Record<string, string> {
+  return (requestPath) => {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers(requestPath))) {
+      if (name.toLowerCase() === "x-frame-options") continue;
+      out[name] = name.toLowerCase() === "content-security-policy" ? value.replace(/frame-ancestors[^;]*/i, "frame-ancestors 'self'") : value;
+    }
+    return out;
+  };
 }

@@ -79,6 +79,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     log: options.log,
     outDir: options.outDir,
     handle,
+    framedBySelf: true,
     // The dev server's guard (src/dev/request-guard.ts) stands in front of every route, the
     // editor's included: Host, Origin, and the API for the editor's own page only.
     sameOriginOnly: (pathname) => pathname.startsWith(`${EDITOR_PATH}api/`),

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,6 +38,17 @@ export interface DevServer {
   url: string;
   /** Resolves when no rebuild is running or queued (tests and benchmarks wait on it). */
   whenIdle(): Promise<void>;
+  /**
+   * A file this process is about to put in place by a rename (the editor's save), with its
+   * modification time: the watcher's events for that write are not changes of their own. Called
+   * before the rename, as the watcher may report it before the writer hears the rename is done.
+   */
+  expectWrite(file: string, modified: number): void;
+  /**
+   * Rebuilds for a file just written by this process without waiting for the watcher, which
+   * reports a file replaced by a rename up to 100 ms later (chokidar's atomic-write detection).
+   */
+  changed(file: string): void;
   /** Number of rebuilds finished, successful or not. */
   readonly builds: number;
   close(): Promise<void>;
@@ -109,7 +121,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ignoreInitial: true,
     ignored: (file) => /(^|[/\\])(\.git|node_modules)([/\\]|$)/.test(file),
   });
+  // Files announced by the editor as it wrote them, with their modification time: the watcher's
+  // later event for the very same write is not a second change.
+  const announced = new Map<string, number>();
   watcher.on("all", (_event, file) => {
+    // A rename is reported as one or two events (unlink and add, or change): all are that write.
+    if (announced.has(file) && modifiedAt(file) === announced.get(file)) return;
+    announced.delete(file);
     log.info(`changed ${path.relative(paths.root, file) || file}`);
     queue.push(file);
   });
@@ -119,6 +137,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return {
     url,
     whenIdle: () => queue.whenIdle(),
+    expectWrite(file, modified) {
+      announced.set(path.resolve(file), modified);
+    },
+    changed(file) {
+      const absolute = path.resolve(file);
+      log.info(`changed ${path.relative(paths.root, absolute) || absolute}`);
+      queue.push(absolute);
+    },
     get builds() {
       return builds;
     },
@@ -149,4 +175,12 @@ function framedBySelf(headers: (requestPath: string) => Record<string, string>):
     }
     return out;
   };
+}
+
+function modifiedAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
 }

@@ -44,7 +44,13 @@ class Refused extends Error {
 }
 
 /** The editor's API on one project: read everything, save changes, find towns, upload pictures. */
-export function createEditorApi(root: string) {
+/** Told of each file the editor writes: just before it is put in place, and once it is. */
+export interface WriteListener {
+  expectWrite(file: string, modified: number): void;
+  changed(file: string): void;
+}
+
+export function createEditorApi(root: string, writes?: WriteListener) {
   // One save at a time: a second tab's save waits, then finds the file changed.
   let saving: Promise<unknown> = Promise.resolve();
 
@@ -108,7 +114,9 @@ export function createEditorApi(root: string) {
       // A file whose text is the same is left alone: no write, no rebuild.
       if (unchanged.has(file)) continue;
       await mkdir(path.dirname(targets.get(file)!), { recursive: true });
-      await saveFileAtomically(root, targets.get(file)!, text);
+      const target = targets.get(file)!;
+      await saveFileAtomically(root, target, text, (modified) => writes?.expectWrite(target, modified));
+      writes?.changed(target);
     }
     const files: Record<string, EditedFile | undefined> = {};
     for (const file of texts.keys()) files[file] = await fileView(file);

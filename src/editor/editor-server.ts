@@ -35,7 +35,11 @@ const LOOPBACK = "127.0.0.1";
 export async function startEditor(options: EditorOptions): Promise<EditorServer> {
   const paths = projectPaths(options.config);
   const secret = randomBytes(32).toString("base64url");
-  const api = createEditorApi(paths.root);
+  let server: DevServer | undefined;
+  const api = createEditorApi(paths.root, {
+    expectWrite: (file, modified) => server?.expectWrite(file, modified),
+    changed: (file) => server?.changed(file),
+  });
   const app: EditorApp = await buildEditorApp();
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
@@ -72,7 +76,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     return true;
   };
 
-  const server = await startDevServer({
+  server = await startDevServer({
     config: options.config,
     port: options.port,
     host: LOOPBACK,

@@ -8,7 +8,7 @@ import { killPoint } from "../test-hooks.ts";
  * goes to a temporary file in the project's own folder (same disk, and outside the watched folders,
  * so the dev server sees one change), is flushed, then renamed over the file.
  */
-export async function saveFileAtomically(root: string, file: string, data: string | Uint8Array): Promise<void> {
+export async function saveFileAtomically(root: string, file: string, data: string | Uint8Array, beforeRename?: (modified: number) => void): Promise<void> {
   const temporary = path.join(root, `.gopher-site-edit-${randomBytes(6).toString("hex")}.tmp`);
   try {
     const handle = await open(temporary, "wx", 0o644);
@@ -20,6 +20,8 @@ export async function saveFileAtomically(root: string, file: string, data: strin
       killPoint("editor-save");
       await handle.write(bytes.subarray(half));
       await handle.sync();
+      // A rename keeps the file's modification time: the dev server knows this write when it sees it.
+      beforeRename?.((await handle.stat()).mtimeMs);
     } finally {
       await handle.close();
     }

@@ -3,29 +3,50 @@
 //   npm run screenshots                          every page type at the three widths
 //   npm run screenshots -- city article          only the named types
 //   npm run screenshots -- --widths 320,1024     other widths
+//   npm run screenshots -- --config examples/pool-cleaning-arizona/site.yaml --out screenshots/pool
+//                                                another project: one page of each of its page types
 // Builds the project's current templates and content into a temporary folder first.
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { build } from "../src/build.ts";
 import { launchChromium, newIsolatedContext } from "../tests/helpers/browser.ts";
 import { PAGE_TYPES } from "../tests/helpers/page-types.ts";
 import { REPO_ROOT, buildProject, copySample, removeDir, serveFolder } from "../tests/helpers/sample-site.ts";
 
 const args = process.argv.slice(2);
-const widthsFlag = args.indexOf("--widths");
-const widths = widthsFlag >= 0 ? (args.splice(widthsFlag, 2)[1] ?? "").split(",").map(Number) : [375, 768, 1280];
-const unknown = args.filter((type) => !(type in PAGE_TYPES));
+/** Takes `--name value` out of the arguments. */
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : undefined;
+};
+const widths = (option("--widths") ?? "375,768,1280").split(",").map(Number);
+const config = option("--config");
+const outDir = path.resolve(REPO_ROOT, option("--out") ?? "screenshots");
+
+// The sample by default (a copy of it); with --config, that project as it is, built into a temporary folder.
+const dir = config ? await mkdtemp(path.join(tmpdir(), "gopher-site-shots-")) : await copySample();
+const dist = path.join(dir, "dist");
+const built = config ? await build({ config: path.resolve(config), out: dist }) : await buildProject(dir);
+// Another project's page types are its own: the first page of each template, in each language.
+const pageTypes: Record<string, string> = config ? {} : { ...PAGE_TYPES };
+if (config) {
+  for (const page of built.pages) {
+    const type = `${page.lang === built.site.languages[0]!.code ? "" : `${page.lang}-`}${page.template === "not-found" ? "404" : page.template}`;
+    pageTypes[type] ??= page.template === "not-found" ? `${page.path.replace(/404$/, "")}no-such-page` : page.path;
+  }
+}
+const unknown = args.filter((type) => !(type in pageTypes));
 if (unknown.length > 0 || widths.some((width) => !(width >= 200 && width <= 4000))) {
-  console.error(`usage: npm run screenshots -- [${Object.keys(PAGE_TYPES).join("|")} ...] [--widths 375,768,1280]`);
+  console.error(`usage: npm run screenshots -- [${Object.keys(pageTypes).join("|")} ...] [--widths 375,768,1280] [--config site.yaml] [--out folder]`);
+  await removeDir(dir);
   process.exit(2);
 }
-const types = args.length > 0 ? args : Object.keys(PAGE_TYPES);
-const outDir = path.join(REPO_ROOT, "screenshots");
+const types = args.length > 0 ? args : Object.keys(pageTypes);
 
-const dir = await copySample();
 const browser = await launchChromium();
 try {
-  await buildProject(dir);
-  const server = await serveFolder(path.join(dir, "dist"));
+  const server = await serveFolder(dist);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   for (const width of widths) {
@@ -33,14 +54,14 @@ try {
     const { context } = await newIsolatedContext(browser, { viewport: { width, height: 900 }, reducedMotion: "reduce" });
     const page = await context.newPage();
     for (const type of types) {
-      await page.goto(server.url + PAGE_TYPES[type], { waitUntil: "load" });
+      await page.goto(server.url + pageTypes[type], { waitUntil: "load" });
       // A full-page picture does not scroll, so lazy images would stay blank: load them all.
       await page.evaluate(() =>
         Promise.all([...document.images].map((image) => ((image.loading = "eager"), image.decode().catch(() => {})))),
       );
       const file = path.join(outDir, `${type}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
-      console.log(path.relative(REPO_ROOT, file));
+      console.log(path.relative(process.cwd(), file));
     }
     await context.close();
   }

@@ -7,6 +7,7 @@ import { duplicatePaths, type OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
 import { loadConfig } from "./config/load-config.ts";
 import type { Site } from "./config/schema.ts";
+import { licensesOn } from "./content/licenses.ts";
 import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
 import { qualityWarnings } from "./content/quality.ts";
@@ -15,7 +16,7 @@ import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { localizedPaths, withLanguages } from "./routes/languages.ts";
-import { planRoutes } from "./routes/plan-routes.ts";
+import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
 import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
@@ -101,9 +102,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }),
   );
   const siteUrl = options.siteUrl ?? site.siteUrl;
-  const planned = await stage("routes", () =>
-    withLanguages(
-      editions.flatMap((edition) =>
+  const planned = await stage("routes", () => {
+    const pages = editions.flatMap((edition) =>
         planRoutes({
           site,
           copy: edition.copy,
@@ -113,21 +113,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           format: options.format,
           language: edition,
           licenses: edition.licenses,
-          reviewClaim: edition.facts.reviewClaim,
+          reviewClaim: edition.facts.reviewClaim!,
           cityIntros: edition.cityIntros,
         }),
-      ),
-      editions,
-      siteUrl,
-    ),
-  );
+    );
+    checkPlan(pages);
+    return withLanguages(pages, editions, siteUrl);
+  });
 
   // Each language's chrome; the scripts carry its settings (the form, the toast), so each has its own.
   const chromes = editions.map((edition) =>
     chromeView(site, edition.copy, {
       locale: edition.locale,
       leadFormId: edition.leadFormId,
-      pesticideLicense: edition.licenses.pesticide,
+      footerLicenses: licensesOn(edition.licenses, "footer"),
       untranslatedNote: edition.settings.untranslated.length > 0 ? edition.settings.untranslatedNote : undefined,
     }),
   );
@@ -135,7 +134,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [templates, styles, compiledScripts, statics] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1 }),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public),
     ]),

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { SiteError } from "../errors.ts";
 import { displayPath, packageVersion } from "../paths.ts";
+import { brandPaletteCss } from "./brand-palette.ts";
 import { compiledFile } from "./compile-cache.ts";
 import { hashedName } from "./content-hash.ts";
 import type { OutputFile } from "./output-file.ts";
@@ -22,12 +23,18 @@ export interface BuildStylesResult {
  * Bundles templates/styles/site.css with lightningcss under a content-hashed name, compiled once per
  * change of the folder (compile-cache.ts). A site with more than one language gets
  * templates/styles/languages.css (the language switcher) after it; a one-language site's
- * stylesheet is site.css alone, exactly as before languages existed.
+ * stylesheet is site.css alone, exactly as before languages existed. A brand colour other than the
+ * stylesheet's own redraws its palette (brand-palette.ts).
  */
-export async function buildStyles(templatesDir: string, projectRoot: string, options: { languages?: boolean } = {}): Promise<BuildStylesResult> {
+export async function buildStyles(
+  templatesDir: string,
+  projectRoot: string,
+  options: { languages?: boolean; themeColor?: string } = {},
+): Promise<BuildStylesResult> {
   const entries = ["site.css", ...(options.languages ? ["languages.css"] : [])];
   const parts = await Promise.all(entries.map((name) => compileStylesheet(templatesDir, projectRoot, name)));
-  const code = Buffer.concat(parts.map((part) => Buffer.from(part)));
+  const palette = options.themeColor ? brandPaletteCss(options.themeColor) : "";
+  const code = Buffer.concat([...parts.map((part) => Buffer.from(part)), ...(palette ? [Buffer.from(palette)] : [])]);
   const name = hashedName("site.css", code);
   return { file: { path: `assets/${name}`, data: code }, href: `/assets/${name}` };
 }

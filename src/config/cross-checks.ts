@@ -1,3 +1,4 @@
+import { COMMON_FACTS, licensePlaceholder, OPTIONAL_FACTS, pricePlaceholder } from "./fact-names.ts";
 import type { Site } from "./schema.ts";
 
 /** A rule that needs more than one field. `path` is where the problem is reported. */
@@ -13,6 +14,7 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   phoneDigitsAgree,
   warrantyPeriodsAgree,
   uniqueLanguages,
+  uniqueFactNames,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -65,7 +67,7 @@ export function phoneDigitsAgree(site: Site): CrossIssue[] {
 }
 
 export function warrantyPeriodsAgree(site: Site): CrossIssue[] {
-  if (site.warranty.noSetupChargeDays < site.warranty.days) return [];
+  if (!site.warranty || site.warranty.noSetupChargeDays < site.warranty.days) return [];
   return [{ path: ["warranty", "noSetupChargeDays"], message: `must be shorter than warranty.days (${site.warranty.days})` }];
 }
 
@@ -84,4 +86,20 @@ export function uniqueLanguages(site: Site): CrossIssue[] {
     seen.add(language.code);
     return repeated ? [{ path: ["languages", index, "code"], message: `"${language.code}" is listed twice` }] : [];
   });
+}
+
+/** Every placeholder names one fact: a licence, a price or a fact in words may not take another's name. */
+export function uniqueFactNames(site: Site): CrossIssue[] {
+  const taken = new Map<string, string>(COMMON_FACTS.map((name) => [name, "a fact every site has"]));
+  for (const name of OPTIONAL_FACTS) taken.set(name, "a fact of warranty or results");
+  const issues: CrossIssue[] = [];
+  const claim = (placeholder: string, path: PropertyKey[], what: string) => {
+    const owner = taken.get(placeholder);
+    if (owner) issues.push({ path, message: `{${placeholder}} is already ${owner}; choose another name` });
+    else taken.set(placeholder, what);
+  };
+  site.licenses.forEach((license, index) => claim(licensePlaceholder(license.name), ["licenses", index, "name"], `licenses.${index} (${license.label})`));
+  for (const name of Object.keys(site.prices.items)) claim(pricePlaceholder(name), ["prices", "items", name], `the price ${name}`);
+  for (const name of Object.keys(site.facts)) claim(name, ["facts", name], `facts.${name}`);
+  return issues;
 }

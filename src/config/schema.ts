@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { LOCAL_BUSINESS_TYPES, type LocalBusinessType } from "./local-business-types.ts";
 
 // Each schema validates a handful of values per build: zod's JIT (a validator compiled with
 // new Function on first use) costs more than it saves here, so validate without it.
@@ -36,10 +37,43 @@ const longitude = z
   .max(180, "longitude must be between -180 and 180");
 const isoDate = z.iso.date({ message: "must be a date written yyyy-mm-dd" });
 
+/** A name copy can use in a placeholder: {setupPrice} for the price named setup. */
+const factName = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "must be a name of letters and digits starting with a lowercase letter, e.g. setup or weeklyVisit");
+
+/** The pages a licence can be shown on. */
+export const LICENSE_PLACES = ["footer", "about", "residential", "commercial", "legal"] as const;
+
 const license = z.strictObject({
-  label: shortText.describe("How the licence is named on the page, e.g. 'CA DPR Pest Control Business License'"),
+  name: factName.describe("Names the licence in copy ({<name>License}) and in a language's licenseLabels"),
+  label: shortText.describe("How the licence is named on the page, e.g. 'State Contractor License'"),
   number: shortText.describe("The licence number as issued"),
+  shownOn: z
+    .array(z.enum(LICENSE_PLACES, { message: `must be one of: ${LICENSE_PLACES.join(", ")}` }))
+    .default([])
+    .describe("Where the licence is listed: footer, about, residential, commercial (the service pages), legal (privacy policy and terms)"),
 });
+
+/** A service page: the page type (its copy is content/pages/<type>.yaml) at its address. */
+const service = z.strictObject({
+  path: z
+    .string()
+    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be an address of lowercase letters, digits and single hyphens after a /, e.g. /residential-pool-cleaning")
+    .describe("The page's address in the default language"),
+});
+
+const businessType = z
+  .string()
+  .superRefine((value, context) => {
+    if ((LOCAL_BUSINESS_TYPES as readonly string[]).includes(value)) return;
+    const near = LOCAL_BUSINESS_TYPES.find((type) => type.toLowerCase() === value.toLowerCase().replace(/[\s_-]/g, ""));
+    context.addIssue({
+      code: "custom",
+      message: near
+        ? `must be written as schema.org writes it: ${near}`
+        : "must be a schema.org LocalBusiness type, e.g. HomeAndConstructionBusiness, Plumber, HVACBusiness, RoofingContractor (every one: src/config/local-business-types.ts)",
+    });
+  })
+  .transform((value) => value as LocalBusinessType);
 
 /** A Google Consent Mode state. */
 const consentValue = z.enum(["granted", "denied"], { message: 'must be "granted" or "denied"' });
@@ -116,12 +150,26 @@ export const siteSchema = z.strictObject({
     lat: latitude,
     lng: longitude,
   }),
-  licenses: z.strictObject({
-    pesticide: license.describe("State pesticide-regulator licence: footer, about and commercial pages"),
-    qualifiedApplicator: license.describe("Qualified applicator licence: commercial page"),
-    business: license.describe("Business licence: legal pages"),
-    applicator: license.describe("Applicator licence: legal pages"),
-  }),
+  businessType: businessType
+    .default("HomeAndConstructionBusiness")
+    .describe("The schema.org LocalBusiness type search engines are told the company is, e.g. Plumber; HomeAndConstructionBusiness for services around homes"),
+  cityPath: z
+    .string()
+    .regex(/^\/[a-z0-9-]*\{city\}[a-z0-9-]*$/, "must be an address containing {city} (the city's slug), e.g. /{city}-pool-cleaning")
+    .default("/{city}")
+    .describe("The address of each city page in the default language; {city} is the city's slug"),
+  services: z
+    .strictObject({
+      residential: service.optional().describe("The service page for homes (copy: content/pages/residential.yaml)"),
+      commercial: service.optional().describe("The service page for businesses (copy: content/pages/commercial.yaml)"),
+    })
+    .refine((services) => services.residential || services.commercial, "list at least one service page: residential, commercial or both")
+    .describe("The service pages the company has (the menu lists residential first); a service left out has no page and no link"),
+  licenses: z
+    .array(license)
+    .max(20)
+    .default([])
+    .describe("The company's licences: each is {<name>License} in copy and is listed on the pages in its shownOn"),
   reviews: z.strictObject({
     count: z.number().int().positive(),
     stars: z.number().int().min(1).max(5),
@@ -137,24 +185,35 @@ export const siteSchema = z.strictObject({
       .optional()
       .describe("Your real average rating and number of ratings; only then is a rating published in structured data"),
   }),
-  warranty: z.strictObject({
-    days: z.number().int().positive(),
-    noSetupChargeDays: z.number().int().positive(),
-  }),
-  results: z.strictObject({
-    days: z.number().int().positive(),
-    hours: z.number().int().positive(),
-    trapWindow: shortText,
-    commercialFollowUp: shortText,
-  }),
+  warranty: z
+    .strictObject({
+      days: z.number().int().positive().describe("{warrantyDays}"),
+      noSetupChargeDays: z.number().int().positive().describe("{noSetupChargeDays}"),
+    })
+    .optional()
+    .describe("A guarantee, if the company gives one; copy naming its facts needs it"),
+  results: z
+    .strictObject({
+      days: z.number().int().positive().optional().describe("{resultDays}"),
+      hours: z.number().int().positive().optional().describe("{resultHours}"),
+      commercialFollowUp: shortText.optional().describe("{commercialFollowUp}"),
+    })
+    .optional()
+    .describe("How soon customers see results, if the company promises it"),
   callbackMinutes: z.number().int().positive(),
-  prices: z.strictObject({
-    currency: z.string().length(3).default("USD"),
-    setup: z.number().nonnegative(),
-    extraGopher: z.number().nonnegative(),
-    diyPoison: shortText,
-    diyGas: shortText,
-  }),
+  prices: z
+    .strictObject({
+      currency: z.string().length(3).default("USD"),
+      items: z
+        .record(factName, z.number().nonnegative())
+        .default({})
+        .describe("Prices in whole units, by a name of yours: setup: 295 is {setupPrice} in copy, written in each page's locale"),
+    })
+    .prefault({}),
+  facts: z
+    .record(factName, shortText)
+    .default({})
+    .describe("Other facts written in words, by a name of yours: arrivalWindow: 2–4 hours is {arrivalWindow} in copy"),
   copyrightYear: z.number().int().min(1900).max(2200),
   legal: z.strictObject({ updated: isoDate }),
   integrations: z.strictObject({
@@ -204,7 +263,7 @@ export const siteSchema = z.strictObject({
     .strictObject({
       shortName: shortText.max(30, "keep the short name under 30 characters: it goes under a home-screen icon").optional()
         .describe("Name under the home-screen icon; defaults to company.name"),
-      themeColor: hexColor.default("#166534").describe("Browser toolbar colour and web manifest theme"),
+      themeColor: hexColor.default("#166534").describe("Browser toolbar colour, web manifest theme and the colour the pages are drawn in (buttons, headings)"),
       backgroundColor: hexColor.default("#ffffff").describe("Behind the home-screen icon"),
       icon: publicImage.default("/images/favicon.svg").describe("Square icon under public/; the PNG icons are made from it"),
       shareImage: publicImage.default("/images/share.svg").describe("Picture shown when a page is shared; made into a 1200x630 PNG"),

@@ -27,6 +27,12 @@ export function zodIssuesToProblems(
       }
       continue;
     }
+    if (issue.code === "invalid_key") {
+      // A name of a record (a price, a fact in words) breaks the key's own rule: say which rule, at the key.
+      const rule = issue.issues[0]?.message ?? issue.message;
+      problems.push({ file: source.file, ...source.locate(issue.path, { key: true }), field: dotted(issue.path), message: `this name ${rule}` });
+      continue;
+    }
     problems.push({
       file: source.file,
       ...source.locate(issue.path),

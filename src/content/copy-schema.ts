@@ -8,7 +8,7 @@ const paragraphs = z.array(paragraph).min(1);
 const sitePath = z.string().regex(/^\/[a-z0-9\-/]*$/, "must be a path on this site, e.g. /service-areas");
 const image = z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/hero.svg");
 
-export const ICONS = ["clock", "shield", "leaf", "home", "family", "badge", "calendar", "phone", "trap", "map", "chart", "star", "building", "tree", "check"] as const;
+export const ICONS = ["clock", "shield", "leaf", "home", "family", "badge", "calendar", "phone", "shed", "map", "chart", "star", "building", "tree", "check"] as const;
 
 const pageMeta = {
   title: line.describe("The <title> of the page"),
@@ -122,8 +122,8 @@ export const chromeCopy = z.strictObject({
     menu: line.describe("The button that opens the navigation on small screens"),
     languages: line.optional().describe("Names the language switcher for screen readers, on a site with more than one language"),
     home: line,
-    residential: line,
-    commercial: line,
+    residential: line.optional().describe("The residential service page's menu label: needed when site.yaml has that page"),
+    commercial: line.optional().describe("The commercial service page's menu label: needed when site.yaml has that page"),
     serviceAreas: line,
     about: line,
     blog: line,

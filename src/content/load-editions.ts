@@ -8,7 +8,9 @@ import type { Article, LegalPage } from "./article-schema.ts";
 import type { Copy } from "./copy-schema.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
-import { fillPlaceholders, licenseText, siteFacts, type Facts } from "./placeholders.ts";
+import { licenseLines, type LicenseLine } from "./licenses.ts";
+import { licensePlaceholder } from "../config/fact-names.ts";
+import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 
 /** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
 const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
@@ -30,7 +32,7 @@ const languageSettingsSchema = z.strictObject({
       commercial: slug,
       "service-areas": slug,
       about: slug,
-      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. control-de-tuzas-{slug}"),
+      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
       blog: slug,
     })
     .partial()
@@ -39,7 +41,7 @@ const languageSettingsSchema = z.strictObject({
   facts: z
     .record(z.string(), line)
     .default({})
-    .describe("Facts whose text is in words (trapWindow: 24–48 horas); the numbers must be those of site.yaml"),
+    .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
   companyDescription: z
     .string()
     .trim()
@@ -48,10 +50,9 @@ const languageSettingsSchema = z.strictObject({
     .describe("site.yaml's company.description in this language: the business in structured data"),
   shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
   licenseLabels: z
-    .strictObject({ pesticide: line, qualifiedApplicator: line, business: line, applicator: line })
-    .partial()
+    .record(z.string(), line)
     .default({})
-    .describe("The licences' names in this language; their numbers come from site.yaml"),
+    .describe("The licences' names in this language, by their name in site.yaml; their numbers come from site.yaml"),
 });
 export type LanguageSettings = z.output<typeof languageSettingsSchema>;
 
@@ -71,23 +72,15 @@ export interface Edition {
   settings: LanguageSettings;
   /** The lead form in this language. */
   leadFormId: string;
-  /** Each licence as this language writes it: "Label #number". */
-  licenses: Licenses;
+  /** Each licence as this language writes it ("Label #number") and where it is shown. */
+  licenses: LicenseLine[];
   /** Each city page's own paragraph in this language, by the city's slug. */
   cityIntros: Record<string, string>;
 }
 
-export type Licenses = Record<keyof Site["licenses"], string>;
-
 /** The default language's settings: nothing left out, its own addresses and words, site.yaml's texts. */
 export function defaultLanguageSettings(site: Site): LanguageSettings {
   return { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
-}
-
-/** The licences with this language's names for them and site.yaml's numbers. */
-export function licenseTexts(site: Site, labels: Partial<Record<keyof Site["licenses"], string>>): Licenses {
-  const text = (key: keyof Site["licenses"]) => licenseText({ ...site.licenses[key], label: labels[key] ?? site.licenses[key].label });
-  return { pesticide: text("pesticide"), qualifiedApplicator: text("qualifiedApplicator"), business: text("business"), applicator: text("applicator") };
 }
 
 export interface LoadEditionsOptions {
@@ -111,13 +104,30 @@ const FILES_OF: Record<OptionalPageType, string[]> = {
 /** The customers' own words: shown as written in every language. */
 const SHARED_FILES = ["testimonials.yaml"];
 
+/** The copy files of the service pages the site does not have: not read, not needed. */
+function servicesLeftOut(site: Site): string[] {
+  return (["residential", "commercial"] as const).filter((service) => !site.services[service]).flatMap((service) => FILES_OF[service]);
+}
+
+/** Each service page the site has needs its menu label in chrome.yaml. */
+function serviceLabelProblems(site: Site, copy: Copy, file: string): Problem[] {
+  return (["residential", "commercial"] as const)
+    .filter((service) => site.services[service] && !copy.chrome.nav[service])
+    .map((service) => ({ file, line: 1, field: `nav.${service}`, message: `missing: site.yaml's services has the ${service} page, whose menu label this is` }));
+}
+
 /** Every language's content, the default first; the problems of every language at once. */
 export async function loadEditions(options: LoadEditionsOptions): Promise<Edition[]> {
   const { site } = options;
   const [first, ...others] = site.languages;
   const facts = siteFacts(site);
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts };
-  const [copy, documents] = await Promise.all([loadCopy(load), loadDocuments({ ...load, convert: options.convert, conditions: options.conditions })]);
+  const [copy, documents] = await Promise.all([
+    loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
+    loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
+  ]);
+  const labels = serviceLabelProblems(site, copy, `${options.displayDir}/chrome.yaml`);
+  if (labels.length > 0) throw new SiteError(labels);
   const base: Edition = {
     ...first!,
     isDefault: true,
@@ -127,7 +137,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     ...documents,
     settings: defaultLanguageSettings(site),
     leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
-    licenses: licenseTexts(site, {}),
+    licenses: licenseLines(site),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
   };
   const problems: Problem[] = [];
@@ -148,17 +158,13 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const { language, base, site } = options;
   const contentDir = path.join(options.contentDir, language.code);
   const displayDir = `${options.displayDir}/${language.code}`;
-  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, base.facts, site);
+  // The same facts as the default language's, prices written as this language's locale writes them.
+  const localeFacts = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
+  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
   const { settings } = read;
-  const licenses = licenseTexts(site, settings.licenseLabels);
-  const facts: Facts = {
-    ...read.facts,
-    pesticideLicense: licenses.pesticide,
-    qualifiedApplicatorLicense: licenses.qualifiedApplicator,
-    businessLicense: licenses.business,
-    applicatorLicense: licenses.applicator,
-  };
-  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
+  const licenses = licenseLines(site, settings.licenseLabels);
+  const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
+  const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const load = { contentDir, displayDir, facts };
   const [copy, documents, cityIntros] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),
@@ -238,6 +244,12 @@ async function readSettings(absolute: string, file: string, facts: Facts, site: 
     if (expected.join(",") !== found.join(",")) {
       problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
     }
+  }
+  const licenseNames = new Set(site.licenses.map((license) => license.name));
+  for (const name of Object.keys(read.data.licenseLabels)) {
+    if (licenseNames.has(name)) continue;
+    const known = [...licenseNames].join(", ") || "none";
+    problems.push({ file, ...read.source().locate(["licenseLabels", name]), field: `licenseLabels.${name}`, message: `site.yaml has no licence named ${name}; its licences: ${known}` });
   }
   // What a reader of this language must be told, and site.yaml's texts it must have in its words.
   if (read.data.untranslated.length > 0 && !read.data.untranslatedNote) {

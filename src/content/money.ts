@@ -8,20 +8,22 @@ const SYMBOLS: Readonly<Record<string, string>> = { USD: "$", EUR: "€", GBP: "
 
 const intlFormats = new Map<string, Intl.NumberFormat>();
 
-/** A whole-unit price as en-US writes it: 120 USD -> "$120", 1500 EUR -> "€1,500". */
-export function formatMoney(amount: number, currency: string): string {
+/** A whole-unit price as `locale` writes it: 120 USD -> "$120", 1500 EUR -> "€1,500" in en-US. */
+export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
   const symbol = SYMBOLS[currency];
-  // Prices are never negative (the schema says so); anything unusual goes to Intl.
-  if (symbol === undefined || !(amount >= 0) || Object.is(amount, -0) || amount >= 1e15) return intlFormat(currency).format(amount);
+  // Prices are never negative (the schema says so); anything unusual, or another locale, goes to Intl.
+  if (locale !== "en-US" || symbol === undefined || !(amount >= 0) || Object.is(amount, -0) || amount >= 1e15) {
+    return intlFormat(currency, locale).format(amount);
+  }
   const digits = String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, ",");
   return `${symbol}${digits}`;
 }
 
-function intlFormat(currency: string): Intl.NumberFormat {
-  let format = intlFormats.get(currency);
+function intlFormat(currency: string, locale: string): Intl.NumberFormat {
+  let format = intlFormats.get(`${locale} ${currency}`);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 });
-    intlFormats.set(currency, format);
+    format = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 });
+    intlFormats.set(`${locale} ${currency}`, format);
   }
   return format;
 }

@@ -1,37 +1,38 @@
 import type { Site } from "../config/schema.ts";
+import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
 import { formatMoney } from "./money.ts";
 
 /** Named business facts that copy in content/ may reference as `{name}`. */
 export type Facts = Readonly<Record<string, string>>;
 
-/** The facts every piece of copy may use; values come from site.yaml only. */
-export function siteFacts(site: Site): Facts {
-  return {
+/**
+ * The facts copy may use, values from site.yaml only, prices written in `locale`. A fact the site
+ * does not have (no warranty, no price named setup) is absent, so copy naming it is refused.
+ */
+export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts {
+  const facts: Record<string, string> = {
     company: site.company.name,
     phone: site.phone.display,
     email: site.email,
     baseTown: `${site.base.town}, ${site.base.region}`,
     region: site.base.region,
     year: String(site.copyrightYear),
-    warrantyDays: String(site.warranty.days),
-    noSetupChargeDays: String(site.warranty.noSetupChargeDays),
-    resultDays: String(site.results.days),
-    resultHours: String(site.results.hours),
-    trapWindow: site.results.trapWindow,
-    commercialFollowUp: site.results.commercialFollowUp,
     callbackMinutes: String(site.callbackMinutes),
     reviewClaim: reviewClaim(site),
     reviewCount: String(site.reviews.count),
-    setupPrice: formatMoney(site.prices.setup, site.prices.currency),
-    extraGopherPrice: formatMoney(site.prices.extraGopher, site.prices.currency),
-    diyPoisonCost: site.prices.diyPoison,
-    diyGasCost: site.prices.diyGas,
-    pesticideLicense: licenseText(site.licenses.pesticide),
-    qualifiedApplicatorLicense: licenseText(site.licenses.qualifiedApplicator),
-    businessLicense: licenseText(site.licenses.business),
-    applicatorLicense: licenseText(site.licenses.applicator),
     legalUpdated: site.legal.updated,
   };
+  const optional: Record<string, string | number | undefined> = {
+    warrantyDays: site.warranty?.days,
+    noSetupChargeDays: site.warranty?.noSetupChargeDays,
+    resultDays: site.results?.days,
+    resultHours: site.results?.hours,
+    commercialFollowUp: site.results?.commercialFollowUp,
+  };
+  for (const [name, value] of Object.entries(optional)) if (value !== undefined) facts[name] = String(value);
+  for (const [name, amount] of Object.entries(site.prices.items)) facts[pricePlaceholder(name)] = formatMoney(amount, site.prices.currency, locale);
+  for (const license of site.licenses) facts[licensePlaceholder(license.name)] = licenseText(license);
+  return { ...facts, ...site.facts };
 }
 
 /** A licence as pages show it: "Label #number". */

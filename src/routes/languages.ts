@@ -1,24 +1,32 @@
+import type { Site } from "../config/schema.ts";
 import type { Edition, OptionalPageType } from "../content/load-editions.ts";
-import { SiteError } from "../errors.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
-import { absoluteUrl, articlePath, cityPath, outFileFor, type OutputFormat } from "./urls.ts";
+import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
 /** What the route planner needs of a language. */
 export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings">;
 
-/** The default language's addresses; another language has its own slugs after its /<code> prefix. */
-const DEFAULT_SLUGS = {
-  residential: "residential-gopher-control",
-  commercial: "commercial-gopher-control",
-  "service-areas": "service-areas",
-  about: "about",
-  city: cityPath("{slug}").slice(1),
-  blog: articlePath("").split("/")[1]!,
-} as const;
+/** What the addresses of the default language come from: site.yaml's cityPath and services. */
+export type SiteAddresses = Pick<Site, "cityPath" | "services">;
+
+/**
+ * The default language's addresses: the city and service pages' from site.yaml, the others fixed.
+ * Another language has its own slugs after its /<code> prefix, the default's for those it lacks.
+ */
+function defaultSlugs(site: SiteAddresses) {
+  return {
+    residential: site.services.residential?.path.slice(1) ?? "residential",
+    commercial: site.services.commercial?.path.slice(1) ?? "commercial",
+    "service-areas": "service-areas",
+    about: "about",
+    city: site.cityPath.slice(1).replace("{city}", "{slug}"),
+    blog: "blog",
+  };
+}
 
 /** Every address of one language's pages. */
-export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings">) {
-  const slugs = { ...DEFAULT_SLUGS, ...language.settings.slugs };
+export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings">, site: SiteAddresses) {
+  const slugs = { ...defaultSlugs(site), ...language.settings.slugs };
   const at = (slug: string) => `${language.prefix}/${slug}`;
   return {
     home: () => language.prefix || "/",
@@ -33,10 +41,16 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
     notFound: () => `${language.prefix}/404`,
   };
 }
+
+/** The default language's addresses: what templates, copy and markdown link to. */
+export function defaultPaths(site: SiteAddresses): LanguagePaths {
+  return languagePaths({ prefix: "", settings: { slugs: {} } as RouteLanguage["settings"] }, site);
+}
 export type LanguagePaths = ReturnType<typeof languagePaths>;
 
-/** Whether a language builds pages of this template. */
-export function builds(language: Pick<RouteLanguage, "settings">, template: PlannedPage["template"]): boolean {
+/** Whether a language builds pages of this template: a service the site offers, a type it translates. */
+export function builds(language: Pick<RouteLanguage, "settings">, template: PlannedPage["template"], site: Pick<Site, "services">): boolean {
+  if ((template === "residential" || template === "commercial") && !site.services[template]) return false;
   const type: string = template === "article" ? "blog" : template;
   return !language.settings.untranslated.includes(type as OptionalPageType);
 }
@@ -107,11 +121,12 @@ export function localizedPaths(pages: readonly PlannedPage[], code: string): Map
 
 /**
  * Rewrites the site's own links (`href="/about"`, `href="/about#faq"`) to a language's addresses.
- * A link that names its language (`hreflang="en" href="/about"`, the switcher) is left as it is.
+ * Links that name a language need no exception: hreflang alternates are absolute addresses, and the
+ * switcher's targets are filled in after this runs (fillSwitcher).
  */
 export function localizeLinks(html: string, paths: ReadonlyMap<string, string>): string {
-  return html.replace(/(hreflang="[^"]*" )?href="(\/[^"#?]*)([#?][^"]*)?"/gi, (whole, named: string | undefined, target: string, rest: string | undefined) => {
-    const localized = named ? undefined : paths.get(target);
+  return html.replace(/href="(\/[^"#?]*)([#?][^"]*)?"/gi, (whole, target: string, rest: string | undefined) => {
+    const localized = paths.get(target);
     return localized === undefined ? whole : `href="${localized}${rest ?? ""}"`;
   });
 }
@@ -119,7 +134,6 @@ export function localizeLinks(html: string, paths: ReadonlyMap<string, string>):
 /** The planned pages of every language, each head with its language versions (none on a one-language site). */
 export function withLanguages(pages: PlannedPage[], languages: readonly RouteLanguage[], siteUrl: string): PlannedPage[] {
   if (languages.length < 2) return pages;
-  checkFilesAcrossLanguages(pages);
   const links = linkLanguages(pages, languages, siteUrl);
   const localeOf = new Map(languages.map((language) => [language.code, language.locale]));
   return pages.map((page) => {
@@ -143,25 +157,4 @@ export function fillSwitcher(html: string, switcher: PageLanguagesView["switcher
   let filled = html;
   for (const { slot, href } of switcher) filled = filled.replaceAll(`href="${slot}"`, `href="${href}"`);
   return filled;
-}
-
-/**
- * Two pages of different languages writing one file (a legal page named es.md and the Spanish
- * home page, or a language's slug equal to a default page's path) is a mistake in the input.
- */
-function checkFilesAcrossLanguages(pages: readonly PlannedPage[]): void {
-  const byFile = new Map<string, PlannedPage>();
-  const problems = [];
-  for (const page of pages) {
-    const other = byFile.get(page.outFile);
-    if (other && other.lang !== page.lang) {
-      const where = [other, page].find((each) => each.lang !== pages[0]!.lang) ?? page;
-      problems.push({
-        file: page.outFile,
-        message: `both ${other.path} and ${page.path} would be written here; change the slugs in content/${where.lang}/language.yaml or rename the default language's page`,
-      });
-    }
-    byFile.set(page.outFile, page);
-  }
-  if (problems.length > 0) throw new SiteError(problems);
 }

@@ -70,7 +70,8 @@ export interface ChromeView {
   siteUrl: string;
   phone: { display: string; tel: string };
   email: string;
-  pesticideLicense: string;
+  /** The licences shown in the footer (site.yaml's shownOn), as the page's language names them. */
+  licenses: string[];
   copyright: string;
   copy: ChromeCopy;
   nav: Link[];
@@ -200,14 +201,14 @@ interface PageBase<T extends string, P, H> {
 /** Every page of the site, with its head `H`. */
 type Pages<H> =
   | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }, H>
-  | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; /** The licences shown on it (site.yaml's shownOn). */ licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
   | PageBase<"commercial", { copy: Copy["commercial"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
   | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; /** The same map on the provider's own page. */ mapLink: string; cta: Copy["chrome"]["cta"]["city"] }, H>
-  | PageBase<"about", { copy: Copy["about"]; pesticideLicense: string; cities: PlaceLink[] }, H>
+  | PageBase<"about", { copy: Copy["about"]; licenses: string[]; cities: PlaceLink[] }, H>
   | PageBase<"city", CityPageView, H>
   | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }, H>
   | PageBase<"article", { copy: Copy["article"]; article: Article }, H>
-  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** Business and applicator licences: on every legal page. */ licenses: string[]; /** The opt-out control (privacy policy with advertising tags). */ privacyChoices?: PrivacyChoicesView }, H>
+  | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** The licences shown on every legal page. */ licenses: string[]; /** The opt-out control (privacy policy with advertising tags). */ privacyChoices?: PrivacyChoicesView }, H>
   | PageBase<"not-found", { copy: Copy["notFound"] }, H>;
 
 /** A page as the route planner makes it (src/routes/plan-routes.ts). */

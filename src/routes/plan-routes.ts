@@ -1,15 +1,15 @@
 import type { Site } from "../config/schema.ts";
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { defaultLanguageSettings, licenseTexts, type Licenses } from "../content/load-editions.ts";
-import { placeholderFiller, reviewClaim } from "../content/placeholders.ts";
+import { licensesOn, type LicenseLine } from "../content/licenses.ts";
+import { placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
 import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
-import { builds, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
-import { absoluteUrl, articlePath, cityPath, type OutputFormat } from "./urls.ts";
+import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
+import { absoluteUrl, type OutputFormat } from "./urls.ts";
 
 export interface PlanRoutesOptions {
   site: Site;
@@ -19,41 +19,35 @@ export interface PlanRoutesOptions {
   /** Overrides site.siteUrl (the --site-url flag). */
   siteUrl?: string;
   format?: OutputFormat;
-  /** The language of these pages; the default is site.yaml's first, with its addresses. */
-  language?: RouteLanguage;
+  /** The language of these pages (an edition of src/content/load-editions.ts). */
+  language: RouteLanguage;
   /** The licences as this language names them; the review claim in its words. */
-  licenses?: Licenses;
-  reviewClaim?: string;
-  /** Each city page's own paragraph in this language, by slug (default: site.yaml's intro). */
-  cityIntros?: Record<string, string>;
-}
-
-function defaultLanguage(site: Site): RouteLanguage {
-  const { code, locale, name } = site.languages[0]!;
-  return { code, locale, name, prefix: "", isDefault: true, settings: defaultLanguageSettings(site) };
+  licenses: readonly LicenseLine[];
+  reviewClaim: string;
+  /** Each city page's own paragraph in this language, by slug. */
+  cityIntros: Record<string, string>;
 }
 
 /**
- * Every page of the site, in a stable order: pure, no I/O. Throws if two pages share a file. The
- * seo stage then adds each head's share and structured data (src/seo/page-seo.ts).
+ * One language's pages, in a stable order: pure, no I/O. checkPlan then checks the whole site's
+ * plan; the seo stage adds each head's share and structured data (src/seo/page-seo.ts).
  */
 export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
-  const { site, copy, articles, legal } = options;
-  const defaultPaths = languagePaths({ prefix: "", settings: defaultLanguage(site).settings });
+  const { site, copy, articles, legal, language } = options;
+  const defaultPaths = defaultPathsOf(site);
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const format = options.format ?? site.format;
-  const cities = citiesByDistance(site);
-  const language = options.language ?? defaultLanguage(site);
-  const paths = languagePaths(language);
-  const licenses = options.licenses ?? licenseTexts(site, {});
-  const claim = options.reviewClaim ?? reviewClaim(site);
+  const cities = citiesByDistance(site, defaultPaths);
+  const paths = languagePaths(language, site);
+  const licenses = options.licenses;
+  const claim = options.reviewClaim;
   const badge = reviewBadge(site, copy, undefined, claim);
   // The customers' quotes are in the default language: on another language's page they say so (lang).
   const quotesLang = language.isDefault ? undefined : site.languages[0]!.code;
   const reviews = reviewsWidget(site, copy, {}, quotesLang);
   const cityReviews = cityReviewsView(site, copy, quotesLang);
   const cta = copy.chrome.cta;
-  const towns = townsBySlug(site);
+  const towns = townsBySlug(site, defaultPaths);
   const fillCityCopy = placeholderFiller(copy.city, "city");
 
   const page = <T extends PlannedPage["template"]>(
@@ -84,7 +78,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const at = (route: (paths: LanguagePaths) => string) => [route(paths), route(defaultPaths)] as const;
 
   /** The pages of a type this language builds; none of one it leaves untranslated (not even planned). */
-  const when = (template: PlannedPage["template"], make: () => PlannedPage[]) => (builds(language, template) ? make() : []);
+  const when = (template: PlannedPage["template"], make: () => PlannedPage[]) => (builds(language, template, site) ? make() : []);
 
   const pages: PlannedPage[] = [
     page("home", at((p) => p.home()), copy.home, {
@@ -101,6 +95,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         copy: copy.residential,
         badge,
         reviews: reviewsWidget(site, copy, { service: "residential" }, quotesLang),
+        licenses: licensesOn(licenses, "residential"),
         cta: cta.default,
       }),
     ]),
@@ -110,7 +105,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         badge,
         reviews: reviewsWidget(site, copy, { service: "commercial" }, quotesLang),
         mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
-        licenses: [licenses.pesticide, licenses.qualifiedApplicator],
+        licenses: licensesOn(licenses, "commercial"),
         cta: cta.default,
       }),
     ]),
@@ -127,7 +122,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     ...when("about", () => [
       page("about", at((p) => p.about()), copy.about, {
         copy: copy.about,
-        pesticideLicense: licenses.pesticide,
+        licenses: licensesOn(licenses, "about"),
         cities,
       }),
     ]),
@@ -145,7 +140,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
             intro: options.cityIntros?.[city.slug] ?? city.intro,
             neighborhoods: city.neighborhoods,
             nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
-            allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: "/service-areas" } : undefined,
+            allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: defaultPaths.serviceAreas() } : undefined,
             badge: reviewBadge(site, copy, city, claim),
             reviews: cityReviews(city.name),
             heroImage: "/images/hero-city.svg",
@@ -159,7 +154,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         copy: copy.blog,
         articles: articles.map((article) => ({
           title: article.title,
-          href: articlePath(article.translationOf),
+          href: defaultPaths.article(article.translationOf),
           excerpt: article.excerpt,
           image: article.image,
           imageAlt: article.imageAlt,
@@ -180,14 +175,14 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     ),
     ...when("legal", () =>
       legal.map((doc) => {
-        const privacyChoices = privacyChoicesSection(site, copy, `/${doc.slug}`);
+        const privacyChoices = privacyChoicesSection(site, copy, defaultPaths.legal(doc.slug));
         return page("legal", at((p) => p.legal(doc.slug)), doc, {
           legal: doc,
-          licenses: [licenses.business, licenses.applicator],
+          licenses: licensesOn(licenses, "legal"),
           ...(privacyChoices ? { privacyChoices } : {}),
           breadcrumb: [
-            { label: copy.chrome.breadcrumb.home, href: "/" },
-            { label: doc.heading, href: `/${doc.slug}` },
+            { label: copy.chrome.breadcrumb.home, href: defaultPaths.home() },
+            { label: doc.heading, href: defaultPaths.legal(doc.slug) },
           ],
         });
       }),
@@ -195,28 +190,38 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 
-  checkPlan(pages);
   return pages;
 }
 
-/** Two pages writing one file, or two pages with one title, is a mistake in the input. */
+/**
+ * The whole site's plan, every language, in one pass: two pages writing one file, or two pages of
+ * a language with one title, is a mistake in the input. A page of another language than the
+ * default (its path is not its key) has its addresses from its language's slugs.
+ */
 export function checkPlan(pages: readonly PlannedPage[]): void {
   const problems = [];
-  const byFile = new Map<string, string>();
+  const byFile = new Map<string, PlannedPage>();
   const byTitle = new Map<string, string>();
   for (const page of pages) {
     const other = byFile.get(page.outFile);
-    if (other) {
-      // A page of another language than the default (its path is not its key) has its addresses from its slugs.
-      const fix = page.path === page.key ? "" : `; change the slugs in content/${page.lang}/language.yaml`;
-      problems.push({ file: page.outFile, message: `both ${other} and ${page.path} would be written here${fix}` });
-    }
-    byFile.set(page.outFile, page.path);
-    const sameTitle = byTitle.get(page.head.title);
+    if (other) problems.push({ file: page.outFile, message: clashMessage(other, page) });
+    else byFile.set(page.outFile, page);
+    const title = `${page.lang} ${page.head.title}`;
+    const sameTitle = byTitle.get(title);
     if (sameTitle) problems.push({ file: page.outFile, message: `${page.path} has the same <title> as ${sameTitle}: "${page.head.title}"` });
-    byTitle.set(page.head.title, page.path);
+    else byTitle.set(title, page.path);
   }
   if (problems.length > 0) throw new SiteError(problems);
+}
+
+/** What to change when `page` would write `other`'s file. */
+function clashMessage(other: PlannedPage, page: PlannedPage): string {
+  const translated = [other, page].find((each) => each.path !== each.key);
+  if (other.lang === page.lang) {
+    return `both ${other.path} and ${page.path} would be written here${translated ? `; change the slugs in content/${page.lang}/language.yaml` : ""}`;
+  }
+  const fix = translated ? ` or change the slugs in content/${translated.lang}/language.yaml` : "";
+  return `both ${other.path} (${other.lang}) and ${page.path} (${page.lang}) would be written here; rename the ${other.lang} page${fix}`;
 }
 
 /** The article's title with the site suffix, unless that would make it too long for search results. */

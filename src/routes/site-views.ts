@@ -1,56 +1,58 @@
 import type { City, Site } from "../config/schema.ts";
 import type { Copy, Testimonial } from "../content/copy-schema.ts";
-import { fillPlaceholders, licenseText, reviewClaim } from "../content/placeholders.ts";
+import { fillPlaceholders, reviewClaim } from "../content/placeholders.ts";
+import { defaultPaths, type LanguagePaths } from "./languages.ts";
 import { sortByDistance } from "./distance.ts";
 import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./privacy.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
-import { cityPath, withQuery } from "./urls.ts";
+import { withQuery } from "./urls.ts";
 
 /** What differs in the chrome from language to language, besides the copy. */
 export interface ChromeLanguage {
   locale: string;
   leadFormId: string;
-  pesticideLicense: string;
+  /** The licences shown in the footer, as this language names them. */
+  footerLicenses: string[];
   /** The footer's note that some pages are in the default language only. */
   untranslatedNote?: string;
 }
 
-/** The shared chrome of every page, from site.yaml and content/chrome.yaml (or a language's copy of it). */
-export function chromeView(site: Site, copy: Copy, language?: ChromeLanguage): ChromeView {
+/**
+ * The shared chrome of every page, from site.yaml and content/chrome.yaml (or a language's copy of
+ * it). Its links are the default language's addresses; each language's render points them at its own.
+ */
+export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): ChromeView {
   const chrome = copy.chrome;
   const { analytics } = site.integrations;
-  const leadForm = { ...site.integrations.leadForm, formId: language?.leadFormId ?? site.integrations.leadForm.formId };
+  const leadForm = { ...site.integrations.leadForm, formId: language.leadFormId };
+  const paths = defaultPaths(site);
+  const services = serviceLinks(site, copy, paths);
   return {
-    locale: language?.locale ?? site.languages[0]!.locale,
-    ...(language?.untranslatedNote ? { untranslatedNote: language.untranslatedNote } : {}),
+    locale: language.locale,
+    ...(language.untranslatedNote ? { untranslatedNote: language.untranslatedNote } : {}),
     company: site.company.name,
     brandName: splitBrandName(site.company.name, site.brand.shortName),
     siteUrl: site.siteUrl,
     phone: site.phone,
     email: site.email,
-    pesticideLicense: language?.pesticideLicense ?? licenseText(site.licenses.pesticide),
+    licenses: language.footerLicenses,
     copyright: chrome.footer.copyright,
     copy: chrome,
     nav: [
-      { label: chrome.nav.home, href: "/" },
-      { label: chrome.nav.residential, href: "/residential-gopher-control" },
-      { label: chrome.nav.commercial, href: "/commercial-gopher-control" },
-      { label: chrome.nav.serviceAreas, href: "/service-areas" },
-      { label: chrome.nav.about, href: "/about" },
-      { label: chrome.nav.blog, href: "/blog" },
+      { label: chrome.nav.home, href: paths.home() },
+      ...services,
+      { label: chrome.nav.serviceAreas, href: paths.serviceAreas() },
+      { label: chrome.nav.about, href: paths.about() },
+      { label: chrome.nav.blog, href: paths.blog() },
     ],
-    footerServices: [
-      { label: chrome.nav.residential, href: "/residential-gopher-control" },
-      { label: chrome.nav.commercial, href: "/commercial-gopher-control" },
-      { label: chrome.nav.serviceAreas, href: "/service-areas" },
-    ],
+    footerServices: [...services, { label: chrome.nav.serviceAreas, href: paths.serviceAreas() }],
     footerCompany: [
-      { label: chrome.nav.about, href: "/about" },
-      { label: chrome.nav.blog, href: "/blog" },
+      { label: chrome.nav.about, href: paths.about() },
+      { label: chrome.nav.blog, href: paths.blog() },
     ],
     footerLegal: [
       { label: chrome.footer.privacy, href: PRIVACY_POLICY_PATH },
-      { label: chrome.footer.terms, href: "/terms-of-service" },
+      { label: chrome.footer.terms, href: paths.legal("terms-of-service") },
       ...privacyChoicesLink(site, copy),
     ],
     leadForm: {
@@ -67,7 +69,16 @@ export function chromeView(site: Site, copy: Copy, language?: ChromeLanguage): C
   };
 }
 
-/** "Gopher Guard Family Trapping" with short name "Gopher Guard" -> lead "Gopher Guard", rest " Family Trapping". */
+/** The service pages the site has, residential first. */
+function serviceLinks(site: Site, copy: Copy, paths: LanguagePaths): Link[] {
+  const { nav } = copy.chrome;
+  // load-editions has made sure each service the site has has its label.
+  return (["residential", "commercial"] as const)
+    .filter((service) => site.services[service])
+    .map((service) => ({ label: nav[service]!, href: service === "residential" ? paths.residential() : paths.commercial() }));
+}
+
+/** "Acme Family Pools" with short name "Acme" -> lead "Acme", rest " Family Pools". */
 function splitBrandName(name: string, shortName: string | undefined): { lead: string; rest: string } {
   const short = shortName?.trim();
   if (!short || short.length >= name.length || !name.startsWith(short) || !/\s/.test(name[short.length]!)) return { lead: name, rest: "" };
@@ -130,20 +141,20 @@ export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = 
 }
 
 /** Every city as a link, nearest to the default location first. */
-export function citiesByDistance(site: Site): PlaceLink[] {
+export function citiesByDistance(site: Site, paths: LanguagePaths): PlaceLink[] {
   return sortByDistance(site.cities, site.defaultLocation).map((city) => ({
     label: city.name,
-    href: cityPath(city.slug),
+    href: paths.city(city.slug),
     lat: city.lat,
     lng: city.lng,
   }));
 }
 
 /** Every city and town without a page by slug, with the page its link goes to. Build once per site. */
-export function townsBySlug(site: Site): Map<string, { name: string; lat: number; lng: number; href: string }> {
+export function townsBySlug(site: Site, paths: LanguagePaths): Map<string, { name: string; lat: number; lng: number; href: string }> {
   const bySlug = new Map<string, { name: string; lat: number; lng: number; href: string }>();
-  for (const c of site.cities) bySlug.set(c.slug, { name: c.name, lat: c.lat, lng: c.lng, href: cityPath(c.slug) });
-  for (const t of site.townsWithoutPage) bySlug.set(t.slug, { name: t.name, lat: t.lat, lng: t.lng, href: "/service-areas" });
+  for (const c of site.cities) bySlug.set(c.slug, { name: c.name, lat: c.lat, lng: c.lng, href: paths.city(c.slug) });
+  for (const t of site.townsWithoutPage) bySlug.set(t.slug, { name: t.name, lat: t.lat, lng: t.lng, href: paths.serviceAreas() });
   return bySlug;
 }
 
@@ -155,7 +166,7 @@ export function nearbyLinks(
   site: Site,
   city: City,
   suffix: string,
-  towns: ReturnType<typeof townsBySlug> = townsBySlug(site),
+  towns: ReturnType<typeof townsBySlug>,
 ): PlaceLink[] {
   const nearby = city.nearby.map((slug) => towns.get(slug)!);
   return sortByDistance(nearby, site.defaultLocation).map((town) => ({

@@ -12,14 +12,6 @@ export function absoluteUrl(siteUrl: string, pagePath: string): string {
   return `${siteUrl.replace(/\/+$/, "")}${pagePath === "/" ? "/" : pagePath}`;
 }
 
-export function cityPath(slug: string): string {
-  return `/${slug}-gopher-control`;
-}
-
-export function articlePath(slug: string): string {
-  return `/blog/${slug}`;
-}
-
 /** Appends a query parameter to an https URL, keeping any it already has. */
 export function withQuery(url: string, name: string, value: string): string {
   const parsed = new URL(url);

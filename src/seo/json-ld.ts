@@ -8,13 +8,6 @@ export type JsonLd = { [key: string]: unknown };
 
 const CONTEXT = "https://schema.org";
 
-/**
- * schema.org has no pest-control type. HomeAndConstructionBusiness is "a LocalBusiness that
- * provides services around homes and buildings", which is what trapping gophers in yards and on
- * grounds is; its own subtypes (Plumber, Locksmith, ...) fit less, and plain LocalBusiness says less.
- */
-export const BUSINESS_TYPE = "HomeAndConstructionBusiness";
-
 /** The business's node id, so other blocks can refer to it. */
 export function businessId(siteUrl: string): string {
   return `${absoluteUrl(siteUrl, "/")}#business`;
@@ -37,7 +30,7 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
   const sameAs = [...new Set([site.reviews.directoryUrl, ...site.cities.flatMap((city) => city.businessListingUrl ?? [])])];
   return {
     "@context": CONTEXT,
-    "@type": BUSINESS_TYPE,
+    "@type": site.businessType,
     "@id": businessId(siteUrl),
     name: site.company.name,
     description: site.company.description,

@@ -1,7 +1,8 @@
 import type { Site } from "../config/schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
 import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView } from "../routes/page-props.ts";
-import { absoluteUrl, articlePath } from "../routes/urls.ts";
+import { defaultPaths } from "../routes/languages.ts";
+import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
 import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, type JsonLd } from "./json-ld.ts";
 import { MANIFEST_PATH } from "./web-manifest.ts";
@@ -66,7 +67,8 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
   const image = shareFile(context.images, imageSrc);
   const imageUrl = absoluteUrl(siteUrl, image.path);
   const crumb = (label: string, href: string): Link => ({ label, href: context.localize(href) });
-  const home = crumb(copy.chrome.breadcrumb.home, "/");
+  const paths = defaultPaths(site);
+  const home = crumb(copy.chrome.breadcrumb.home, paths.home());
 
   const blocks: JsonLd[] = [];
   switch (page.template) {
@@ -79,13 +81,13 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
     case "city": {
       const city = page.page;
       const label = `${city.name} ${city.copy.nearby.linkSuffix}`;
-      blocks.push(breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, "/service-areas"), crumb(label, page.path)], siteUrl));
+      blocks.push(breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, paths.serviceAreas()), crumb(label, page.path)], siteUrl));
       break;
     }
     case "article": {
       blocks.push(
         blogPosting({ article: article!, url: page.head.canonical, image: imageUrl, site, siteUrl, logo: context.logoUrl, inLanguage: context.inLanguage }),
-        breadcrumbList([home, crumb(copy.chrome.nav.blog, "/blog"), crumb(article!.title, articlePath(article!.translationOf))], siteUrl),
+        breadcrumbList([home, crumb(copy.chrome.nav.blog, paths.blog()), crumb(article!.title, paths.article(article!.translationOf))], siteUrl),
       );
       break;
     }

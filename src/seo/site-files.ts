@@ -3,7 +3,8 @@ import type { Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
 import type { BuiltImages, PlannedPage } from "../routes/page-props.ts";
-import { absoluteUrl, articlePath } from "../routes/urls.ts";
+import { defaultPaths } from "../routes/languages.ts";
+import { absoluteUrl } from "../routes/urls.ts";
 import { atomFeed, FEED_PATH } from "./feed.ts";
 import { robotsTxt } from "./robots.ts";
 import { SITEMAP_PATH, sitemapEntries, sitemapXml } from "./sitemap.ts";
@@ -33,9 +34,9 @@ export function seoFiles(options: SeoFilesOptions): OutputFile[] {
         subtitle: copy.blog.description,
         author: site.company.name,
         feedUrl: url(FEED_PATH),
-        blogUrl: url("/blog"),
+        blogUrl: url(defaultPaths(site).blog()),
         siteUrl: url("/"),
-        entries: options.articles.map((article) => ({ article, url: url(articlePath(article.slug)) })),
+        entries: options.articles.map((article) => ({ article, url: url(defaultPaths(site).article(article.slug)) })),
       }),
     ),
     file(

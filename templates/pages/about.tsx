@@ -13,10 +13,12 @@ export function AboutPage({ chrome, page }: TemplateProps<"about">) {
       </Section>
       <Section id="values" heading={copy.values.heading} text={copy.values.text} className="section-tint">
         <FeatureCards cards={copy.values.cards} />
-        <p className="license-line">
-          <Icon name="badge" />
-          {page.pesticideLicense}
-        </p>
+        {page.licenses.map((license) => (
+          <p className="license-line" key={license}>
+            <Icon name="badge" />
+            {license}
+          </p>
+        ))}
       </Section>
       <Section id="mission" heading={copy.mission.heading}>
         <Prose paragraphs={copy.mission.paragraphs} />

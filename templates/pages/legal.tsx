@@ -31,10 +31,12 @@ export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: legal.html }} />
         {page.privacyChoices ? <PrivacyChoices view={page.privacyChoices} /> : null}
-        <section className="prose legal-licenses" aria-labelledby="licenses-heading">
-          <h2 id="licenses-heading">{chrome.copy.legalLicenses}</h2>
-          <LicenseList licenses={page.licenses} />
-        </section>
+        {page.licenses.length > 0 ? (
+          <section className="prose legal-licenses" aria-labelledby="licenses-heading">
+            <h2 id="licenses-heading">{chrome.copy.legalLicenses}</h2>
+            <LicenseList licenses={page.licenses} />
+          </section>
+        ) : null}
       </div>
     </article>
   );

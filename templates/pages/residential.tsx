@@ -1,5 +1,5 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
-import { CallToAction, FeatureCards, Hero, ProcessSteps, Prose, Section } from "../sections/blocks.tsx";
+import { CallToAction, FeatureCards, Hero, LicenseList, ProcessSteps, Prose, Section } from "../sections/blocks.tsx";
 import { Reviews } from "../sections/reviews.tsx";
 
 export function ResidentialPage({ chrome, page }: TemplateProps<"residential">) {
@@ -10,6 +10,7 @@ export function ResidentialPage({ chrome, page }: TemplateProps<"residential">) 
         image={{ src: copy.hero.image ?? "/images/residential.svg", alt: copy.hero.imageAlt ?? "" }} />
       <Section id="benefits" heading={copy.benefits.heading} text={copy.benefits.text}>
         <FeatureCards cards={copy.benefits.cards} />
+        <LicenseList licenses={page.licenses} />
       </Section>
       <ProcessSteps id="process" process={copy.process} />
       <Section id="peace-of-mind" heading={copy.peaceOfMind.heading}>

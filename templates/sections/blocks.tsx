@@ -72,8 +72,9 @@ export function ReviewBadge({ badge }: { badge: ReviewBadgeView }) {
   );
 }
 
-/** Licence numbers, each with a badge icon. */
+/** Licence numbers, each with a badge icon; nothing for none. */
 export function LicenseList({ licenses }: { licenses: string[] }) {
+  if (licenses.length === 0) return null;
   return (
     <ul className="licenses">
       {licenses.map((license) => (

@@ -44,7 +44,9 @@ export function Footer({ chrome }: { chrome: ChromeView }) {
       <div className="container">
         <div className="footer-legal">
           <p>{chrome.copyright}</p>
-          <p>{chrome.pesticideLicense}</p>
+          {chrome.licenses.map((license) => (
+            <p key={license}>{license}</p>
+          ))}
           {chrome.untranslatedNote ? <p>{chrome.untranslatedNote}</p> : null}
           <ul>
             {chrome.footerLegal.map((link) => (

@@ -382,12 +382,13 @@ describe("header menu on small screens", () => {
 });
 
 describe("legal pages", () => {
-  it("show the business and applicator licence numbers on both the privacy policy and the terms", async () => {
-    const { licenses } = suite.sample.site;
+  it("show the licences listed for legal pages (the business and applicator licences) on both the privacy policy and the terms", async () => {
+    const licenses = suite.sample.site.licenses.filter((license) => license.shownOn.includes("legal"));
+    expect(licenses.map((license) => license.name)).toEqual(["business", "applicator"]);
     for (const path of ["/privacy-policy", "/terms-of-service"]) {
       const { page } = await visit(path);
       const text = await page.locator("main").innerText();
-      for (const license of [licenses.business, licenses.applicator]) {
+      for (const license of licenses) {
         expect(text, path).toContain(license.label);
         expect(text, path).toContain(license.number);
       }

@@ -2,7 +2,10 @@ import path from "node:path";
 import { loadConfig } from "../../src/config/load-config.ts";
 import { loadCopy } from "../../src/content/load-copy.ts";
 import { loadDocuments } from "../../src/content/load-documents.ts";
+import { licenseLines, licensesOn } from "../../src/content/licenses.ts";
+import { defaultLanguageSettings } from "../../src/content/load-editions.ts";
 import { siteFacts } from "../../src/content/placeholders.ts";
+import type { ChromeLanguage } from "../../src/routes/site-views.ts";
 import type { PageData } from "../../src/routes/page-props.ts";
 import { planRoutes, type PlanRoutesOptions } from "../../src/routes/plan-routes.ts";
 import { seoContext, withSeo } from "../../src/seo/page-seo.ts";
@@ -10,7 +13,10 @@ import { documentConditions } from "../../src/routes/privacy.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** The sample site's validated config, copy and documents, straight from the repository. */
+/**
+ * The sample site's validated config, copy and documents in its default language, straight from
+ * the repository, with what planRoutes and chromeView need of that language.
+ */
 export async function loadSample() {
   const { site, notices } = await loadConfig({ path: path.join(ROOT, "site.yaml"), displayPath: "site.yaml" });
   const facts = siteFacts(site);
@@ -19,7 +25,12 @@ export async function loadSample() {
     loadCopy({ contentDir: content, displayDir: "content", facts }),
     loadDocuments({ contentDir: content, displayDir: "content", facts, conditions: documentConditions(site) }),
   ]);
-  return { site, notices, facts, copy, ...documents };
+  const { code, locale, name } = site.languages[0]!;
+  const licenses = licenseLines(site);
+  const language = { code, locale, name, prefix: "", isDefault: true, settings: defaultLanguageSettings(site) };
+  const chromeLanguage: ChromeLanguage = { locale, leadFormId: site.integrations.leadForm.formId, footerLicenses: licensesOn(licenses, "footer") };
+  const cityIntros = Object.fromEntries(site.cities.map((city) => [city.slug, city.intro]));
+  return { site, notices, facts, copy, ...documents, language, licenses, reviewClaim: facts.reviewClaim!, cityIntros, chromeLanguage };
 }
 
 /**

@@ -138,6 +138,19 @@ describe("the sample in two languages", () => {
     }
   });
 
+  it("refuses a default-language page writing another language's file (an English legal page named es.md), naming both languages", async () => {
+    const twin = path.join(dir, "content/legal/es.md");
+    const terms = await readFile(path.join(dir, "content/legal/terms-of-service.md"), "utf8");
+    await writeFile(twin, terms.replace(/^title: .*$/m, "title: Another title for the clash").replace(/^heading: .*$/m, "heading: Another heading"));
+    try {
+      await expect(buildProject(dir, { out: path.join(dir, "dist-clash") })).rejects.toThrow(
+        "es.html  both /es (en) and /es (es) would be written here; rename the en page or change the slugs in content/es/language.yaml",
+      );
+    } finally {
+      await rm(twin);
+    }
+  });
+
   it("gives each language its own script settings: the toast in Spanish", async () => {
     const script = (text: string) => text.match(/<script type="module" src="(\/assets\/site\.[^"]+\.js)"/)![1]!;
     const english = script(await html("index.html"));

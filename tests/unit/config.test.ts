@@ -60,6 +60,65 @@ describe("site.yaml validation", () => {
     expect(lines[2]).toMatch(new RegExp(`^site\\.yaml:${lineOf(text, "lat: 133.4936")}:10  cities\\.\\d+\\.lat  latitude must be between -90 and 90$`));
   });
 
+  it("checks the business type against schema.org's LocalBusiness types, suggesting the spelling", () => {
+    const wrong = replaceOnce(SAMPLE, "businessType: HomeAndConstructionBusiness", "businessType: PestControl");
+    expect(problemsOf(wrong)).toEqual([
+      `site.yaml:${lineOf(wrong, "businessType:")}:15  businessType  must be a schema.org LocalBusiness type, e.g. HomeAndConstructionBusiness, Plumber, HVACBusiness, RoofingContractor (every one: src/config/local-business-types.ts)`,
+    ]);
+    const misspelt = replaceOnce(SAMPLE, "businessType: HomeAndConstructionBusiness", "businessType: hvac-business");
+    expect(problemsOf(misspelt)).toEqual([`site.yaml:${lineOf(misspelt, "businessType:")}:15  businessType  must be written as schema.org writes it: HVACBusiness`]);
+    expect(parseConfig(replaceOnce(SAMPLE, "businessType: HomeAndConstructionBusiness", "businessType: Plumber"), "site.yaml").site.businessType).toBe("Plumber");
+    expect(parseConfig(replaceOnce(SAMPLE, "businessType: HomeAndConstructionBusiness\n", ""), "site.yaml").site.businessType).toBe("HomeAndConstructionBusiness");
+  });
+
+  it("names the line and field of a wrong address, service or licence place", () => {
+    let text = replaceOnce(SAMPLE, "cityPath: /{city}-gopher-control", "cityPath: /gopher-control");
+    text = replaceOnce(text, "    path: /commercial-gopher-control", "    path: commercial gopher control");
+    text = replaceOnce(text, "    shownOn: [commercial]", "    shownOn: [sidebar]");
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "cityPath:")}:11  cityPath  must be an address containing {city} (the city's slug), e.g. /{city}-pool-cleaning`,
+      `site.yaml:${lineOf(text, "path: commercial gopher")}:11  services.commercial.path  must be an address of lowercase letters, digits and single hyphens after a /, e.g. /residential-pool-cleaning`,
+      `site.yaml:${lineOf(text, "shownOn: [sidebar]")}:15  licenses.1.shownOn.0  must be one of: footer, about, residential, commercial, legal`,
+    ]);
+  });
+
+  it("needs at least one service page, and takes one alone", () => {
+    const none = replaceOnce(SAMPLE, "services:\n  residential:\n    path: /residential-gopher-control\n  commercial:\n    path: /commercial-gopher-control\n", "services: {}\n");
+    expect(problemsOf(none)).toEqual([`site.yaml:${lineOf(none, "services:")}:11  services  list at least one service page: residential, commercial or both`]);
+    const one = replaceOnce(SAMPLE, "  commercial:\n    path: /commercial-gopher-control\n", "");
+    expect(Object.keys(parseConfig(one, "site.yaml").site.services)).toEqual(["residential"]);
+  });
+
+  it("refuses two facts of one name: a licence, a price or a fact in words taking another's placeholder", () => {
+    let text = replaceOnce(SAMPLE, "  diyGasCost: $10–$25\n", "  diyGasCost: $10–$25\n  phone: call us\n  setupPrice: free\n");
+    text = replaceOnce(text, "  - name: applicator\n", "  - name: business\n");
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "  - name: business") + 4}:11  licenses.3.name  {businessLicense} is already licenses.2 (Business License); choose another name`,
+      `site.yaml:${lineOf(text, "  phone: call us")}:10  facts.phone  {phone} is already a fact every site has; choose another name`,
+      `site.yaml:${lineOf(text, "  setupPrice: free")}:15  facts.setupPrice  {setupPrice} is already the price setup; choose another name`,
+    ]);
+  });
+
+  it("names a price or fact whose name copy could not use, at the name", () => {
+    let text = replaceOnce(SAMPLE, "    setup: 295", "    Setup Fee: 295");
+    text = replaceOnce(text, "  trapWindow: 24", "  trap-window: 24");
+    const rule = "must be a name of letters and digits starting with a lowercase letter, e.g. setup or weeklyVisit";
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "Setup Fee:")}:5  prices.items.Setup Fee  this name ${rule}`,
+      `site.yaml:${lineOf(text, "trap-window:")}:3  facts.trap-window  this name ${rule}`,
+    ]);
+  });
+
+  it("takes a site without warranty, results, prices, facts or licences", () => {
+    let text = SAMPLE.slice(0, SAMPLE.indexOf("licenses:\n")) + SAMPLE.slice(SAMPLE.indexOf("reviews:\n"));
+    text = text.slice(0, text.indexOf("warranty:\n")) + "callbackMinutes: 30\n\n" + text.slice(text.indexOf("copyrightYear:"));
+    const { site } = parseConfig(text, "site.yaml");
+    expect(site.licenses).toEqual([]);
+    expect(site.warranty).toBeUndefined();
+    expect(site.prices).toEqual({ currency: "USD", items: {} });
+    expect(site.facts).toEqual({});
+  });
+
   it("rejects duplicate city slugs, pointing at the second", () => {
     const text = replaceOnce(SAMPLE, "    slug: wildomar\n", "    slug: temecula\n");
     const secondLine = text.split("\n").findLastIndex((line) => line === "    slug: temecula") + 1;

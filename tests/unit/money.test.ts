@@ -26,4 +26,10 @@ describe("formatMoney", () => {
       { numRuns: 2000 },
     );
   });
+
+  it("writes a price in the page's locale", () => {
+    expect(formatMoney(1500, "USD", "es-US")).toBe("$1,500");
+    expect(formatMoney(1500, "USD", "es-MX")).toBe(new Intl.NumberFormat("es-MX", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(1500));
+    expect(formatMoney(1500, "EUR", "de-DE")).toBe("1.500 €");
+  });
 });

@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, mapStrings, placeholderFiller } from "../../src/content/placeholders.ts";
+import { parseConfig } from "../../src/config/load-config.ts";
+import { fillPlaceholders, mapStrings, placeholderFiller, siteFacts } from "../../src/content/placeholders.ts";
+import { ROOT } from "../helpers/sample-data.ts";
 
 describe("placeholderFiller", () => {
   it("fills like fillPlaceholders over every string of any copy tree", () => {
@@ -24,5 +28,25 @@ describe("placeholderFiller", () => {
     expect([a.title, b.title]).toEqual(["Temecula Gopher Control", "Murrieta Gopher Control"]);
     expect(a.process).toBe(copy.process);
     expect(b.process).toBe(copy.process);
+  });
+});
+
+describe("siteFacts", () => {
+  const base = readFileSync(path.join(ROOT, "site.yaml"), "utf8");
+
+  it("names each price, licence and fact in words as site.yaml does, prices in the page's locale", () => {
+    const { site } = parseConfig(base.replace("    extraGopher: 45\n", "    extraGopher: 45\n    yearly: 1500\n"), "site.yaml");
+    const facts = siteFacts(site);
+    expect(facts).toMatchObject({ setupPrice: "$295", extraGopherPrice: "$45", yearlyPrice: "$1,500", trapWindow: "24–48 hours", warrantyDays: "60" });
+    expect(facts.businessLicense).toBe("Business License #BL-0000-0000 (sample)");
+    expect(siteFacts(site, "de-DE").yearlyPrice).toBe(new Intl.NumberFormat("de-DE", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(1500));
+  });
+
+  it("has no fact the site lacks: no warranty, no warrantyDays", () => {
+    const text = base.slice(0, base.indexOf("warranty:\n")) + base.slice(base.indexOf("results:\n"));
+    const facts = siteFacts(parseConfig(text, "site.yaml").site);
+    expect(facts).not.toHaveProperty("warrantyDays");
+    expect(facts).not.toHaveProperty("noSetupChargeDays");
+    expect(facts).toHaveProperty("resultDays", "2");
   });
 });

@@ -52,13 +52,13 @@ describe("privacy settings in site.yaml", () => {
   });
 
   it("writes the consent defaults into the client settings only with a tag manager", () => {
-    expect(clientSettings(chromeView(sample.site, sample.copy)).consent).toEqual({ analytics: true, advertising: true });
-    expect(clientSettings(chromeView(withAnalytics(""), sample.copy))).not.toHaveProperty("consent");
+    expect(clientSettings(chromeView(sample.site, sample.copy, sample.chromeLanguage)).consent).toEqual({ analytics: true, advertising: true });
+    expect(clientSettings(chromeView(withAnalytics(""), sample.copy, sample.chromeLanguage))).not.toHaveProperty("consent");
   });
 });
 
 describe("Your Privacy Choices", () => {
-  const footerLinks = (site: Site) => chromeView(site, sample.copy).footerLegal.map((link) => link.href);
+  const footerLinks = (site: Site) => chromeView(site, sample.copy, sample.chromeLanguage).footerLegal.map((link) => link.href);
 
   it("is linked from the footer and shown on the privacy policy only where advertising tags run", () => {
     expect(footerLinks(sample.site)).toEqual(["/privacy-policy", "/terms-of-service", "/privacy-policy#your-privacy-choices"]);

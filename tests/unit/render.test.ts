@@ -9,7 +9,7 @@ import { currentNavLink, Header } from "../../templates/sections/header.tsx";
 import { loadSample, renderablePages } from "../helpers/sample-data.ts";
 
 const sample = await loadSample();
-const chrome = chromeView(sample.site, sample.copy);
+const chrome = chromeView(sample.site, sample.copy, sample.chromeLanguage);
 const pages = renderablePages(sample);
 const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);

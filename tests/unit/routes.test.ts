@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planRoutes } from "../../src/routes/plan-routes.ts";
+import { checkPlan, planRoutes } from "../../src/routes/plan-routes.ts";
 import { absoluteUrl, outFileFor } from "../../src/routes/urls.ts";
 import { SiteError } from "../../src/errors.ts";
 import { loadSample } from "../helpers/sample-data.ts";
@@ -93,9 +93,10 @@ describe("planRoutes", () => {
 
   it("fails with both paths named when two pages would write one file", () => {
     const twin = { ...sample.legal[0]!, slug: "about", heading: "Other", title: "Another title" };
-    expect(() => planRoutes({ ...sample, legal: [...sample.legal, twin] })).toThrowError(SiteError);
+    const plan = planRoutes({ ...sample, legal: [...sample.legal, twin] });
+    expect(() => checkPlan(plan)).toThrowError(SiteError);
     try {
-      planRoutes({ ...sample, legal: [...sample.legal, twin] });
+      checkPlan(plan);
     } catch (error) {
       expect((error as SiteError).problems).toContainEqual({ file: "about.html", message: "both /about and /about would be written here" });
     }

@@ -36,7 +36,7 @@ describe("JSON-LD", () => {
     };
     const pages = renderablePages({ ...sample, site });
     const assets = { stylesheet: "/assets/site.css", scripts: ["/assets/site.js"] };
-    const render = (path: string) => renderPage(templates, pages.find((page) => page.path === path)!, chromeView(site, sample.copy), assets).html;
+    const render = (path: string) => renderPage(templates, pages.find((page) => page.path === path)!, chromeView(site, sample.copy, sample.chromeLanguage), assets).html;
 
     const serviceAreas = render("/service-areas");
     // The page's own script elements only: one module and the two JSON-LD blocks.

@@ -101,7 +101,8 @@ describe("localizeLinks", () => {
       '<a href="/privacy-policy">p</a><link href="/assets/site.css"/><a href="https://example.com/about">e</a>',
     );
   });
-  it("leaves a link that names its language (the switcher)", () => {
-    expect(localizeLinks('<a hrefLang="en" href="/about" lang="en">English</a>', paths)).toBe('<a hrefLang="en" href="/about" lang="en">English</a>');
+  it("leaves the links that name a language: absolute hreflang alternates and the switcher's slots (filled in after it)", () => {
+    const named = '<link rel="alternate" hrefLang="en" href="https://www.example.com/about"/><a hrefLang="en" href="/__language__/en" lang="en">English</a>';
+    expect(localizeLinks(named, paths)).toBe(named);
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -6,12 +6,15 @@ import { diffOps, listOps, type EditOp } from "../../src/editor/edit-ops.ts";
 import { applyYamlEdits } from "../../src/editor/yaml-edit.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
-/** Every YAML file of the sample: site.yaml and content/**\/*.yaml. */
+/** Every YAML file of the sample (site.yaml and content/**\/*.yaml), and of the examples. */
 function sampleYamlFiles(): string[] {
-  const content = readdirSync(path.join(ROOT, "content"), { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".yaml"))
-    .map((file) => path.join("content", file));
-  return ["site.yaml", ...content.sort()];
+  const yamlUnder = (folder: string) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".yaml"))
+      .map((file) => path.join(folder, file))
+      .sort();
+  const examples = existsSync(path.join(ROOT, "examples")) ? yamlUnder("examples") : [];
+  return ["site.yaml", ...yamlUnder("content"), ...examples];
 }
 
 /** Sets every scalar leaf to the value it already has. */

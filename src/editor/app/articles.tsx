@@ -25,7 +25,7 @@ export function Articles({ files, schema, onSaved, onPreview }: ArticlesProps) {
       <form className="new-article" onSubmit={(event) => { event.preventDefault(); if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) setOpen(`content/blog/${slug}.md`); }}>
         <label htmlFor="new-slug">New article's address (lowercase words and hyphens)</label>
         <div className="inline">
-          <input id="new-slug" value={slug} pattern="[a-z0-9]+(-[a-z0-9]+)*" onChange={(event) => setSlug(event.target.value)} placeholder="spring-gopher-season" />
+          <input id="new-slug" value={slug} pattern="[a-z0-9]+(-[a-z0-9]+)*" onChange={(event) => setSlug(event.target.value)} placeholder="what-to-do-in-spring" />
           <button type="submit">Start</button>
         </div>
       </form>

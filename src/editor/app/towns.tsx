@@ -138,7 +138,7 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
         <StatusBar status={status} saving={saving} />
         {current && (
           <>
-            <button type="button" className="link" onClick={() => onPreview(`/${current.town.slug}-gopher-control`)}>Show its page in the preview</button>
+            <button type="button" className="link" onClick={() => onPreview(townPath(site, current.town.slug))}>Show its page in the preview</button>
             <TownForm key={current.key} entry={current} schema={townSchema} errors={errors} onChange={(town) => edited.current.set(current.key, town)} />
             {translations.map((translation) => (
               <TownIntro key={`${translation.language}:${current.key}`} language={translation.language} slug={current.town.slug}
@@ -193,4 +193,10 @@ function TownIntro({ language, slug, initial, edits }: { language: string; slug:
       <textarea id={id} rows={6} value={value} onChange={(event) => { setValue(event.target.value); edits.set(key, event.target.value); }} />
     </div>
   );
+}
+
+/** A town's page in the default language, from site.yaml's `cityPath` (`/{city}-gopher-control`). */
+function townPath(site: EditedFile, slug: string): string {
+  const pattern = (site.data as { cityPath?: string }).cityPath ?? "/{city}";
+  return pattern.replace("{city}", slug);
 }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -172,6 +172,27 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(huge.status).toBe(413);
     expect(existsSync(path.join(dir, "public/images/photo.jpg"))).toBe(false);
     expect(existsSync(path.join(dir, "public/images/big.jpg"))).toBe(false);
+  });
+
+  it("lists what the other language does not translate yet: a missing text, an article, a town's intro", async () => {
+    expect((await call("state")).body.untranslated).toEqual([{ language: "es", items: [] }]);
+    const originals = await Promise.all(["content/es/faq.yaml", "content/es/cities.yaml"].map(async (file) => [file, await read(file)] as const));
+    const faq = parseDocument(await read("content/es/faq.yaml"));
+    faq.deleteIn(["items", 0, "answer"]);
+    await writeFile(path.join(dir, "content/es/faq.yaml"), faq.toString());
+    const articles = (await readdir(path.join(dir, "content/es/blog"))).sort();
+    await rm(path.join(dir, "content/es/blog", articles[0]!));
+    const cities = parseDocument(await read("content/es/cities.yaml"));
+    const firstTown = String((cities.contents as { items: Array<{ key: { value: string } }> }).items[0]!.key.value);
+    cities.delete(firstTown);
+    await writeFile(path.join(dir, "content/es/cities.yaml"), cities.toString());
+    expect((await call("state")).body.untranslated).toEqual([
+      {
+        language: "es",
+        items: ["content/es/faq.yaml: items.0.answer", `content/es/blog/${articles[0]}: not translated`, `content/es/cities.yaml: ${firstTown}.intro`],
+      },
+    ]);
+    for (const [file, text] of originals) await writeFile(path.join(dir, file), text);
   });
 
   it("finds a town's coordinates by ZIP code or name, offline", async () => {

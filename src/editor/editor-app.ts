@@ -42,6 +42,7 @@ export function editorPage(secret: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="editor-secret" content="${secret}">
 <title>Edit the site · gopher-site</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="app.css">
 <script type="module" src="app.js"></script>
 </head>

@@ -30,11 +30,11 @@ function Editor({ initial }: { initial: EditorState }) {
     history.replaceState(null, "", `#${encodeURIComponent(name)}`);
   };
 
-  /** A copy file with each other language's version beside it. */
-  const copyForms = (name: string, title: string) => (
+  /** A copy file with each other language's version beside it (the customers' own words are shown as written in every language). */
+  const copyForms = (name: string, title: string, shared = false) => (
     <div className="languages" key={`${name}-${generation}`}>
       <FileForm file={`content/${name}`} title={title} schema={formSchema(state.schemas.copy[name]!)} initial={state.files[`content/${name}`]!} onSaved={onSaved} />
-      {languages.map((code) => {
+      {!shared && languages.map((code) => {
         const file = `content/${code}/${name}`;
         const translated = state.files[file];
         return translated ? (
@@ -69,7 +69,7 @@ function Editor({ initial }: { initial: EditorState }) {
             translations={languages.map((code) => ({ language: code, file: `content/${code}/cities.yaml`, initial: state.files[`content/${code}/cities.yaml`] }))}
             onSaved={onSaved} onPreview={(path) => { setPreview(path); setPreviewOpen(true); }} />
         )}
-        {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials")}
+        {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials", true)}
         {section === "FAQ" && copyForms("faq.yaml", "Questions and answers")}
         {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name === "chrome.yaml")} />}
         {section === "Articles" && <Articles files={state.files} schema={state.schemas.article} onSaved={onSaved} onPreview={(path) => { setPreview(path); setPreviewOpen(true); }} />}

@@ -77,7 +77,8 @@ export function createEditorApi(root: string, writes?: WriteListener) {
   }
 
   /** The new text of one changed file, checked against the version the editor read. */
-  async function newText(change: FileChange): Promise<[string, string]> {
+  /** The file's absolute path, its new text, and its text now (none for a new file). */
+  async function newText(change: FileChange): Promise<[string, string, string?]> {
     const absolute = await editablePath(root, change.file);
     const current = await readProjectFile(root, change.file);
     if (change.create) {
@@ -91,10 +92,10 @@ export function createEditorApi(root: string, writes?: WriteListener) {
       throw new Refused(409, `${change.file} changed on disk since you opened it (in another tab, a text editor or by git). Your change was not saved: reload to see the new version, then make it again.`, { conflict: change.file });
     }
     const ops = change.ops ?? [];
-    if (!change.file.endsWith(".md")) return [absolute, applyYamlEdits(current.text, ops)];
+    if (!change.file.endsWith(".md")) return [absolute, applyYamlEdits(current.text, ops), current.text];
     const parts = splitMarkdown(current.text);
     if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
-    return [absolute, joinMarkdown({ ...parts, yaml: applyYamlEdits(parts.yaml, ops), body: change.body ?? parts.body })];
+    return [absolute, joinMarkdown({ ...parts, yaml: applyYamlEdits(parts.yaml, ops), body: change.body ?? parts.body }), current.text];
   }
 
   async function save(changes: FileChange[]) {
@@ -103,10 +104,10 @@ export function createEditorApi(root: string, writes?: WriteListener) {
     const targets = new Map<string, string>();
     const unchanged = new Set<string>();
     for (const change of changes) {
-      const [absolute, text] = await newText(change);
+      const [absolute, text, before] = await newText(change);
       texts.set(change.file, text);
       targets.set(change.file, absolute);
-      if (!change.create && text === (await readProjectFile(root, change.file))?.text) unchanged.add(change.file);
+      if (text === before) unchanged.add(change.file);
     }
     const problems: Problem[] = await validateWithChanges(root, texts);
     if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });

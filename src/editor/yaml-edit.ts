@@ -14,14 +14,16 @@ import { applyOpsToData, deepEqual, isPlainObject, type EditOp, type Path } from
 export function applyYamlEdits(text: string, ops: readonly EditOp[]): string {
   if (ops.length === 0) return text;
   let edited = text;
-  let data = parseDocument(text).toJS() ?? {};
+  let doc = parseDocument(text);
+  let data = doc.toJS() ?? {};
   for (const op of ops) {
     const next = applyOpsToData(data, [op]);
     if (deepEqual(next, data)) continue;
     data = next;
-    edited = applyOne(edited, op);
+    edited = applyOne(edited, op, doc);
+    doc = parseDocument(edited);
   }
-  if (deepEqual(parseDocument(edited).toJS(), data)) return edited;
+  if (deepEqual(doc.toJS(), data)) return edited;
   return printedFallback(text, ops);
 }
 
@@ -45,8 +47,8 @@ interface Located {
   node: Node | null | undefined;
 }
 
-function applyOne(text: string, op: EditOp): string {
-  const doc = parseDocument(text);
+/** One operation on `text`; `doc` is `text` parsed. */
+function applyOne(text: string, op: EditOp, doc: Document = parseDocument(text)): string {
   if (op.op === "insert" || op.op === "move") {
     const seq = doc.getIn(op.path, true);
     if (!isSeq(seq)) throw new Error(`${op.path.join(".")} is not a list`);

@@ -143,6 +143,9 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     const town = (parseDocument(await read("site.yaml")).toJS().cities as Array<Record<string, unknown>>).find((city) => city.slug === "sun-city");
     expect(town).toMatchObject({ name: "Sun City", lat: 33.7044, lng: -117.1969, nearby: ["menifee", "perris", "winchester"] });
     await until(() => existsSync(path.join(dir, ".edit-out", "sun-city-gopher-control.html")), "the town's page");
+    // Two files were saved: the rebuild for the second may still be running.
+    await editor.whenIdle();
+    expect(await page.locator(".town-form h3").textContent()).toBe("Sun City");
     await page.getByRole("button", { name: "Show its page in the preview" }).click();
     await page.frameLocator('iframe[title="Live preview of the site"]').locator("h1", { hasText: "Sun City" }).waitFor({ timeout: 60_000 });
     await page.close();

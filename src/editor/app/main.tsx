@@ -21,11 +21,18 @@ function Editor({ initial }: { initial: EditorState }) {
   const [previewOpen, setPreviewOpen] = useState(() => matchMedia("(min-width: 1000px)").matches);
   const languages = ((state.files["site.yaml"]?.data as { languages?: Array<{ code: string }> }).languages ?? []).map((language) => language.code).slice(1);
 
-  const onSaved = useCallback(async (_files: Record<string, EditedFile>) => {
-    setState(await loadState());
+  // The saved files as the server read them back: the forms start again from them, with their new
+  // versions. Nothing else is fetched now, so the preview's rebuild has the machine to itself.
+  const [notice, setNotice] = useState("");
+  const onSaved = useCallback((files: Record<string, EditedFile>) => {
+    setState((current) => ({ ...current, files: { ...current.files, ...files } }));
     setGeneration((n) => n + 1);
+    setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
   }, []);
   const show = (name: Section) => {
+    setNotice("");
+    // The list of what is not translated is read again when it is shown.
+    if (name === "Translations") void loadState().then(setState);
     setSection(name);
     history.replaceState(null, "", `#${encodeURIComponent(name)}`);
   };
@@ -55,6 +62,7 @@ function Editor({ initial }: { initial: EditorState }) {
             <button key={name} type="button" aria-current={section === name ? "page" : undefined} onClick={() => show(name)}>{name}</button>
           ))}
         </nav>
+        <p className="notice" role="status">{notice}</p>
         <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>

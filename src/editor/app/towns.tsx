@@ -34,6 +34,9 @@ interface TownsProps {
   onPreview(path: string): void;
 }
 
+/** The town last picked: after a save the towns start again from the file, on the same town. */
+let lastTown: string | undefined;
+
 /**
  * The towns of site.yaml: a list to pick, reorder, remove and add to (by name or ZIP code, from the
  * offline gazetteer), and one form for the town picked. Each town is its own small form, so typing
@@ -46,7 +49,11 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
   const [list, setList] = useState(() => original.map((town, index) => ({ town, origin: index as number | undefined, key: `t${index}` })));
   const edited = useRef(new Map<string, Town>());
   const intros = useRef(new Map<string, string>());
-  const [selected, setSelected] = useState(0);
+  const [selected, select] = useState(() => Math.max(0, original.findIndex((town) => town.slug === lastTown)));
+  const setSelected = (index: number) => {
+    lastTown = list[index]?.town.slug;
+    select(index);
+  };
   const [status, setStatus] = useState<SaveStatus>();
   const [saving, setSaving] = useState(false);
   const [query, setQuery] = useState("");
@@ -67,11 +74,15 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     const next = [...list];
     next.splice(to, 0, ...next.splice(from, 1));
     setList(next);
-    setSelected(to);
+    lastTown = next[to]!.town.slug;
+    select(to);
   };
   const remove = (index: number) => {
-    setList(list.filter((_, i) => i !== index));
-    setSelected(Math.max(0, Math.min(selected, list.length - 2)));
+    const next = list.filter((_, i) => i !== index);
+    const at = Math.max(0, Math.min(selected, next.length - 1));
+    setList(next);
+    lastTown = next[at]?.town.slug;
+    select(at);
   };
   const find = async () => {
     const { body } = await api<{ towns: TownMatch[] }>(`towns?q=${encodeURIComponent(query)}`);
@@ -80,7 +91,8 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
   const add = (match: TownMatch) => {
     const town: Town = { name: match.name, slug: match.slug, lat: match.lat, lng: match.lng, neighborhoods: [], nearby: [], intro: "" };
     setList([...list, { town, origin: undefined, key: `new-${match.slug}-${list.length}` }]);
-    setSelected(list.length);
+    lastTown = town.slug;
+    select(list.length);
     setMatches(undefined);
     setQuery("");
   };

@@ -12,10 +12,17 @@ interface ArticlesProps {
   onPreview(path: string): void;
 }
 
+/** The article open: after a save the section starts again from the saved files, on the same article. */
+let lastOpen: string | undefined;
+
 /** The articles of content/ (every language's): pick one or start a new one. */
 export function Articles({ files, schema, onSaved, onPreview }: ArticlesProps) {
   const articles = Object.keys(files).filter((file) => /^content\/(?:[a-z]{2,3}\/)?blog\/[^/]+\.md$/.test(file));
-  const [open, setOpen] = useState<string>();
+  const [open, setOpenState] = useState<string | undefined>(() => lastOpen);
+  const setOpen = (file: string | undefined) => {
+    lastOpen = file;
+    setOpenState(file);
+  };
   const [slug, setSlug] = useState("");
   if (open) {
     return <ArticleEditor key={open} file={open} initial={files[open]} schema={schema} onSaved={onSaved} onPreview={onPreview} onClose={() => setOpen(undefined)} />;

@@ -10,18 +10,22 @@ const { createHash } = await import("node:crypto");
 const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = await import("node:fs");
 const path = (await import("node:path")).default;
 const { fileURLToPath } = await import("node:url");
+const { createRequire } = await import("node:module");
 const { runCommonJs } = await import("../src/code-cache.js");
+const { cacheFolder, dependencyFolder, modulesFolder } = await import("../src/tool-folders.js");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const src = path.join(root, "src");
-const cacheDir = path.join(root, "node_modules", ".cache", "gopher-site");
+// Beside the dependencies when writable (a checkout's node_modules, or the project's that
+// gopher-site is installed into), else the user's cache folder: never assumed inside this package.
+const cacheDir = cacheFolder(root);
 
-// The compiled CLI is named after this file, the sources' names, sizes and times, and the installed
-// packages (it bundles some of them): unchanged sources start without loading esbuild at all.
-const fingerprint = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url))).update(`NODE_ENV=${process.env.NODE_ENV}\n`);
+// The compiled CLI is named after this file, its place, the sources' names, sizes and times, and the
+// installed packages (it bundles some of them): unchanged sources start without loading esbuild at all.
+const fingerprint = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url))).update(`NODE_ENV=${process.env.NODE_ENV}\nroot=${root}\n`);
 try {
   // npm rewrites this file on every install, update or removal of a package.
-  const installed = statSync(path.join(root, "node_modules", ".package-lock.json"));
+  const installed = statSync(path.join(modulesFolder(root), ".package-lock.json"));
   fingerprint.update(`packages:${installed.size}:${installed.mtimeMs}\n`);
 } catch {
   // Installed some other way: the sources alone name the compiled CLI.
@@ -46,15 +50,22 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
     target: "node20",
     // import() of a package becomes require(): code run from a code cache cannot import().
     supported: { "dynamic-import": false },
-    define: { "import.meta.url": "__gopherModuleUrl", "process.env.NODE_ENV": JSON.stringify(process.env.NODE_ENV) },
+    // The compiled CLI runs from the cache folder: it is told where the package is (src/paths.ts).
+    define: {
+      "import.meta.url": "__gopherModuleUrl",
+      "process.env.NODE_ENV": JSON.stringify(process.env.NODE_ENV),
+      __GOPHER_TOOL_ROOT__: JSON.stringify(root),
+    },
     banner: { js: 'const __gopherModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     // Pure-JavaScript dependencies, React included, are bundled in (one file, code-cached, instead
     // of dozens of modules; the templates are given this React). Native and optional packages stay
-    // outside; `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts).
-    external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml"],
+    // outside; `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts),
+    // and `zipcodes` (5 MB of data) only by init.
+    external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml", "zipcodes"],
     // gray-matter's own YAML reader (js-yaml 3, which also tries to load esprima) is never called:
     // we give it ours. Resolving its import to the js-yaml we use keeps one YAML reader in the CLI.
-    alias: { "js-yaml": path.join(root, "node_modules", "js-yaml") },
+    // Found where npm put it: in an installed gopher-site, usually hoisted beside this package.
+    alias: { "js-yaml": dependencyFolder(root, "js-yaml") ?? "js-yaml" },
     outdir: "/cli",
     write: false,
     logLevel: "error",
@@ -90,5 +101,10 @@ try {
 }
 // One code cache per command: each holds what that command compiles.
 const command = ["build", "dev", "preview", "check", "schema"].includes(process.argv[2]) ? process.argv[2] : "other";
-const { main } = runCommonJs(path.join(outDir, "cli.cjs"), { cacheFile: path.join(outDir, `cli.${command}.v8cache`) });
+// The packages left outside the bundle are found from the sources, as if they were not compiled:
+// the cache folder may be far from any node_modules.
+const { main } = runCommonJs(path.join(outDir, "cli.cjs"), {
+  cacheFile: path.join(outDir, `cli.${command}.v8cache`),
+  require: createRequire(path.join(src, "cli.ts")),
+});
 process.exitCode = await main(process.argv.slice(2));

@@ -113,7 +113,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           format: options.format,
           language: edition,
           licenses: edition.licenses,
-          reviewClaim: edition.facts.reviewClaim!,
+          reviewClaim: edition.facts.reviewClaim,
           cityIntros: edition.cityIntros,
         }),
     );
@@ -131,14 +131,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }),
   );
   const chrome = chromes[0]!;
-  const [templates, styles, compiledScripts, statics] = await stage("assets", () =>
+  const [templates, styles, compiledScripts, publicDir] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
       buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
-      publicFiles(paths.public),
+      publicFiles(paths.public, displayPath(process.cwd(), paths.public)),
     ]),
   );
+  const statics = publicDir.files;
   const scriptsByLanguage = chromes.map((each) => withClientSettings(compiledScripts, clientSettings(each)));
   const scripts = scriptsByLanguage[0]!;
   const sprite = buildIconSprite(templates);
@@ -220,8 +221,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await staging?.discard();
     throw error;
   }
-  const warnings = qualityWarnings(pages, editions.flatMap((edition) => edition.articles));
-  return { site, pages, outDir, files, fileCount: files.length + pages.length, bytes, ms: performance.now() - started, renderThreads, notices, warnings };
+  const warnings = sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles))]);
+  return {
+    site,
+    pages,
+    outDir,
+    files,
+    fileCount: files.length + pages.length,
+    bytes,
+    ms: performance.now() - started,
+    renderThreads,
+    notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...publicDir.leftOut],
+    warnings,
+  };
 }
 
 /** site.yaml with a language's words for its texts (the company's description, the share picture's alt). */

@@ -90,7 +90,7 @@ export async function main(argv: string[]): Promise<number> {
   const withServerFlags = (command: Command, port: number) =>
     command
       .option("-p, --port <port>", "port to listen on", portOption, port)
-      .option("--host <host>", "address to listen on", "127.0.0.1")
+      .option("--host <host>", "address to listen on, and the one name besides loopback the server answers to (0.0.0.0: every address of this machine)", "127.0.0.1")
       .option("--open", "open the site in the browser");
 
   const program = new Command()
@@ -167,6 +167,21 @@ export async function main(argv: string[]): Promise<number> {
       .description("write the JSON Schema of site.yaml for editor completion and checks")
       .option("-o, --out <file>", "where to write it", "site.schema.json"),
   ).action(run(async (options: { out: string }, log) => (await import("./commands/schema-command.ts")).schemaCommand(options, log)));
+
+  withOutputFlags(
+    program
+      .command("init")
+      .description("start a new site: asks for your company's facts (or takes them as flags) and writes site.yaml, content/ and public/")
+      .argument("[folder]", "where to start it (made if missing; default: this folder)")
+      .option("--company <name>", "the company's name")
+      .option("--service <words>", 'the service in a few words, e.g. "pool cleaning"')
+      .option("--phone <number>", "the phone number customers call")
+      .option("--email <address>", "the e-mail address customers write to")
+      .option("--zip <code>", "the ZIP code of the town you work from")
+      .option("-y, --yes", "never ask: every answer must be given as a flag"),
+  ).action((folder: string | undefined, options: import("./commands/init-command.ts").InitCommandOptions) =>
+    run(async (all: import("./commands/init-command.ts").InitCommandOptions, log) => (await import("./commands/init-command.ts")).initCommand(all, log))({ ...options, folder }),
+  );
 
   if (argv.length === 0) {
     program.outputHelp();

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cacheFolder, dependencyFolder } from "./tool-folders.js";
 
-/** The folder of the gopher-site package itself (holds its node_modules and default templates). */
-export const TOOL_ROOT = findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
+/** Set by bin/gopher-site.js when it compiles the CLI, which then runs from the cache folder. */
+declare const __GOPHER_TOOL_ROOT__: string | undefined;
+
+/** The folder of the gopher-site package itself (its package.json, src/ and default templates). */
+export const TOOL_ROOT = typeof __GOPHER_TOOL_ROOT__ === "string" ? __GOPHER_TOOL_ROOT__ : findToolRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findToolRoot(start: string): string {
   let dir = start;
@@ -22,7 +26,8 @@ export function packageVersion(name: string): string {
   let version = versions.get(name);
   if (version === undefined) {
     try {
-      version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+      const folder = dependencyFolder(TOOL_ROOT, name);
+      version = folder ? (JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { version: string }).version : "?";
     } catch {
       version = "?";
     }
@@ -31,8 +36,8 @@ export function packageVersion(name: string): string {
   return version;
 }
 
-/** Where compiled templates and client bundles are cached: inside our node_modules, so `react` resolves. */
-export const CACHE_DIR = path.join(TOOL_ROOT, "node_modules", ".cache", "gopher-site");
+/** Where compiled templates, client bundles, markdown and images are cached (src/tool-folders.js). */
+export const CACHE_DIR = cacheFolder(TOOL_ROOT);
 
 export interface ProjectPaths {
   root: string;

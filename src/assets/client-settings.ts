@@ -9,7 +9,8 @@ import { hashedName } from "./content-hash.ts";
  * it (each page would otherwise repeat it in attributes), and cached with the script.
  */
 export interface ClientSettings {
-  form: { url: string; id: string; embedScript: string; allowedOrigins: string[] };
+  /** The lead provider's form, when the site has one. */
+  form?: { url: string; id: string; embedScript: string; allowedOrigins: string[] };
   toast: string;
   analyticsId?: string;
   /** Consent Mode defaults, with the tag manager only. */
@@ -23,7 +24,7 @@ export const SETTINGS_PLACEHOLDER = "__GOPHER_SITE_SETTINGS__";
 export function clientSettings(chrome: ChromeView): ClientSettings {
   const { leadForm } = chrome;
   return {
-    form: { url: leadForm.formUrl, id: leadForm.formId, embedScript: leadForm.embedScriptUrl, allowedOrigins: leadForm.allowedOrigins },
+    ...(leadForm ? { form: { url: leadForm.formUrl, id: leadForm.formId, embedScript: leadForm.embedScriptUrl, allowedOrigins: leadForm.allowedOrigins } } : {}),
     toast: chrome.toast,
     ...(chrome.analyticsId ? { analyticsId: chrome.analyticsId } : {}),
     ...(chrome.consent ? { consent: chrome.consent } : {}),

@@ -1,5 +1,5 @@
 import { COMMON_FACTS, licensePlaceholder, OPTIONAL_FACTS, pricePlaceholder } from "./fact-names.ts";
-import type { Site } from "./schema.ts";
+import { ADVERTISING_TAGS, type Site } from "./schema.ts";
 
 /** A rule that needs more than one field. `path` is where the problem is reported. */
 export interface CrossIssue {
@@ -14,6 +14,7 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   phoneDigitsAgree,
   warrantyPeriodsAgree,
   uniqueLanguages,
+  adTagsNeedAdvertising,
   uniqueFactNames,
 ];
 
@@ -88,10 +89,24 @@ export function uniqueLanguages(site: Site): CrossIssue[] {
   });
 }
 
+/**
+ * An advertising tag in `runs` with `advertising: false` would make the privacy policy's "we do not
+ * share" untrue, and its signals would stay denied anyway.
+ */
+export function adTagsNeedAdvertising(site: Site): CrossIssue[] {
+  const analytics = site.integrations.analytics;
+  if (!analytics || analytics.advertising) return [];
+  return analytics.runs.flatMap((tag, index) =>
+    ADVERTISING_TAGS.has(tag)
+      ? [{ path: ["integrations", "analytics", "runs", index], message: `${tag} is an advertising tag: set integrations.analytics.advertising to true, or take ${tag} out of runs` }]
+      : [],
+  );
+}
+
 /** Every placeholder names one fact: a licence, a price or a fact in words may not take another's name. */
 export function uniqueFactNames(site: Site): CrossIssue[] {
   const taken = new Map<string, string>(COMMON_FACTS.map((name) => [name, "a fact every site has"]));
-  for (const name of OPTIONAL_FACTS) taken.set(name, "a fact of warranty or results");
+  for (const name of OPTIONAL_FACTS) taken.set(name, "a fact of site.yaml's own keys");
   const issues: CrossIssue[] = [];
   const claim = (placeholder: string, path: PropertyKey[], what: string) => {
     const owner = taken.get(placeholder);

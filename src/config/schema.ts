@@ -53,6 +53,24 @@ const license = z.strictObject({
     .describe("Where the licence is listed: footer, about, residential, commercial (the service pages), legal (privacy policy and terms)"),
 });
 
+/**
+ * An origin a Content-Security-Policy may allow: https, a host (its first label may be `*`, any
+ * subdomain), an optional port; no path, so a source cannot be narrower than it looks.
+ */
+const cspOrigin = z
+  .string()
+  .trim()
+  .regex(
+    /^https:\/\/(\*\.)?([a-z0-9-]+\.)+[a-z0-9-]+(:[0-9]{1,5})?$/,
+    "must be an https origin in lowercase, e.g. https://px.example.com or https://*.example.com (no path)",
+  );
+const cspOrigins = z.array(cspOrigin).max(30).default([]);
+
+/** The Google tags a Tag Manager container may run whose origins gopher-site knows (Google's CSP guide). */
+export const GOOGLE_TAGS = ["ga4", "google-ads", "floodlight"] as const;
+export type GoogleTag = (typeof GOOGLE_TAGS)[number];
+/** The Google tags that advertise: under the CPRA they may "share" visitors' data. */
+export const ADVERTISING_TAGS: ReadonlySet<GoogleTag> = new Set(["google-ads", "floodlight"]);
 /** A service page: the page type (its copy is content/pages/<type>.yaml) at its address. */
 const service = z.strictObject({
   path: z
@@ -97,7 +115,12 @@ export const citySchema = z.strictObject({
   slug,
   lat: latitude,
   lng: longitude,
-  neighborhoods: z.array(shortText).min(4, "list 4 or 5 neighborhoods").max(5, "list 4 or 5 neighborhoods"),
+  neighborhoods: z
+    .array(shortText)
+    .max(5, "list 4 or 5 neighborhoods")
+    .refine((names) => names.length === 0 || names.length >= 4, "list 4 or 5 neighborhoods")
+    .default([])
+    .describe("4 or 5 neighbourhoods of the town you work in; leave out for none (the page then has no neighbourhoods section)"),
   nearby: z
     .array(slug)
     .min(3, "list 3 or 4 nearby towns (with 3, a 'View All Service Areas' link is added)")
@@ -116,7 +139,7 @@ export const townWithoutPageSchema = z.strictObject({
 
 const languageSchema = z.strictObject({
   code: z.string().regex(/^[a-z]{2,3}$/, "must be a language code such as en or es").describe("Language code: <html lang>, hreflang and the /<code>/ prefix of the other languages"),
-  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "must be a locale such as en-US or es-US").describe("Dates, prices and og:locale"),
+  locale: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}$/, "must be a locale such as en-US or es-US").describe("Dates, prices and og:locale, each as this locale writes them (en-US: $1,500)"),
   name: shortText.describe("The language's name in itself, for the language switcher (English, Español)"),
   leadFormId: z
     .string()
@@ -184,7 +207,9 @@ export const siteSchema = z.strictObject({
       })
       .optional()
       .describe("Your real average rating and number of ratings; only then is a rating published in structured data"),
-  }),
+  })
+    .optional()
+    .describe("Your reviews, once you have them: the review badge, review links and {reviewClaim}; without it pages show no review claim"),
   warranty: z
     .strictObject({
       days: z.number().int().positive().describe("{warrantyDays}"),
@@ -200,7 +225,7 @@ export const siteSchema = z.strictObject({
     })
     .optional()
     .describe("How soon customers see results, if the company promises it"),
-  callbackMinutes: z.number().int().positive(),
+  callbackMinutes: z.number().int().positive().optional().describe("{callbackMinutes}: how soon you call back a request from the lead form"),
   prices: z
     .strictObject({
       currency: z.string().length(3).default("USD"),
@@ -223,11 +248,15 @@ export const siteSchema = z.strictObject({
       formName: shortText,
       embedScriptUrl: httpsUrl,
       allowedOrigins: z.array(origin).min(1).max(10),
-    }),
+    })
+      .optional()
+      .describe("The call-back request form of your lead provider; without it, quote buttons open an e-mail to you"),
     reviewsWidget: z.strictObject({
       scriptUrl: httpsUrl,
       iframeUrl: httpsUrl,
-    }),
+    })
+      .optional()
+      .describe("Your review provider's widget, shown in the review sections"),
     map: z.strictObject({
       embedUrl: httpsUrl.describe("Address of the maps service's embed page, without the query"),
       zoom: z.number().int().min(1).max(21).default(9),
@@ -252,7 +281,26 @@ export const siteSchema = z.strictObject({
               ),
           })
           .prefault({}),
+        runs: z
+          .array(z.enum(GOOGLE_TAGS, { message: `must be one of ${GOOGLE_TAGS.join(", ")}` }))
+          .optional()
+          .describe(
+            "The Google tags the container runs: ga4 (Google Analytics 4), google-ads (conversions, remarketing), floodlight. The Content-Security-Policy allows what Google documents for each, nothing more. Defaults to [ga4, google-ads] with advertising, [ga4] without",
+          ),
+        otherOrigins: z
+          .strictObject({
+            "script-src": cspOrigins.describe("Where the container's other tags load scripts from"),
+            "img-src": cspOrigins.describe("Where they load images and tracking pixels from"),
+            "connect-src": cspOrigins.describe("Where they send data with fetch, XHR or beacons"),
+            "frame-src": cspOrigins.describe("Where their frames come from"),
+          })
+          .prefault({})
+          .describe("Origins the container's other tags (not listed in runs) need, per Content-Security-Policy directive"),
       })
+      .transform(({ runs, ...analytics }) => ({
+        ...analytics,
+        runs: runs ?? (analytics.advertising ? (["ga4", "google-ads"] as GoogleTag[]) : (["ga4"] as GoogleTag[])),
+      }))
       .optional(),
   }),
   openingHours: z

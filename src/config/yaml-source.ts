@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
+import path from "node:path";
 import type { Document, Node } from "yaml";
 import type { Problem } from "../errors.ts";
+import { TOOL_ROOT } from "../paths.ts";
 
 type YamlLibrary = typeof import("yaml");
 let yamlLibrary: YamlLibrary | undefined;
@@ -10,7 +12,8 @@ let yamlLibrary: YamlLibrary | undefined;
  * build only pays for loading this one when a file has a problem to locate.
  */
 function yaml(): YamlLibrary {
-  return (yamlLibrary ??= createRequire(import.meta.url)("yaml") as YamlLibrary);
+  // Found from the package, not from this file: the compiled CLI runs from a cache folder.
+  return (yamlLibrary ??= createRequire(path.join(TOOL_ROOT, "package.json"))("yaml") as YamlLibrary);
 }
 
 /** A parsed YAML text that can tell where any key path sits in it. */

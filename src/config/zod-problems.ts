@@ -48,10 +48,13 @@ export function dotted(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
 }
 
+/** How a value missing from the input is described: `is required (expected string)`. */
+export const REQUIRED = "is required";
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const input = (issue as { input?: unknown }).input;
   if (issue.code === "invalid_type") {
-    if (input === undefined) return `is required (expected ${issue.expected})`;
+    if (input === undefined) return `${REQUIRED} (expected ${issue.expected})`;
     return `expected ${issue.expected}, got ${describeValue(input)}`;
   }
   return issue.message;

@@ -28,15 +28,21 @@ export const homeCopy = z.strictObject({
   ...pageMeta,
   hero,
   features: cardSection.extend({
-    testimonial: z.strictObject({
-      quote: paragraph,
-      author: line,
-      place: line,
-      lang: z.string().regex(/^[a-z]{2,3}$/).optional().describe("The quote's language when it is not the page's (a translation quoting a customer's own words)"),
-    }),
+    testimonial: z
+      .strictObject({
+        quote: paragraph,
+        author: line,
+        place: line,
+        lang: z.string().regex(/^[a-z]{2,3}$/).optional().describe("The quote's language when it is not the page's (a translation quoting a customer's own words)"),
+      })
+      .optional()
+      .describe("A customer's own words under the cards; leave out until a customer has given you theirs"),
   }),
   process,
-  beforeAfter: z.strictObject({ heading: line, text: paragraph.optional(), before: picture, after: picture }),
+  beforeAfter: z
+    .strictObject({ heading: line, text: paragraph.optional(), before: picture, after: picture })
+    .optional()
+    .describe("Two pictures of your work, before and after; leave out until you have them"),
   reviews: section,
   cities: section.extend({ count: z.number().int().min(1).max(50).describe("How many nearest cities to list") }),
   faq: section,

@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { readYaml } from "../config/read-yaml.ts";
 import type { YamlSource } from "../config/yaml-source.ts";
-import { dotted } from "../config/zod-problems.ts";
+import { dotted, REQUIRED } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
-import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadCopyOptions {
   contentDir: string;
@@ -20,6 +20,13 @@ export interface LoadCopyOptions {
    * and how its folder is named in messages.
    */
   reference?: { copy: Copy; displayDir: string };
+  /** Where text that reads clumsily once filled is reported (a word repeated across a placeholder). */
+  warnings?: Problem[];
+  /**
+   * A translation's files that lack something the default language has (a key, an item, the whole
+   * file), by copy file name: not errors but translations still to write. Without it they are errors.
+   */
+  pending?: Map<string, Problem[]>;
 }
 
 /** Placeholders a file may keep for the page to fill (beyond the site facts). */
@@ -36,14 +43,17 @@ export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
     Object.entries(copyFiles).map(async ([name, schema]) => {
       if (options.skip?.has(name)) return;
       const file = `${options.displayDir}/${name}`;
-      const text = await readCopyFile(path.join(options.contentDir, name), file, problems);
-      if (text === undefined) return;
+      const found: Problem[] = [];
+      const text = await readCopyFile(path.join(options.contentDir, name), file, found);
       const reference = options.reference && {
         value: (options.reference.copy as Record<string, unknown>)[copyKey(name)],
         file: `${options.reference.displayDir}/${name}`,
       };
-      const value = parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], problems, reference);
-      copy[copyKey(name)] = value;
+      const value = text === undefined ? undefined : parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], found, reference, options.warnings);
+      const missing = options.pending && reference ? found.filter(isMissing) : [];
+      if (missing.length > 0) options.pending!.set(name, missing);
+      problems.push(...found.filter((problem) => !missing.includes(problem)));
+      if (found.length === 0) copy[copyKey(name)] = value;
     }),
   );
   if (problems.length > 0) throw new SiteError(sortProblems(problems));
@@ -59,6 +69,7 @@ export function parseCopy(
   pageLevel: readonly string[],
   problems: Problem[],
   reference?: { value: unknown; file: string },
+  warnings?: Problem[],
 ): unknown {
   const read = readYaml(file, text, schema, problems);
   if (!read) return undefined;
@@ -68,7 +79,7 @@ export function parseCopy(
         file,
         ...read.source().locate(missing ? at.slice(0, -1) : at),
         field: dotted(at),
-        message: missing ? `missing: ${reference.file} has it` : `not in ${reference.file}: a translation has the same keys as the default language`,
+        message: missing ? `${MISSING_KEY}${reference.file} has it` : `not in ${reference.file}: a translation has the same keys as the default language`,
       });
     }
   }
@@ -77,6 +88,9 @@ export function parseCopy(
   const filled = mapStrings(read.data, [], (value, at) => {
     for (const { name } of unknownPlaceholders(value, known)) {
       problems.push(placeholderProblem(read.source(), at, name, known));
+    }
+    for (const repeat of warnings ? repeatedWords(value, facts) : []) {
+      warnings!.push({ file, ...read.source().locate(at), field: dotted(at), message: repeatedWordMessage(repeat) });
     }
     return fillPlaceholders(value, facts);
   });
@@ -92,12 +106,20 @@ function placeholderProblem(source: YamlSource, at: PropertyKey[], name: string,
   };
 }
 
+const NOT_FOUND = "file not found; every copy file is required";
+const MISSING_KEY = "missing: ";
+
+/** A translation's gap: a file, key or item the default language has and the translation lacks. */
+function isMissing(problem: Problem): boolean {
+  return problem.message === NOT_FOUND || problem.message.startsWith(MISSING_KEY) || problem.message.startsWith(REQUIRED);
+}
+
 async function readCopyFile(absolute: string, file: string, problems: Problem[]): Promise<string | undefined> {
   try {
     return await readFile(absolute, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    problems.push({ file, message: code === "ENOENT" ? "file not found; every copy file is required" : `cannot read (${code})` });
+    problems.push({ file, message: code === "ENOENT" ? NOT_FOUND : `cannot read (${code})` });
     return undefined;
   }
 }

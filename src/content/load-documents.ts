@@ -7,7 +7,7 @@ import { articleFrontMatter, type Article, type LegalPage } from "./article-sche
 import { selectConditionalBlocks, type Conditions } from "./conditional-blocks.ts";
 import { readFrontMatter } from "./front-matter.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
-import { fillPlaceholders, mapStrings, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadDocumentsOptions {
   contentDir: string;
@@ -20,9 +20,12 @@ export interface LoadDocumentsOptions {
   /**
    * A translation's folder (content/es): each article is named like the default language's
    * article it translates (one of these slugs) and has its own slug; each folder is loaded only
-   * when the language translates it.
+   * when the language translates it. A legal page is named like the one it translates (`legalOf`),
+   * which is what links it from the footer, the privacy choices and its hreflang pair.
    */
-  translation?: { of: ReadonlySet<string>; blog: boolean; legal: boolean };
+  /** Where text that reads clumsily once filled is reported (a word repeated across a placeholder). */
+  warnings?: Problem[];
+  translation?: { of: ReadonlySet<string>; legalOf: ReadonlySet<string>; blog: boolean; legal: boolean };
 }
 
 /** A markdown file whose front matter is valid, waiting for its body to be converted. */
@@ -56,11 +59,12 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
       : loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
     options.translation && !options.translation.legal
       ? []
-      : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems)),
+      : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems, options.translation?.legalOf)),
   ]);
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
-  const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems)));
-  const legal = compact(legalFiles.map((parsed, i) => finishLegal(parsed, converted[blogFiles.length + i]!, options.facts, problems)));
+  const warnings = options.warnings ?? [];
+  const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems, warnings)));
+  const legal = compact(legalFiles.map((parsed, i) => finishLegal(parsed, converted[blogFiles.length + i]!, options.facts, problems, warnings)));
   if (articles.length === 0 && problems.length === 0 && options.translation?.blog !== false) {
     problems.push({ file: `${options.displayDir}/blog`, message: "no articles found; add at least one .md file" });
   }
@@ -107,29 +111,36 @@ function parseArticle(file: string, name: string, text: string, problems: Proble
   return { file, name, ...doc };
 }
 
-function parseLegal(file: string, name: string, text: string, conditions: Conditions, problems: Problem[]): Parsed<LegalFields> | undefined {
+function parseLegal(file: string, name: string, text: string, conditions: Conditions, problems: Problem[], translationOf?: ReadonlySet<string>): Parsed<LegalFields> | undefined {
   const doc = readFrontMatter(file, text, legalFrontMatter, problems);
   if (!doc) return undefined;
+  if (translationOf && !translationOf.has(name.replace(/\.md$/, ""))) {
+    const names = [...translationOf].sort().map((slug) => `${slug}.md`);
+    problems.push({ file, message: `translates no legal page: name it like the page it translates (${names.join(", ") || "the default language has none"}); a translated legal page keeps that address under its language's folder` });
+    return undefined;
+  }
   const selected = selectConditionalBlocks(doc.body, conditions, doc.bodyLine);
   problems.push(...selected.problems.map(({ line, message }) => ({ file, line, message })));
   if (selected.problems.length > 0) return undefined;
   return { file, name, ...doc, body: selected.body, lineMap: selected.lineMap };
 }
 
-function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): Article | undefined {
+function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[], warnings: Problem[]): Article | undefined {
   const { file, body } = parsed;
-  const data = fillFrontMatter(file, parsed.data, facts, problems);
+  const data = fillFrontMatter(file, parsed.data, facts, problems, warnings);
   const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted });
   problems.push(...rendered.problems);
+  warnings.push(...rendered.warnings);
   if (!data || rendered.problems.length > 0) return undefined;
   return { ...data, html: rendered.html, words: countWords(body), file, translationOf: parsed.name.replace(/\.md$/, "") };
 }
 
-function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[]): LegalPage | undefined {
+function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[], warnings: Problem[]): LegalPage | undefined {
   const { file, body } = parsed;
-  const data = fillFrontMatter(file, parsed.data, facts, problems);
+  const data = fillFrontMatter(file, parsed.data, facts, problems, warnings);
   const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted, lineMap: parsed.lineMap });
   problems.push(...rendered.problems);
+  warnings.push(...rendered.warnings);
   if (!data || rendered.problems.length > 0) return undefined;
   return { ...data, slug: parsed.name.replace(/\.md$/, ""), html: rendered.html, file };
 }
@@ -138,13 +149,14 @@ function compact<T>(items: Array<T | undefined>): T[] {
   return items.filter((item): item is T => item !== undefined);
 }
 
-function fillFrontMatter<T>(file: string, data: T, facts: Facts, problems: Problem[]): T | undefined {
+function fillFrontMatter<T>(file: string, data: T, facts: Facts, problems: Problem[], warnings: Problem[]): T | undefined {
   const known = new Set(Object.keys(facts));
   const before = problems.length;
   const filled = mapStrings(data, [], (value, at) => {
     for (const { name } of unknownPlaceholders(value, known)) {
       problems.push({ file, field: at.join("."), message: `unknown placeholder {${name}}` });
     }
+    for (const repeat of repeatedWords(value, facts)) warnings.push({ file, field: at.join("."), message: repeatedWordMessage(repeat) });
     return fillPlaceholders(value, facts);
   }) as T;
   return problems.length > before ? undefined : filled;

@@ -71,11 +71,23 @@ export interface Edition {
   legal: LegalPage[];
   settings: LanguageSettings;
   /** The lead form in this language. */
-  leadFormId: string;
+  leadFormId?: string;
   /** Each licence as this language writes it ("Label #number") and where it is shown. */
   licenses: LicenseLine[];
   /** Each city page's own paragraph in this language, by the city's slug. */
   cityIntros: Record<string, string>;
+  /** Builds fine but should be fixed (`check --strict` fails): clumsy text, translations still to write. */
+  warnings: Problem[];
+  /** What this language has not translated yet: those pages are built in the default language only. */
+  pending: Pending;
+  /** Worth knowing, nothing broken: what a language leaves out until it is translated. */
+  notices: string[];
+}
+
+/** A translation's gaps: page types whose copy lacks something, and towns without their paragraph. */
+export interface Pending {
+  pageTypes: OptionalPageType[];
+  cities: string[];
 }
 
 /** The default language's settings: nothing left out, its own addresses and words, site.yaml's texts. */
@@ -121,7 +133,8 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const { site } = options;
   const [first, ...others] = site.languages;
   const facts = siteFacts(site);
-  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts };
+  const warnings: Problem[] = [];
+  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings };
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
@@ -136,9 +149,12 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     facts,
     ...documents,
     settings: defaultLanguageSettings(site),
-    leadFormId: first!.leadFormId ?? site.integrations.leadForm.formId,
+    leadFormId: first!.leadFormId ?? site.integrations.leadForm?.formId,
     licenses: licenseLines(site),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
+    warnings,
+    pending: { pageTypes: [], cities: [] },
+    notices: [],
   };
   const problems: Problem[] = [];
   const translated = await Promise.all(
@@ -151,10 +167,25 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     ),
   );
   if (problems.length > 0) throw new SiteError(sortProblems(problems));
-  return [base, ...(translated as Edition[])];
+  // A language whose shared texts (home, header and footer, FAQ, 404 page) are not all translated
+  // is left out whole until they are; its gaps are the default language's warnings.
+  const kept = (translated as Array<Edition | Gaps>).filter((edition): edition is Edition => {
+    if ("copy" in edition) return true;
+    base.warnings.push(...edition.warnings);
+    base.notices.push(`${edition.name} (${edition.code}) is left out: its shared texts are not all translated yet (the warnings name each one)`);
+    return false;
+  });
+  return [base, ...kept];
 }
 
-async function loadTranslation(options: LoadEditionsOptions & { language: Site["languages"][number]; base: Edition }): Promise<Edition> {
+/** A language left out whole: what it still lacks. */
+interface Gaps {
+  code: string;
+  name: string;
+  warnings: Problem[];
+}
+
+async function loadTranslation(options: LoadEditionsOptions & { language: Site["languages"][number]; base: Edition }): Promise<Edition | Gaps> {
   const { language, base, site } = options;
   const contentDir = path.join(options.contentDir, language.code);
   const displayDir = `${options.displayDir}/${language.code}`;
@@ -165,21 +196,39 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const licenses = licenseLines(site, settings.licenseLabels);
   const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
   const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
-  const load = { contentDir, displayDir, facts };
-  const [copy, documents, cityIntros] = await allProblems([
-    loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir } }),
+  const warnings: Problem[] = [];
+  const pendingCopy = new Map<string, Problem[]>();
+  const load = { contentDir, displayDir, facts, warnings };
+  const [copy, documents, cities] = await allProblems([
+    loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
     loadDocuments({
       ...load,
       convert: options.convert,
       conditions: options.conditions,
       translation: {
         of: new Set(base.articles.map((article) => article.slug)),
+        legalOf: new Set(base.legal.map((page) => page.slug)),
         blog: !settings.untranslated.includes("blog"),
         legal: !settings.untranslated.includes("legal"),
       },
     }),
-    settings.untranslated.includes("city") ? base.cityIntros : readCityIntros(path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
+    settings.untranslated.includes("city")
+      ? { intros: base.cityIntros, missing: [] }
+      : readCityIntros(path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
+  const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
+  const pageTypes = OPTIONAL_PAGE_TYPES.filter((type) => FILES_OF[type].some((file) => pendingCopy.has(file)));
+  for (const [name, gaps] of pendingCopy) {
+    const type = pageTypes.find((each) => FILES_OF[each].includes(name));
+    const what = type ? `version of the ${type === "blog" ? "blog and its articles" : `${type} page${type === "city" ? "s" : ""}`}` : "site";
+    warnings.push(...gaps.map((gap) => ({ ...gap, message: `${version(what)} (${gap.message})` })));
+  }
+  warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${site.cities.find((city) => `${city.slug}.intro` === gap.field)?.name ?? "this town"}`) })));
+  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => FILES_OF[type].includes(name)));
+  if (shared) return { code: language.code, name: language.name, warnings };
+  const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];
+  if (cities.missing.length > 0) left.push(`${cities.missing.length} town page${cities.missing.length === 1 ? "" : "s"}`);
+  const notices = left.length > 0 ? [`${language.name} (${language.code}): ${left.join(", ")} not translated yet, so built in the default language only (check --strict fails until they are)`] : [];
   return {
     ...language,
     isDefault: false,
@@ -188,24 +237,33 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     facts,
     ...documents,
     settings,
-    leadFormId: language.leadFormId ?? site.integrations.leadForm.formId,
+    leadFormId: language.leadFormId ?? site.integrations.leadForm?.formId,
     licenses,
-    cityIntros,
+    cityIntros: cities.intros,
+    warnings,
+    pending: { pageTypes, cities: cities.missing.map((gap) => gap.field!.replace(/\.intro$/, "")) },
+    notices,
   };
 }
 
 const cityIntro = z.strictObject({ intro: z.string().trim().min(1, "must not be empty").max(3000, "is too long (3,000 characters at most)") });
 
-/** content/<code>/cities.yaml: every city's own paragraph in the language, by slug; no other city fact. */
-async function readCityIntros(absolute: string, file: string, site: Site, facts: Facts): Promise<Record<string, string>> {
+/**
+ * content/<code>/cities.yaml: every city's own paragraph in the language, by slug; no other city
+ * fact. A town without its paragraph yet is `missing` (its page is not built in the language).
+ */
+async function readCityIntros(absolute: string, file: string, site: Site, facts: Facts): Promise<{ intros: Record<string, string>; missing: Problem[] }> {
   const problems: Problem[] = [];
   const slugs = site.cities.map((city) => city.slug);
+  const missingFrom = (present: (slug: string) => boolean): Problem[] =>
+    slugs.filter((slug) => !present(slug)).map((slug) => ({ file, line: 1, field: `${slug}.intro`, message: `missing: site.yaml has the city "${slug}"` }));
   let text = "";
   try {
     text = await readFile(absolute, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new SiteError([{ file, message: code === "ENOENT" ? "file not found; it has each city's paragraph (intro), by slug" : `cannot read (${code})` }]);
+    if (code === "ENOENT") return { intros: {}, missing: missingFrom(() => false) };
+    throw new SiteError([{ file, message: `cannot read (${code})` }]);
   }
   const read = readYaml(file, text, z.record(z.string(), cityIntro), problems);
   if (!read) throw new SiteError(problems);
@@ -213,11 +271,12 @@ async function readCityIntros(absolute: string, file: string, site: Site, facts:
   for (const slug of Object.keys(read.data)) {
     if (!known.has(slug)) problems.push({ file, ...read.source().locate([slug]), field: slug, message: `no city in site.yaml has this slug` });
   }
-  for (const slug of slugs) {
-    if (!(slug in read.data)) problems.push({ file, line: 1, field: `${slug}.intro`, message: `missing: site.yaml has the city "${slug}"` });
-  }
   if (problems.length > 0) throw new SiteError(problems);
-  return Object.fromEntries(slugs.map((slug) => [slug, fillPlaceholders(read.data[slug]!.intro, facts)]));
+  const present = slugs.filter((slug) => slug in read.data);
+  return {
+    intros: Object.fromEntries(present.map((slug) => [slug, fillPlaceholders(read.data[slug]!.intro, facts)])),
+    missing: missingFrom((slug) => slug in read.data),
+  };
 }
 
 /** Reads language.yaml; its words for facts must name known facts and carry their numbers. */

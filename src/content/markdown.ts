@@ -1,5 +1,5 @@
 import type { Problem } from "../errors.ts";
-import { unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 /** What marked makes of a markdown body (markdown-convert.ts): depends on the body alone, so it can be cached. */
 export interface ConvertedMarkdown {
@@ -25,6 +25,8 @@ export interface RenderMarkdownOptions {
 export interface RenderMarkdownResult {
   html: string;
   problems: Problem[];
+  /** Text that reads clumsily once filled: a word repeated across a placeholder's edge. */
+  warnings: Problem[];
 }
 
 /** Finishes a converted markdown body: its problems located in the file, `{placeholders}` filled with HTML-escaped facts. */
@@ -42,11 +44,12 @@ export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownRe
     });
   }
 
-  if (problems.length > 0) return { html: "", problems };
+  const warnings = repeatedWords(body, facts).map((repeat) => ({ file, line: fileLine(countLines(body, repeat.offset)), message: repeatedWordMessage(repeat) }));
+  if (problems.length > 0) return { html: "", problems, warnings };
   const html = converted.html.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) =>
     Object.hasOwn(facts, name) ? escapeHtml(facts[name]!) : whole,
   );
-  return { html, problems };
+  return { html, problems, warnings };
 }
 
 /** Words in a markdown text, for reading-time estimates and length checks. */

@@ -17,12 +17,12 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
     baseTown: `${site.base.town}, ${site.base.region}`,
     region: site.base.region,
     year: String(site.copyrightYear),
-    callbackMinutes: String(site.callbackMinutes),
-    reviewClaim: reviewClaim(site),
-    reviewCount: String(site.reviews.count),
     legalUpdated: site.legal.updated,
   };
   const optional: Record<string, string | number | undefined> = {
+    callbackMinutes: site.callbackMinutes,
+    reviewClaim: reviewClaim(site),
+    reviewCount: site.reviews?.count,
     warrantyDays: site.warranty?.days,
     noSetupChargeDays: site.warranty?.noSetupChargeDays,
     resultDays: site.results?.days,
@@ -50,9 +50,9 @@ export function mapStrings(value: unknown, at: PropertyKey[], fn: (text: string,
   return value;
 }
 
-/** "100+ 5-Star Reviews" */
-export function reviewClaim(site: Site): string {
-  return `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews`;
+/** "100+ 5-Star Reviews"; none for a site without reviews. */
+export function reviewClaim(site: Site): string | undefined {
+  return site.reviews ? `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews` : undefined;
 }
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
@@ -65,6 +65,51 @@ export function unknownPlaceholders(text: string, known: ReadonlySet<string>): A
     if (!known.has(name)) unknown.push({ name, offset: match.index });
   }
   return unknown;
+}
+
+const WORD_BEFORE = /([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)\s+$/u;
+const WORD_AFTER = /^\s+([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)/u;
+const FIRST_WORD = /^([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)/u;
+const LAST_WORD = /([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)$/u;
+
+/** A word written twice once a placeholder is filled: where, and how the filled text reads there. */
+export interface RepeatedWord {
+  name: string;
+  word: string;
+  offset: number;
+  /** The words around the seam once filled, e.g. "Family Trapping trapping job". */
+  reads: string;
+}
+
+/**
+ * Words repeated across a placeholder's edge once it is filled ("every {company} trapping job"
+ * with a company named "… Family Trapping"): the text reads clumsily, so `check` warns.
+ */
+export function repeatedWords(text: string, facts: Facts): RepeatedWord[] {
+  const found: RepeatedWord[] = [];
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    const name = match[1]!;
+    if (!Object.hasOwn(facts, name)) continue;
+    const value = facts[name]!;
+    const before = WORD_BEFORE.exec(text.slice(0, match.index))?.[1];
+    const after = WORD_AFTER.exec(text.slice(match.index + match[0].length))?.[1];
+    const first = FIRST_WORD.exec(value)?.[1];
+    const last = LAST_WORD.exec(value)?.[1];
+    const same = (a?: string, b?: string) => a !== undefined && b !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();
+    if (same(before, first)) found.push({ name, word: first!, offset: match.index, reads: `${before} ${lastWords(value, 2, "start")}` });
+    if (same(last, after)) found.push({ name, word: last!, offset: match.index, reads: `${lastWords(value, 2, "end")} ${after}` });
+  }
+  return found;
+}
+
+function lastWords(value: string, count: number, side: "start" | "end"): string {
+  const words = value.trim().split(/\s+/);
+  return (side === "start" ? words.slice(0, count) : words.slice(-count)).join(" ");
+}
+
+/** How `check` words a repeated word: the same line in the CLI and the editor. */
+export function repeatedWordMessage(repeat: RepeatedWord): string {
+  return `"${repeat.word}" twice once {${repeat.name}} is filled ("${repeat.reads}"); reword the sentence`;
 }
 
 /** Replaces every `{name}` whose name is a known fact; leaves other text alone. */

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { HIDDEN_PATHS } from "../hosting/host-plan.ts";
 
+const WELL_KNOWN = ".well-known";
+
 /** Longest request target we answer; longer gets 414. */
 export const MAX_URL_LENGTH = 2048;
 
@@ -27,7 +29,11 @@ export function resolveRequestPath(root: string, rawUrl: string): Resolution {
   if (!decoded.startsWith("/") || decoded.includes("\0") || decoded.includes("\\")) return { kind: "error", status: 400 };
   const segments = decoded.split("/");
   if (segments.some((segment) => segment === ".." || segment === ".")) return { kind: "error", status: 404, path: decoded };
-  if (segments.some((segment) => segment.startsWith(".") && segment.length > 0)) return { kind: "error", status: 404, path: decoded };
+  // Hidden files stay hidden, but for the one dot-folder the web reserves for files meant to be
+  // fetched (RFC 8615): security.txt, domain and app verification.
+  const named = segments.filter((segment) => segment !== "");
+  const hidden = named.some((segment, index) => segment.startsWith(".") && !(index === 0 && segment === WELL_KNOWN));
+  if (hidden) return { kind: "error", status: 404, path: decoded };
 
   if (decoded.length > 1 && decoded.endsWith("/")) {
     const query = rawUrl.slice(pathname.length);

@@ -1,4 +1,5 @@
-import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { createRequire, SourceMap } from "node:module";
 import path from "node:path";
 import type { BuildOptions } from "esbuild";
 import React, { type ComponentType, type ReactNode } from "react";
@@ -6,6 +7,7 @@ import * as jsxRuntime from "react/jsx-runtime";
 import { esbuildOutput } from "../assets/compile-cache.ts";
 import { runCommonJs } from "../code-cache.js";
 import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/page-props.ts";
+import { RenderError } from "./render-page.ts";
 import type { ReuseRegistry } from "./reuse.ts";
 
 /** The compiled templates module (templates/index.tsx). */
@@ -52,13 +54,34 @@ export function loadTemplatesModule(file: string): Templates & { file: string } 
   let templates = loaded.get(file);
   if (!templates) {
     const nodeRequire = createRequire(file);
-    const module = runCommonJs(file, {
-      cacheFile: file.replace(/\.cjs$/, ".v8cache"),
-      require: (id) => SHARED_MODULES[id] ?? nodeRequire(id),
-    }) as Templates;
+    let module: Templates;
+    try {
+      module = runCommonJs(file, {
+        cacheFile: file.replace(/\.cjs$/, ".v8cache"),
+        require: (id) => SHARED_MODULES[id] ?? nodeRequire(id),
+      }) as Templates;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new RenderError(`could not load ${whereThrown(error, file) ?? "templates/index.tsx"}: ${reason}`, { cause: error });
+    }
     const { pages, templateFiles, Document, IconSprite } = module;
     templates = { pages, templateFiles, Document, IconSprite, file };
     loaded.set(file, templates);
   }
   return templates;
+}
+
+/**
+ * The template file, line and column where loading the compiled module threw (code that runs when a
+ * template is loaded, outside any component), found through the module's inline source map.
+ */
+function whereThrown(error: unknown, file: string): string | undefined {
+  const frame = error instanceof Error ? error.stack?.split("\n").find((line) => line.includes(file)) : undefined;
+  const position = frame ? /:(\d+):(\d+)\)?$/.exec(frame) : null;
+  const inline = /\/\/# sourceMappingURL=data:application\/json;base64,(\S+)\s*$/.exec(readFileSync(file, "utf8"));
+  if (!position || !inline) return undefined;
+  const map = new SourceMap(JSON.parse(Buffer.from(inline[1]!, "base64").toString("utf8")));
+  const entry = map.findEntry(Number(position[1]) - 1, Number(position[2]) - 1);
+  if (!("originalSource" in entry)) return undefined;
+  return `${entry.originalSource}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
 }

@@ -4,7 +4,7 @@ import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
 /** What the route planner needs of a language. */
-export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings">;
+export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings"> & Partial<Pick<Edition, "pending">>;
 
 /** What the addresses of the default language come from: site.yaml's cityPath and services. */
 export type SiteAddresses = Pick<Site, "cityPath" | "services">;
@@ -48,11 +48,11 @@ export function defaultPaths(site: SiteAddresses): LanguagePaths {
 }
 export type LanguagePaths = ReturnType<typeof languagePaths>;
 
-/** Whether a language builds pages of this template: a service the site offers, a type it translates. */
-export function builds(language: Pick<RouteLanguage, "settings">, template: PlannedPage["template"], site: Pick<Site, "services">): boolean {
+/** Whether a language builds pages of this template: a service the site offers, a type it translates (on purpose or not yet). */
+export function builds(language: Pick<RouteLanguage, "settings" | "pending">, template: PlannedPage["template"], site: Pick<Site, "services">): boolean {
   if ((template === "residential" || template === "commercial") && !site.services[template]) return false;
-  const type: string = template === "article" ? "blog" : template;
-  return !language.settings.untranslated.includes(type as OptionalPageType);
+  const type = (template === "article" ? "blog" : template) as OptionalPageType;
+  return !language.settings.untranslated.includes(type) && !language.pending?.pageTypes.includes(type);
 }
 
 /** Where a language's page is written: its 404 page is `<code>/404.html`, found by hosts for paths under /<code>/. */

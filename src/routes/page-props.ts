@@ -38,11 +38,11 @@ export interface TestimonialView {
  */
 export interface ReviewsWidgetView {
   testimonials: TestimonialView[];
-  readAll: Link;
-  scriptUrl: string;
-  iframeUrl: string;
-  title: string;
-  writeReview: Link;
+  /** The review links, with site.yaml's reviews. */
+  readAll?: Link;
+  writeReview?: Link;
+  /** The review provider's widget, with site.yaml's integrations.reviewsWidget. */
+  widget?: { scriptUrl: string; iframeUrl: string; title: string };
 }
 
 /** The lead provider's form, as the call-back modal and its script need it. */
@@ -78,7 +78,8 @@ export interface ChromeView {
   footerServices: Link[];
   footerCompany: Link[];
   footerLegal: Link[];
-  leadForm: LeadFormView;
+  /** The call-back form, when site.yaml has a lead provider; quote buttons write an e-mail without one. */
+  leadForm?: LeadFormView;
   analyticsId?: string;
   /** Consent Mode defaults, with the tag manager only. */
   consent?: ConsentDefaults;
@@ -200,9 +201,9 @@ interface PageBase<T extends string, P, H> {
 
 /** Every page of the site, with its head `H`. */
 type Pages<H> =
-  | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }, H>
-  | PageBase<"residential", { copy: Copy["residential"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; /** The licences shown on it (site.yaml's shownOn). */ licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
-  | PageBase<"commercial", { copy: Copy["commercial"]; badge: ReviewBadgeView; reviews: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge?: ReviewBadgeView; reviews?: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"residential", { copy: Copy["residential"]; badge?: ReviewBadgeView; reviews?: ReviewsWidgetView; /** The licences shown on it (site.yaml's shownOn). */ licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"commercial", { copy: Copy["commercial"]; badge?: ReviewBadgeView; reviews?: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
   | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; /** The same map on the provider's own page. */ mapLink: string; cta: Copy["chrome"]["cta"]["city"] }, H>
   | PageBase<"about", { copy: Copy["about"]; licenses: string[]; cities: PlaceLink[] }, H>
   | PageBase<"city", CityPageView, H>
@@ -228,8 +229,8 @@ export interface CityPageView {
   nearby: PlaceLink[];
   /** "View All Service Areas", when fewer than 4 nearby towns are listed. */
   allAreas?: Link;
-  badge: ReviewBadgeView;
-  reviews: ReviewsWidgetView;
+  badge?: ReviewBadgeView;
+  reviews?: ReviewsWidgetView;
   heroImage: string;
   cta: Copy["chrome"]["cta"]["city"];
 }
@@ -254,4 +255,6 @@ export type TemplateProps<T extends TemplateName = TemplateName> = {
 export interface ConsentDefaults {
   analytics: boolean;
   advertising: boolean;
+  /** Whether the container runs advertising tags at all: without them nothing, not even a choice stored in the browser, grants advertising. */
+  advertisingTags: boolean;
 }

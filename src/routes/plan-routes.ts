@@ -23,7 +23,8 @@ export interface PlanRoutesOptions {
   language: RouteLanguage;
   /** The licences as this language names them; the review claim in its words. */
   licenses: readonly LicenseLine[];
-  reviewClaim: string;
+  /** None for a site without reviews. */
+  reviewClaim?: string;
   /** Each city page's own paragraph in this language, by slug. */
   cityIntros: Record<string, string>;
 }
@@ -127,7 +128,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       }),
     ]),
     ...when("city", () =>
-      site.cities.map((city) => {
+      site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((city) => {
         const cityCopy = fillCityCopy(city.name);
         return page(
           "city",
@@ -244,7 +245,7 @@ function mapEmbedUrl(site: Site, embed = true): string {
  * A city's review section: its own town's testimonials first. Towns without any share one view
  * object, so the block is rendered once for all of them (<Reuse> keys on the props).
  */
-function cityReviewsView(site: Site, copy: Copy, quotesLang?: string): (town: string) => ReviewsWidgetView {
+function cityReviewsView(site: Site, copy: Copy, quotesLang?: string): (town: string) => ReviewsWidgetView | undefined {
   const towns = new Set(copy.testimonials.items.map((item) => item.town));
   const shared = reviewsWidget(site, copy, {}, quotesLang);
   return (town) => (towns.has(town) ? reviewsWidget(site, copy, { town }, quotesLang) : shared);

@@ -20,7 +20,8 @@ function runsAdvertising(site: Site): boolean {
 
 /**
  * Consent Mode defaults before the visitor chooses, or nothing without a tag manager. Without
- * advertising tags the advertising signals stay denied, so a tag added to the container later
+ * advertising tags the advertising signals stay denied whatever a browser has stored (unlike
+ * opt-in, where the visitor's own choice grants them), so a tag added to the container later
  * cannot make the policy's "we do not share" untrue.
  */
 export function consentDefaults(site: Site): ConsentDefaults | undefined {
@@ -29,12 +30,13 @@ export function consentDefaults(site: Site): ConsentDefaults | undefined {
   return {
     analytics: analytics.consent.analytics === "granted",
     advertising: analytics.advertising && analytics.consent.advertising === "granted",
+    advertisingTags: analytics.advertising,
   };
 }
 
 /** The facts a legal document's `::: if name` blocks may test. */
 export function documentConditions(site: Site): Record<string, boolean> {
-  return { analytics: site.integrations.analytics !== undefined, advertising: runsAdvertising(site) };
+  return { analytics: site.integrations.analytics !== undefined, advertising: runsAdvertising(site), leadForm: site.integrations.leadForm !== undefined };
 }
 
 /** The footer's "Your Privacy Choices" link, only where there is something to opt out of. */

@@ -10,7 +10,7 @@ import { withQuery } from "./urls.ts";
 /** What differs in the chrome from language to language, besides the copy. */
 export interface ChromeLanguage {
   locale: string;
-  leadFormId: string;
+  leadFormId?: string;
   /** The licences shown in the footer, as this language names them. */
   footerLicenses: string[];
   /** The footer's note that some pages are in the default language only. */
@@ -24,7 +24,7 @@ export interface ChromeLanguage {
 export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): ChromeView {
   const chrome = copy.chrome;
   const { analytics } = site.integrations;
-  const leadForm = { ...site.integrations.leadForm, formId: language.leadFormId };
+  const leadForm = site.integrations.leadForm && { ...site.integrations.leadForm, formId: language.leadFormId ?? site.integrations.leadForm.formId };
   const paths = defaultPaths(site);
   const services = serviceLinks(site, copy, paths);
   return {
@@ -55,13 +55,17 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): Ch
       { label: chrome.footer.terms, href: paths.legal("terms-of-service") },
       ...privacyChoicesLink(site, copy),
     ],
-    leadForm: {
-      formUrl: `${leadForm.widgetUrl.replace(/\/+$/, "")}/${encodeURIComponent(leadForm.formId)}`,
-      formId: leadForm.formId,
-      formName: leadForm.formName,
-      embedScriptUrl: leadForm.embedScriptUrl,
-      allowedOrigins: leadForm.allowedOrigins.map((origin) => origin.replace(/\/+$/, "")),
-    },
+    ...(leadForm
+      ? {
+          leadForm: {
+            formUrl: `${leadForm.widgetUrl.replace(/\/+$/, "")}/${encodeURIComponent(leadForm.formId)}`,
+            formId: leadForm.formId,
+            formName: leadForm.formName,
+            embedScriptUrl: leadForm.embedScriptUrl,
+            allowedOrigins: leadForm.allowedOrigins.map((origin) => origin.replace(/\/+$/, "")),
+          },
+        }
+      : {}),
     analyticsId: analytics?.containerId,
     consent: consentDefaults(site),
     toast: chrome.toast,
@@ -85,9 +89,10 @@ function splitBrandName(name: string, shortName: string | undefined): { lead: st
   return { lead: short, rest: name.slice(short.length) };
 }
 
-/** The review badge; on a city page it names the city and tags the directory link. */
-export function reviewBadge(site: Site, copy: Copy, city?: City, claim = reviewClaim(site)): ReviewBadgeView {
+/** The review badge; on a city page it names the city and tags the directory link. None without reviews. */
+export function reviewBadge(site: Site, copy: Copy, city?: City, claim = reviewClaim(site)): ReviewBadgeView | undefined {
   const labels = copy.chrome.badge;
+  if (!site.reviews || claim === undefined) return undefined;
   const links: Link[] = [];
   if (city?.googleReviewsUrl) {
     links.push({ label: fillPlaceholders(labels.googleCityLink, { city: city.name }), href: city.googleReviewsUrl });
@@ -122,8 +127,14 @@ function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, count = T
     .map(({ item }) => item);
 }
 
-/** A review section's data: testimonials picked for `focus`, review links, the widget. */
-export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = {}, quotesLang?: string): ReviewsWidgetView {
+/**
+ * A review section's data: testimonials picked for `focus`, review links, the widget; each only
+ * when the site has it, and no section at all for a site with none of them.
+ */
+export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = {}, quotesLang?: string): ReviewsWidgetView | undefined {
+  const { reviews } = site;
+  const widget = site.integrations.reviewsWidget;
+  if (!reviews && !widget && copy.testimonials.items.length === 0) return undefined;
   return {
     testimonials: pickTestimonials(copy.testimonials.items, focus).map((item) => ({
       quote: item.quote,
@@ -132,11 +143,13 @@ export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = 
       stars: item.stars,
       ...(quotesLang ? { lang: quotesLang } : {}),
     })),
-    readAll: { label: copy.chrome.badge.searchEngineLink, href: site.reviews.searchEngineUrl },
-    scriptUrl: site.integrations.reviewsWidget.scriptUrl,
-    iframeUrl: site.integrations.reviewsWidget.iframeUrl,
-    title: copy.chrome.reviewsWidget.iframeTitle,
-    writeReview: { label: copy.chrome.buttons.writeReview, href: site.reviews.writeReviewUrl },
+    ...(reviews
+      ? {
+          readAll: { label: copy.chrome.badge.searchEngineLink, href: reviews.searchEngineUrl },
+          writeReview: { label: copy.chrome.buttons.writeReview, href: reviews.writeReviewUrl },
+        }
+      : {}),
+    ...(widget ? { widget: { scriptUrl: widget.scriptUrl, iframeUrl: widget.iframeUrl, title: copy.chrome.reviewsWidget.iframeTitle } } : {}),
   };
 }
 

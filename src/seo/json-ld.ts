@@ -27,7 +27,7 @@ export interface BusinessOptions {
  */
 export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): JsonLd {
   const { base } = site;
-  const sameAs = [...new Set([site.reviews.directoryUrl, ...site.cities.flatMap((city) => city.businessListingUrl ?? [])])];
+  const sameAs = [...new Set([...(site.reviews ? [site.reviews.directoryUrl] : []), ...site.cities.flatMap((city) => city.businessListingUrl ?? [])])];
   return {
     "@context": CONTEXT,
     "@type": site.businessType,
@@ -59,8 +59,8 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
         }
       : {}),
     // The search-engine reviews link is a search results page, not a profile of the business.
-    sameAs,
-    ...(site.reviews.rating
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(site.reviews?.rating
       ? {
           aggregateRating: {
             "@type": "AggregateRating",

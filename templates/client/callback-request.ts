@@ -12,6 +12,7 @@ import { showToast } from "./toast.ts";
  * success message per opening tracks `callback_request_success`, shows the toast and closes.
  */
 export function initCallbackRequest(dialog: HTMLDialogElement, settings: ClientSettings): void {
+  // The dialog is on a page only when the site has a lead form, and then so are its settings (form!).
   const { form, toast } = settings;
   const frame = dialog.querySelector<HTMLIFrameElement>("[data-callback-frame]");
   const region = document.querySelector<HTMLElement>("[data-toast-region]");
@@ -22,15 +23,15 @@ export function initCallbackRequest(dialog: HTMLDialogElement, settings: ClientS
     onOpen() {
       awaitingSuccess = true;
       track("callback_modal_open", { location: pageLocation(location.pathname) });
-      if (frame) frame.src = leadFormUrl(form.url, location.search, location.pathname);
+      if (frame) frame.src = leadFormUrl(form!.url, location.search, location.pathname);
       embed?.remove();
-      embed = injectScript(form.embedScript);
+      embed = injectScript(form!.embedScript);
     },
   });
 
   // addEventListener, not onmessage: the provider's embed script overwrites window.onmessage.
   addEventListener("message", (event) => {
-    if (!awaitingSuccess || !isSuccessMessage(event, form.allowedOrigins, form.id)) return;
+    if (!awaitingSuccess || !isSuccessMessage(event, form!.allowedOrigins, form!.id)) return;
     awaitingSuccess = false;
     track("callback_request_success");
     if (region) showToast(region, toast);

@@ -6,9 +6,12 @@ type DataLayerWindow = Window & { dataLayer?: unknown[] };
 /** Where the visitor's choice about advertising is kept: "granted" or "denied". */
 const CHOICE_KEY = "gopher-site:advertising";
 
-/** Whether advertising may use the visitor's data: GPC denies it, then the visitor's own choice, then the site's default. */
+/**
+ * Whether advertising may use the visitor's data: never without advertising tags (site.yaml) or
+ * with GPC; otherwise the visitor's own choice, then the site's default.
+ */
 export function advertisingAllowed(defaults: ConsentDefaults, gpc: boolean, stored: string | null): boolean {
-  if (gpc) return false;
+  if (gpc || !defaults.advertisingTags) return false;
   return stored === "granted" || stored === "denied" ? stored === "granted" : defaults.advertising;
 }
 

@@ -7,7 +7,7 @@ import { Reviews } from "../sections/reviews.tsx";
 import { Picture } from "../sections/picture.tsx";
 import { Reuse } from "../sections/reuse.tsx";
 
-function ReviewsSection({ copy, widget }: { copy: { heading: string; text?: string }; widget: TemplateProps<"city">["page"]["reviews"] }) {
+function ReviewsSection({ copy, widget }: { copy: { heading: string; text?: string }; widget: NonNullable<TemplateProps<"city">["page"]["reviews"]> }) {
   return (
     <Section id="reviews" heading={copy.heading} text={copy.text} className="section-tint">
       <Reviews widget={widget} />
@@ -24,7 +24,7 @@ export function CityPage({ chrome, page }: TemplateProps<"city">) {
         <div className="container city-hero-inner">
           <h1>{copy.hero.heading}</h1>
           <p className="hero-text">{copy.hero.text}</p>
-          <ReviewBadge badge={page.badge} />
+          {page.badge ? <ReviewBadge badge={page.badge} /> : null}
           <div className="actions">
             <CallButton chrome={chrome} withNumber className="button button-light" />
             <QuoteButton chrome={chrome} className="button button-outline-light" />
@@ -37,19 +37,21 @@ export function CityPage({ chrome, page }: TemplateProps<"city">) {
           <p>{page.intro}</p>
         </div>
       </Section>
-      <Section id="neighborhoods" heading={copy.neighborhoods.heading} text={copy.neighborhoods.text} className="section-tint">
-        <ul className="neighborhoods">
-          {page.neighborhoods.map((name) => (
-            <li key={name} className="neighborhood">
-              <Icon name="map" />
-              <span>{name}</span>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      {page.neighborhoods.length > 0 ? (
+        <Section id="neighborhoods" heading={copy.neighborhoods.heading} text={copy.neighborhoods.text} className="section-tint">
+          <ul className="neighborhoods">
+            {page.neighborhoods.map((name) => (
+              <li key={name} className="neighborhood">
+                <Icon name="map" />
+                <span>{name}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       {/* The same on every city page: rendered once per build (sections/reuse.tsx). */}
       <Reuse component={ProcessSteps} props={{ id: "process", process: copy.process }} />
-      <Reuse component={ReviewsSection} props={{ copy: copy.reviews, widget: page.reviews }} />
+      {page.reviews ? <Reuse component={ReviewsSection} props={{ copy: copy.reviews, widget: page.reviews }} /> : null}
       <Section id="nearby" heading={copy.nearby.heading}>
         <PlaceList places={page.nearby} extra={page.allAreas} chrome={chrome} className="nearby-links" />
       </Section>

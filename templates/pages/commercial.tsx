@@ -35,9 +35,11 @@ export function CommercialPage({ chrome, page }: TemplateProps<"commercial">) {
       <Section id="savings" heading={copy.savings.heading}>
         <Prose paragraphs={copy.savings.paragraphs} />
       </Section>
-      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
-        <Reviews widget={page.reviews} />
-      </Section>
+      {page.reviews ? (
+        <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
+          <Reviews widget={page.reviews} />
+        </Section>
+      ) : null}
       <section className="cta cta-default" aria-labelledby="cta-commercial-heading">
         <div className="container cta-inner">
           <h2 id="cta-commercial-heading">{page.cta.heading}</h2>

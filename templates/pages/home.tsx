@@ -13,22 +13,28 @@ export function HomePage({ chrome, page }: TemplateProps<"home">) {
         image={{ src: copy.hero.image ?? "/images/hero-home.svg", alt: copy.hero.imageAlt ?? "" }} />
       <Section id="why-us" heading={copy.features.heading} text={copy.features.text}>
         <FeatureCards cards={copy.features.cards} />
-        <Testimonial className="testimonial" quote={testimonial.quote} name={testimonial.author} place={testimonial.place} stars={page.badge.stars} lang={testimonial.lang} />
+        {testimonial ? (
+          <Testimonial className="testimonial" quote={testimonial.quote} name={testimonial.author} place={testimonial.place} stars={page.badge?.stars ?? 5} lang={testimonial.lang} />
+        ) : null}
       </Section>
       <ProcessSteps id="process" process={copy.process} />
-      <Section id="before-after" heading={copy.beforeAfter.heading} text={copy.beforeAfter.text}>
-        <div className="before-after">
-          {[copy.beforeAfter.before, copy.beforeAfter.after].map((picture) => (
-            <figure key={picture.image}>
-              <Picture src={picture.image} alt={picture.alt} width={800} height={600} sizes="(min-width: 768px) 50vw, 100vw" />
-              <figcaption>{picture.caption}</figcaption>
-            </figure>
-          ))}
-        </div>
-      </Section>
-      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
-        <Reviews widget={page.reviews} />
-      </Section>
+      {copy.beforeAfter ? (
+        <Section id="before-after" heading={copy.beforeAfter.heading} text={copy.beforeAfter.text}>
+          <div className="before-after">
+            {[copy.beforeAfter.before, copy.beforeAfter.after].map((picture) => (
+              <figure key={picture.image}>
+                <Picture src={picture.image} alt={picture.alt} width={800} height={600} sizes="(min-width: 768px) 50vw, 100vw" />
+                <figcaption>{picture.caption}</figcaption>
+              </figure>
+            ))}
+          </div>
+        </Section>
+      ) : null}
+      {page.reviews ? (
+        <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
+          <Reviews widget={page.reviews} />
+        </Section>
+      ) : null}
       <Section id="cities" heading={copy.cities.heading} text={copy.cities.text}>
         <PlaceList places={page.cities} show={page.nearestCount} chrome={chrome} />
       </Section>

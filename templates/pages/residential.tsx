@@ -16,9 +16,11 @@ export function ResidentialPage({ chrome, page }: TemplateProps<"residential">) 
       <Section id="peace-of-mind" heading={copy.peaceOfMind.heading}>
         <Prose paragraphs={copy.peaceOfMind.paragraphs} />
       </Section>
-      <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
-        <Reviews widget={page.reviews} />
-      </Section>
+      {page.reviews ? (
+        <Section id="reviews" heading={copy.reviews.heading} text={copy.reviews.text} className="section-tint">
+          <Reviews widget={page.reviews} />
+        </Section>
+      ) : null}
       <CallToAction chrome={chrome} cta={page.cta} />
     </>
   );

@@ -23,8 +23,15 @@ export function CallButton({ chrome, label, withNumber, className }: { chrome: C
   );
 }
 
-/** Opens the call-back modal (with JavaScript) or jumps to it (without). */
+/** Opens the call-back modal (with JavaScript) or jumps to it (without); an e-mail to the company when the site has no lead form. */
 export function QuoteButton({ chrome, label, className }: { chrome: ChromeView; label?: string; className?: string }) {
+  if (!chrome.leadForm) {
+    return (
+      <a className={className ?? "button button-secondary"} href={`mailto:${chrome.email}`}>
+        {label ?? chrome.copy.buttons.quote}
+      </a>
+    );
+  }
   return (
     <a className={className ?? "button button-secondary"} href={`#${CALLBACK_ID}`} data-callback-open="">
       {label ?? chrome.copy.buttons.quote}

@@ -10,6 +10,8 @@ import { Icon } from "./icon.tsx";
 export function CallbackModal({ chrome }: { chrome: ChromeView }) {
   const copy = chrome.copy.modal;
   const form = chrome.leadForm;
+  // Without a lead form the quote buttons write an e-mail (sections/buttons.tsx): no dialog.
+  if (!form) return null;
   return (
     <dialog
       id={CALLBACK_ID}

@@ -19,21 +19,29 @@ export function Reviews({ widget }: { widget: ReviewsWidgetView }) {
           ))}
         </ul>
       ) : null}
-      <div className="actions">
-        <a className="button button-outline" href={widget.readAll.href} rel="noopener" target="_blank">
-          {widget.readAll.label}
-        </a>
-        <a className="button button-outline" href={widget.writeReview.href} rel="noopener" target="_blank">
-          {widget.writeReview.label}
-        </a>
-      </div>
-      {/* The provider's script resizes iframes of class lc_reviews_widget to fit the reviews. */}
-      <div className="reviews-widget" data-lazy-embed="" data-src={widget.iframeUrl} data-script={widget.scriptUrl} data-title={widget.title}
-        data-frame-class="lc_reviews_widget">
-        <noscript>
-          <iframe src={widget.iframeUrl} title={widget.title} loading="lazy" height="300"></iframe>
-        </noscript>
-      </div>
+      {widget.readAll || widget.writeReview ? (
+        <div className="actions">
+          {[widget.readAll, widget.writeReview].map((link) =>
+            link ? (
+              <a key={link.href} className="button button-outline" href={link.href} rel="noopener" target="_blank">
+                {link.label}
+              </a>
+            ) : null,
+          )}
+        </div>
+      ) : null}
+      {widget.widget ? <ReviewsEmbed {...widget.widget} /> : null}
+    </div>
+  );
+}
+
+/** The review provider's widget; its script resizes iframes of class lc_reviews_widget to fit the reviews. */
+function ReviewsEmbed({ iframeUrl, scriptUrl, title }: { iframeUrl: string; scriptUrl: string; title: string }) {
+  return (
+    <div className="reviews-widget" data-lazy-embed="" data-src={iframeUrl} data-script={scriptUrl} data-title={title} data-frame-class="lc_reviews_widget">
+      <noscript>
+        <iframe src={iframeUrl} title={title} loading="lazy" height="300"></iframe>
+      </noscript>
     </div>
   );
 }

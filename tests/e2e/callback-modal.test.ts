@@ -124,7 +124,7 @@ describe("call-back modal", () => {
   });
 
   it("loads the form with the page's campaign parameters, omitting empty ones, and injects the embed script on each opening", async () => {
-    const { leadForm } = suite.sample.site.integrations;
+    const leadForm = suite.sample.site.integrations.leadForm!;
     const { page, blocked } = await visit("/temecula-gopher-control?gclid=G-123&utm_source=google&utm_medium=&utm_campaign=spring%20promo&other=x");
     const frame = page.locator("iframe[data-callback-frame]");
     expect(await frame.getAttribute("src")).toBeNull();
@@ -188,7 +188,7 @@ describe("analytics", () => {
   });
 
   it("keeps working when a blocker froze or removed the analytics globals", async () => {
-    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm!;
     const { page, errors } = await visit("/", {
       init: `Object.defineProperty(window, "dataLayer", { value: null, writable: false }); window.gtag = "blocked";`,
     });
@@ -205,7 +205,7 @@ describe("success message", () => {
   const toastText = () => `✓ Got it! A technician will call you shortly from ${suite.sample.site.phone.display}.`;
 
   it("on a valid message: tracks success, shows the toast in a polite live region for 5 s, and closes", async () => {
-    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm!;
     const { page, errors } = await visit("/", { init: "window.gtagCalls = []; window.gtag = (...args) => window.gtagCalls.push(args);" });
     await openFromHero(page);
     // The provider's embed script overwrites window.onmessage; the listener must not depend on it.
@@ -249,7 +249,7 @@ describe("success message", () => {
   }, 15_000);
 
   it("accepts the form id under each of the five keys, once per opening", async () => {
-    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm!;
     const { page } = await visit("/service-areas");
     const keys = ["formId", "formID", "form_id", "widgetFormId", "iframeId"];
     for (const [index, key] of keys.entries()) {
@@ -263,7 +263,7 @@ describe("success message", () => {
   });
 
   it("ignores forged origins, wrong ids and the provider's other traffic, without errors", async () => {
-    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm!;
     const { page, errors } = await visit("/");
     await openFromHero(page);
     const good = allowedOrigins[1]!;
@@ -307,7 +307,7 @@ describe("success message", () => {
   });
 
   it("dismisses the toast with a 50 px swipe on touch screens", async () => {
-    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm!;
     const { page } = await visit("/", { hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
     const swipe = (dx: number) =>
       page.evaluate((dx) => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../src/dev/dev-server.ts";
 import { UserError } from "../../src/errors.ts";
 import { headersFor, parseHeadersFile } from "../../src/hosting/headers-file.ts";
+import { plainHttpRules } from "../../src/hosting/plain-http.ts";
 import { createLogger } from "../../src/log.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
@@ -98,7 +99,8 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
       const own = await context.newPage();
       const response = await own.goto(`${server.url}/about`);
       const headersFile = path.join(dir, ".dev-out", "_headers");
-      const expected = headersFor(parseHeadersFile(await readFile(headersFile, "utf8"), headersFile), "/about");
+      // As written for the build's host, but over plain HTTP (tests/e2e/plain-http.test.ts).
+      const expected = headersFor(plainHttpRules(parseHeadersFile(await readFile(headersFile, "utf8"), headersFile)), "/about");
       expect(expected["content-security-policy"]).toMatch(/script-src 'self'/);
       for (const [name, value] of Object.entries(expected)) expect(response!.headers()[name], name).toBe(value);
       // The injected client runs under the policy: it connects, and shows the overlay of a broken save.

@@ -214,7 +214,8 @@ describe("scroll reveal", () => {
 
 describe("third-party widgets", () => {
   it("makes no third-party request before the visitor scrolls, then loads the reviews widget near the viewport", async () => {
-    const { reviewsWidget, analytics } = suite.sample.site.integrations;
+    const { analytics } = suite.sample.site.integrations;
+    const reviewsWidget = suite.sample.site.integrations.reviewsWidget!;
     const { page, blocked } = await visit("/");
     // The widget's script answers with an empty stand-in (nothing leaves the machine), so the
     // widget stays as it would on a working network.
@@ -256,7 +257,7 @@ describe("third-party widgets", () => {
       expect(blocked, path).toEqual([]);
       expect(await page.locator("#reviews blockquote").count(), path).toBe(3);
       expect(await firstQuote(page), path).toBe(quote);
-      expect(await page.locator("#reviews a", { hasText: suite.sample.copy.chrome.badge.searchEngineLink }).getAttribute("href"), path).toBe(suite.sample.site.reviews.searchEngineUrl);
+      expect(await page.locator("#reviews a", { hasText: suite.sample.copy.chrome.badge.searchEngineLink }).getAttribute("href"), path).toBe(suite.sample.site.reviews!.searchEngineUrl);
       // Nothing reserved for a widget that has not loaded: no empty box under the quotes.
       expect(await page.locator(".reviews-widget").evaluate((el) => el.getBoundingClientRect().height), path).toBe(0);
     }
@@ -265,7 +266,7 @@ describe("third-party widgets", () => {
   it("takes a widget whose script is blocked away, leaving the testimonials", async () => {
     const { page, blocked } = await visit("/residential-gopher-control");
     await page.locator("#reviews").scrollIntoViewIfNeeded();
-    await expect.poll(() => blocked.includes(suite.sample.site.integrations.reviewsWidget.scriptUrl)).toBe(true);
+    await expect.poll(() => blocked.includes(suite.sample.site.integrations.reviewsWidget!.scriptUrl)).toBe(true);
     await expect.poll(() => page.locator(".reviews-widget iframe").count()).toBe(0);
     expect(await page.locator("#reviews blockquote").first().isVisible()).toBe(true);
   });

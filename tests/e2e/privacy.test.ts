@@ -66,7 +66,7 @@ describe("consent before the tag manager", () => {
 
     // The site's own events still reach the data layer, under the denied state.
     await page.locator("main [data-callback-open]").first().click();
-    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm!;
     await postMessage(page, allowedOrigins[0]!, { formId, type: "form-submitted" });
     const entries = await dataLayer(page);
     const events = entries.map((entry) => (entry as { event?: string }).event).filter(Boolean);

@@ -8,7 +8,7 @@ const { visit } = suite;
 
 describe("a Spanish page", () => {
   it("opens the call-back dialog in Spanish, closes it with its button, and thanks the visitor in Spanish", async () => {
-    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = suite.sample.site.integrations.leadForm!;
     const { page, errors } = await visit("/es");
     expect(await page.getAttribute("html", "lang")).toBe("es");
     await openFromHero(page);

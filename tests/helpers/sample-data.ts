@@ -28,7 +28,7 @@ export async function loadSample() {
   const { code, locale, name } = site.languages[0]!;
   const licenses = licenseLines(site);
   const language = { code, locale, name, prefix: "", isDefault: true, settings: defaultLanguageSettings(site) };
-  const chromeLanguage: ChromeLanguage = { locale, leadFormId: site.integrations.leadForm.formId, footerLicenses: licensesOn(licenses, "footer") };
+  const chromeLanguage: ChromeLanguage = { locale, leadFormId: site.integrations.leadForm!.formId, footerLicenses: licensesOn(licenses, "footer") };
   const cityIntros = Object.fromEntries(site.cities.map((city) => [city.slug, city.intro]));
   return { site, notices, facts, copy, ...documents, language, licenses, reviewClaim: facts.reviewClaim!, cityIntros, chromeLanguage };
 }

@@ -99,4 +99,24 @@ describe("atomic output", () => {
       await writeFile(template, original);
     }
   }, 60_000);
+
+  it("a template that throws as it is loaded is named with its line, like a render error, and the output stays", async () => {
+    const before = await snapshot(path.join(dir, "dist"));
+    const template = path.join(dir, "templates/pages/about.tsx");
+    const original = await readFile(template, "utf8");
+    const lines = original.split("\n");
+    await writeFile(template, `${original}\nconst settings = JSON.parse("{oops");\n`);
+    try {
+      const result = await runCli(["build"], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`could not load templates/pages/about.tsx:${lines.length + 1}:`);
+      expect(result.stderr).toContain("JSON");
+      expect(result.stderr).toContain("The build failed; the previous output was left as it was.");
+      expect(result.stderr).not.toContain("internal error");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await snapshot(path.join(dir, "dist"))).toBe(before);
+    } finally {
+      await writeFile(template, original);
+    }
+  }, 60_000);
 });

@@ -65,6 +65,30 @@ describe("gopher-site check", () => {
     }
   });
 
+  it("warns of a word repeated across a placeholder's edge, in copy, front matter and markdown, an error with --strict", async () => {
+    const files = ["content/pages/about.yaml", "content/blog/gopher-damage-costs.md"].map((file) => path.join(dir, file));
+    const originals = await Promise.all(files.map((file) => readFile(file, "utf8")));
+    const about = originals[0]!.replace(/^title: (.*)$/m, "title: About the {company} trapping team");
+    const article = originals[1]!.replace(/^title: (.*)$/m, 'title: "Why {company} trapping works"').concat("\nCall {company} trapping crews today.\n");
+    await writeFile(files[0]!, about);
+    await writeFile(files[1]!, article);
+    try {
+      const lenient = await runCli(["check"], { cwd: dir });
+      expect(lenient.code).toBe(0);
+      const aboutLine = about.split("\n").findIndex((line) => line.startsWith("title:")) + 1;
+      const articleLine = article.split("\n").lastIndexOf("Call {company} trapping crews today.") + 1;
+      const reads = '"Trapping" twice once {company} is filled ("Family Trapping trapping"); reword the sentence';
+      expect(lenient.stderr).toContain(`warning content/pages/about.yaml:${aboutLine}:8  title  ${reads}`);
+      expect(lenient.stderr).toContain(`warning content/blog/gopher-damage-costs.md  title  ${reads}`);
+      expect(lenient.stderr).toContain(`warning content/blog/gopher-damage-costs.md:${articleLine}  ${reads}`);
+      const strict = await runCli(["check", "--strict"], { cwd: dir });
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain(`content/pages/about.yaml:${aboutLine}:8  title  ${reads} (an error with --strict)`);
+    } finally {
+      await Promise.all(files.map((file, i) => writeFile(file, originals[i]!)));
+    }
+  });
+
   it("names the file and line of a legal page's broken '::: if' blocks, with every problem at once", async () => {
     const policy = path.join(dir, "content/legal/privacy-policy.md");
     const original = await readFile(policy, "utf8");
@@ -74,7 +98,7 @@ describe("gopher-site check", () => {
       const result = await runCli(["check"], { cwd: dir });
       const lines = broken.split("\n");
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.indexOf("::: if advertizing") + 1}  unknown condition "advertizing"; known: advertising, analytics`);
+      expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.indexOf("::: if advertizing") + 1}  unknown condition "advertizing"; known: advertising, analytics, leadForm`);
       expect(result.stderr).toContain(`content/legal/privacy-policy.md:${lines.lastIndexOf("::: if analytics") + 1}  this "::: if" block is never closed; end it with a line ":::"`);
       expect(result.stderr).toContain("2 problems found");
       expect(result.stderr).not.toMatch(/\n\s+at /);

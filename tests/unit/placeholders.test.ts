@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/load-config.ts";
-import { fillPlaceholders, mapStrings, placeholderFiller, siteFacts } from "../../src/content/placeholders.ts";
+import { fillPlaceholders, mapStrings, placeholderFiller, repeatedWords, siteFacts } from "../../src/content/placeholders.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
 describe("placeholderFiller", () => {
@@ -28,6 +28,23 @@ describe("placeholderFiller", () => {
     expect([a.title, b.title]).toEqual(["Temecula Gopher Control", "Murrieta Gopher Control"]);
     expect(a.process).toBe(copy.process);
     expect(b.process).toBe(copy.process);
+  });
+});
+
+describe("repeatedWords", () => {
+  const facts = { company: "Gopher Guard Family Trapping", town: "Temecula", warrantyDays: "60", region: "Lake Elsinore" };
+
+  it("finds a word written twice across a placeholder's edge, on either side, whatever its case", () => {
+    expect(repeatedWords("Every {company} trapping job", facts)).toEqual([{ name: "company", word: "Trapping", offset: 6, reads: "Family Trapping trapping" }]);
+    expect(repeatedWords("Call the gopher {company}", facts)).toEqual([{ name: "company", word: "Gopher", offset: 16, reads: "gopher Gopher Guard" }]);
+    expect(repeatedWords("Near lake {region} lake", facts).map((repeat) => repeat.word)).toEqual(["Lake"]);
+  });
+
+  it("leaves alone text that reads well, unknown placeholders, numbers and words joined by punctuation", () => {
+    expect(repeatedWords("Every job {company} does", facts)).toEqual([]);
+    expect(repeatedWords("Our {warrantyDays}-day warranty, 60 {warrantyDays} days", facts)).toEqual([]);
+    expect(repeatedWords("trapping {unknown} trapping", facts)).toEqual([]);
+    expect(repeatedWords("Ask {company}: trapping first", facts)).toEqual([]);
   });
 });
 

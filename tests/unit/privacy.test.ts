@@ -33,16 +33,34 @@ function problemsOf(block: string): string[] {
 describe("privacy settings in site.yaml", () => {
   it("assumes advertising tags and California's opt-out defaults when only a container is named", () => {
     const site = withAnalytics("  analytics:\n    containerId: GTM-ABCD123\n");
-    expect(site.integrations.analytics).toEqual({ containerId: "GTM-ABCD123", advertising: true, consent: { analytics: "granted", advertising: "granted" } });
-    expect(consentDefaults(site)).toEqual({ analytics: true, advertising: true });
+    expect(site.integrations.analytics).toEqual({
+      containerId: "GTM-ABCD123",
+      advertising: true,
+      consent: { analytics: "granted", advertising: "granted" },
+      runs: ["ga4", "google-ads"],
+      otherOrigins: { "script-src": [], "img-src": [], "connect-src": [], "frame-src": [] },
+    });
+    expect(consentDefaults(site)).toEqual({ analytics: true, advertising: true, advertisingTags: true });
   });
 
   it("keeps advertising denied by default for opt-in owners, and always without advertising tags", () => {
     const optIn = withAnalytics("  analytics:\n    containerId: GTM-ABCD123\n    consent:\n      advertising: denied\n");
-    expect(consentDefaults(optIn)).toEqual({ analytics: true, advertising: false });
+    expect(consentDefaults(optIn)).toEqual({ analytics: true, advertising: false, advertisingTags: true });
     const noAds = withAnalytics("  analytics:\n    containerId: GTM-ABCD123\n    advertising: false\n");
-    expect(consentDefaults(noAds)).toEqual({ analytics: true, advertising: false });
+    expect(consentDefaults(noAds)).toEqual({ analytics: true, advertising: false, advertisingTags: false });
     expect(consentDefaults(withAnalytics(""))).toBeUndefined();
+  });
+
+  it("lets nothing stored in a browser grant advertising that site.yaml turns off", () => {
+    for (const consent of ["granted", "denied"]) {
+      const noAds = withAnalytics(`  analytics:\n    containerId: GTM-ABCD123\n    advertising: false\n    consent:\n      advertising: ${consent}\n`);
+      for (const stored of [null, "granted", "denied", "junk"]) {
+        expect(advertisingAllowed(consentDefaults(noAds)!, false, stored), `consent ${consent}, stored ${stored}`).toBe(false);
+      }
+    }
+    // Opt-in is another thing: there the visitor's own "granted" counts.
+    const optIn = withAnalytics("  analytics:\n    containerId: GTM-ABCD123\n    consent:\n      advertising: denied\n");
+    expect(advertisingAllowed(consentDefaults(optIn)!, false, "granted")).toBe(true);
   });
 
   it("names the field of a consent value that is neither granted nor denied", () => {
@@ -52,7 +70,7 @@ describe("privacy settings in site.yaml", () => {
   });
 
   it("writes the consent defaults into the client settings only with a tag manager", () => {
-    expect(clientSettings(chromeView(sample.site, sample.copy, sample.chromeLanguage)).consent).toEqual({ analytics: true, advertising: true });
+    expect(clientSettings(chromeView(sample.site, sample.copy, sample.chromeLanguage)).consent).toEqual({ analytics: true, advertising: true, advertisingTags: true });
     expect(clientSettings(chromeView(withAnalytics(""), sample.copy, sample.chromeLanguage))).not.toHaveProperty("consent");
   });
 });
@@ -76,8 +94,8 @@ describe("Your Privacy Choices", () => {
 });
 
 describe("advertising consent in the browser (pure parts)", () => {
-  const optOut = { analytics: true, advertising: true };
-  const optIn = { analytics: true, advertising: false };
+  const optOut = { analytics: true, advertising: true, advertisingTags: true };
+  const optIn = { analytics: true, advertising: false, advertisingTags: true };
 
   it("lets Global Privacy Control deny advertising whatever else was chosen", () => {
     for (const defaults of [optOut, optIn]) {

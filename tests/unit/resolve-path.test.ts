@@ -23,6 +23,15 @@ describe("resolveRequestPath", () => {
     expect(resolveRequestPath(root, url)).toMatchObject({ kind: "error", status: 404 });
   });
 
+  it("serves the web's well-known folder (security.txt, verification files), no other dot-folder", () => {
+    expect(resolveRequestPath(root, "/.well-known/security.txt")).toEqual({
+      kind: "candidates",
+      files: ["/srv/site/.well-known/security.txt"],
+      path: "/.well-known/security.txt",
+    });
+    expect(resolveRequestPath(root, "/.well-knownx/a")).toMatchObject({ kind: "error", status: 404 });
+  });
+
   it("redirects a trailing slash to the canonical path, keeping the query", () => {
     expect(resolveRequestPath(root, "/about/?utm_source=x")).toEqual({ kind: "redirect", location: "/about?utm_source=x" });
     // Never to another site: `//host` in a Location header is a protocol-relative address.
@@ -36,6 +45,8 @@ describe("resolveRequestPath", () => {
     "/%2E%2E%2Fetc%2Fpasswd",
     "/blog/../../etc/passwd",
     "/.git/config",
+    "/blog/.well-known/x",
+    "/.well-known/.hidden",
     "/./about",
   ])("never leaves the root: %s", (url) => {
     expect(resolveRequestPath(root, url)).toEqual({ kind: "error", status: 404, path: decodeURIComponent(url) });

@@ -83,7 +83,7 @@ describe("planRoutes", () => {
     const city = (slug: string) => {
       const page = byPath.get(`/${slug}-gopher-control`)!;
       if (page.template !== "city") throw new Error("city template expected");
-      return page.page.badge.links;
+      return page.page.badge!.links;
     };
     expect(city("hemet").map((link) => link.href)).toContainEqual(expect.stringContaining("utm_campaign=hemet"));
     expect(city("temecula")).toHaveLength(3);

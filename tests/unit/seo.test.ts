@@ -72,7 +72,7 @@ describe("JSON-LD", () => {
       site: {
         ...sample.site,
         openingHours: [{ days: ["Monday", "Friday"], opens: "07:00", closes: "18:00" }],
-        reviews: { ...sample.site.reviews, rating: { average: 4.9, count: 112 } },
+        reviews: { ...sample.site.reviews!, rating: { average: 4.9, count: 112 } },
       },
       ...options,
     });
@@ -137,8 +137,9 @@ describe("sitemap, robots.txt and feed", () => {
 describe("hosting headers", () => {
   it("allows scripts and frames only from the site and the integrations in site.yaml", () => {
     const csp = Object.fromEntries(cspDirectives(sample.site));
-    expect(csp["script-src"]).toEqual(["'self'", "https://link.msgsndr.com", "https://reputationhub.site", "https://www.googletagmanager.com"]);
-    expect(csp["frame-src"]).toEqual([
+    // The tag manager's part: what Google documents for the tags site.yaml says the container runs (tests/unit/csp.test.ts).
+    expect(csp["script-src"]!.slice(0, 4)).toEqual(["'self'", "https://link.msgsndr.com", "https://reputationhub.site", "https://www.googletagmanager.com"]);
+    expect(csp["frame-src"]!.slice(0, 6)).toEqual([
       "https://api.leadconnectorhq.com",
       "https://link.msgsndr.com",
       "https://link.gohighlevel.com",
@@ -151,7 +152,7 @@ describe("hosting headers", () => {
 
     const { analytics: _analytics, ...integrations } = sample.site.integrations;
     const withoutAnalytics = Object.fromEntries(cspDirectives({ ...sample.site, integrations }));
-    expect(Object.values(withoutAnalytics).flat().join(" ")).not.toMatch(/googletagmanager|analytics/);
+    expect(Object.values(withoutAnalytics).flat().join(" ")).not.toMatch(/googletagmanager|analytics|doubleclick|googleadservices|www\.google\.com/);
   });
 
   it("writes _headers with security headers everywhere and immutable caching for /assets/*", () => {

@@ -1,0 +1,50 @@
+import path from "node:path";
+import { siteJsonSchemaText } from "../config/json-schema.ts";
+import { UserError } from "../errors.ts";
+import type { Logger } from "../log.ts";
+import { collectAnswers, type AnswerName } from "../init/answers.ts";
+import { placesOfZip } from "../init/places.ts";
+import { slugify, starterFiles } from "../init/starter.ts";
+import { terminalAsk } from "../init/terminal-prompt.ts";
+import { writeStarter } from "../init/write-starter.ts";
+
+export type InitCommandOptions = Partial<Record<AnswerName, string>> & { folder?: string; yes?: boolean };
+
+/** `gopher-site init [folder]`: asks for the owner's facts (or takes them as flags) and writes a starter site. */
+export async function initCommand(options: InitCommandOptions, log: Logger): Promise<void> {
+  const folder = path.resolve(options.folder ?? ".");
+  const terminal = options.yes ? undefined : terminalAsk();
+  if (terminal) log.info(`A new site in ${displayFolder(folder)}: a few questions (Ctrl-C to stop; nothing is written before the end).\n`);
+  let answers;
+  try {
+    answers = await collectAnswers(options, terminal?.ask, options.yes ? "--yes was given" : undefined);
+  } finally {
+    terminal?.close();
+  }
+  const places = await placesOfZip(answers.zip);
+  if (!places) throw new UserError(`--zip  ${answers.zip} is not in the ZIP code list gopher-site knows`);
+  // site.yaml's first line names the schema: editors then check it as the owner types.
+  const files = [...(await starterFiles(answers, places)), { path: "site.schema.json", data: siteJsonSchemaText() }];
+  await writeStarter(folder, files);
+
+  const cities = [places.base, ...places.nearby].map((town) => town.name);
+  log.success(`\nWrote a starter site for ${answers.company} in ${displayFolder(folder)} (${files.length} files):`);
+  log.info(`  site.yaml   your facts; base town ${places.base.name}, ${places.base.region}; ${cities.length} city pages: ${cities.join(", ")}`);
+  log.info(`  content/    the pages' words, about ${answers.service}: plain, with no claim you have not made`);
+  log.info(`  public/     a neutral icon to replace with your logo`);
+  log.info(`  addresses   /${slugify(answers.service)} and /{city}-${slugify(answers.service)}, e.g. /${slugify(places.base.name)}-${slugify(answers.service)}`);
+  log.info("\nNext steps:");
+  const steps = [
+    ...(folder === process.cwd() ? [] : [`cd ${displayFolder(folder)}`]),
+    "npx gopher-site dev        # see the site at http://localhost:4321, rebuilt as you edit",
+    "edit site.yaml             # siteUrl, your licences, reviews, hours; each town's intro in your words",
+    "edit content/              # the pages' words",
+    "npx gopher-site check --strict && npx gopher-site build   # dist/ is the site to upload",
+  ];
+  for (const step of steps) log.info(`  ${step}`);
+}
+
+function displayFolder(folder: string): string {
+  const relative = path.relative(process.cwd(), folder);
+  return relative === "" ? "this folder" : relative.startsWith("..") || path.isAbsolute(relative) ? folder : relative;
+}

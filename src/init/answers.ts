@@ -1,0 +1,121 @@
+import { UserError } from "../errors.ts";
+import { knownZip } from "./places.ts";
+
+/** What a new site is started from: the owner's own facts, nothing more. */
+export interface Answers {
+  company: string;
+  /** The service in the owner's few words, lower case: "mole removal". */
+  service: string;
+  phone: string;
+  email: string;
+  zip: string;
+}
+
+export type AnswerName = keyof Answers;
+
+/** One question: the flag that answers it, what is asked on a terminal, and how an answer is checked. */
+export interface Question {
+  name: AnswerName;
+  flag: string;
+  prompt: string;
+  example: string;
+  /** The answer as site.yaml takes it, or a message saying what is wrong with it. */
+  check: (value: string) => Checked | Promise<Checked>;
+}
+
+type Checked = { value: string } | { problem: string };
+
+const ok = (value: string) => ({ value });
+const problem = (message: string) => ({ problem: message });
+
+/** The questions, in the order they are asked. */
+export const QUESTIONS: readonly Question[] = [
+  {
+    name: "company",
+    flag: "--company",
+    prompt: "Company name",
+    example: "Desert Pool Care",
+    check: (value) => (value.length >= 2 && value.length <= 80 && !/[{}<>]/.test(value) ? ok(value) : problem("must be 2 to 80 characters, without { } < >")),
+  },
+  {
+    name: "service",
+    flag: "--service",
+    prompt: "Your service, in a few words",
+    example: "pool cleaning",
+    check: (value) =>
+      /^[A-Za-z][A-Za-z'-]*( [A-Za-z][A-Za-z'-]*){0,3}$/.test(value) && value.length <= 40
+        ? ok(value.toLowerCase())
+        : problem('must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"'),
+  },
+  {
+    name: "phone",
+    flag: "--phone",
+    prompt: "Phone number",
+    example: "(503) 555-0142",
+    check: (value) => {
+      const digits = value.replace(/[\s().+-]/g, "").replace(/^1(?=\d{10}$)/, "");
+      return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits) ? ok(digits) : problem("must be a US phone number of 10 digits, e.g. (503) 555-0142");
+    },
+  },
+  {
+    name: "email",
+    flag: "--email",
+    prompt: "E-mail address",
+    example: "office@example.com",
+    check: (value) => (/^[^\s@"<>]+@[^\s@"<>]+\.[A-Za-z]{2,}$/.test(value) ? ok(value.toLowerCase()) : problem("must be an e-mail address, e.g. office@example.com")),
+  },
+  {
+    name: "zip",
+    flag: "--zip",
+    prompt: "ZIP code of the town you work from",
+    example: "97301",
+    check: async (value) => {
+      if (!/^\d{5}$/.test(value)) return problem("must be a US ZIP code of 5 digits, e.g. 97301");
+      return (await knownZip(value)) ? ok(value) : problem(`${value} is not in the ZIP code list gopher-site knows (the zipcodes package); try the main ZIP code of your town`);
+    },
+  },
+];
+
+/** Asks one question on the terminal and returns what was typed. */
+export type Ask = (question: Question, problem?: string) => Promise<string>;
+
+/**
+ * The answers, from the flags first; a missing one is asked on the terminal when there is one
+ * (`ask`), and refused otherwise (`whyNotAsked` says why), every missing or wrong flag named at once.
+ */
+export async function collectAnswers(given: Partial<Record<AnswerName, string>>, ask: Ask | undefined, whyNotAsked = "there is no terminal to ask on"): Promise<Answers> {
+  const answers: Partial<Answers> = {};
+  const problems: string[] = [];
+  for (const question of QUESTIONS) {
+    const flagValue = given[question.name]?.trim();
+    if (flagValue !== undefined && flagValue !== "") {
+      const checked = await question.check(flagValue);
+      if ("value" in checked) answers[question.name] = checked.value;
+      else problems.push(`${question.flag}  ${checked.problem}`);
+      continue;
+    }
+    if (!ask) {
+      problems.push(`${question.flag}  missing: ${question.prompt}, e.g. ${question.flag} "${question.example}"`);
+      continue;
+    }
+    let retry: string | undefined;
+    for (;;) {
+      const checked = await question.check((await ask(question, retry)).trim());
+      if ("value" in checked) {
+        answers[question.name] = checked.value;
+        break;
+      }
+      retry = checked.problem;
+    }
+  }
+  if (problems.length > 0) {
+    const why = ask ? "" : `\nNothing was asked (${whyNotAsked}): give every answer as a flag, see gopher-site init --help. Nothing was written.`;
+    throw new UserError(`${problems.join("\n")}${why}`);
+  }
+  return answers as Answers;
+}
+
+/** A phone number of 10 digits as people read it and as tel: links take it. */
+export function phoneForms(digits: string): { display: string; tel: string } {
+  return { display: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, tel: `+1${digits}` };
+}

@@ -1,0 +1,161 @@
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.ts";
+import { tradeWordsIn } from "../helpers/trade-words.ts";
+import { temporaryFolders } from "../helpers/temporary-folders.ts";
+
+const folders = temporaryFolders("gopher-site-init-");
+
+const ANSWERS = ["--company", "Cascade Mole Control", "--service", "mole removal", "--phone", "503-555-0142", "--email", "office@cascademole.example.com", "--zip", "97301"];
+
+describe("gopher-site init without a terminal", () => {
+  it("writes site.yaml, content/ and public/ from the flags, and prints the next steps", async () => {
+    const dir = path.join(folders(), "cascade");
+    const result = await runCli(["init", dir, ...ANSWERS], { cwd: path.dirname(dir) });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Wrote a starter site for Cascade Mole Control in cascade (");
+    expect(result.stdout).toContain("base town Salem, OR; 8 city pages: Salem, Keizer, Turner, Aumsville, Rickreall, Independence, Silverton, Gervais");
+    expect(result.stdout).toContain("addresses   /mole-removal and /{city}-mole-removal, e.g. /salem-mole-removal");
+    expect(result.stdout).toMatch(/Next steps:\n {2}cd cascade\n {2}npx gopher-site dev/);
+
+    const site = await readFile(path.join(dir, "site.yaml"), "utf8");
+    expect(site).toContain('  name: "Cascade Mole Control"');
+    expect(site).toContain('  display: "(503) 555-0142"\n  tel: "+15035550142"');
+    expect(site).toContain('base:\n  town: "Salem"\n  region: "OR"\n  postalCode: "97301"\n  country: US\n  lat: 44.949\n  lng: -123.004');
+    expect(site).toContain("cityPath: /{city}-mole-removal\nservices:\n  residential:\n    path: /mole-removal");
+    expect(site).toContain('  - name: "Keizer"\n    slug: keizer\n');
+    // No claim the owner has not made: reviews, licences, prices and a warranty are only comments.
+    expect(site).not.toMatch(/^(reviews|warranty|results|prices):/m);
+    expect(site).toMatch(/^licenses: \[\]$/m);
+    expect(existsSync(path.join(dir, "public", "images", "icon.svg"))).toBe(true);
+    expect(readFileSync(path.join(dir, "content", "pages", "home.yaml"), "utf8")).toContain("heading: \"Mole Removal in {baseTown}\"");
+  });
+
+  it("names every missing answer's flag, and writes nothing", async () => {
+    const dir = path.join(folders(), "site");
+    const result = await runCli(["init", dir, "--company", "Cascade Mole Control"], { cwd: path.dirname(dir) });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      [
+        '--service  missing: Your service, in a few words, e.g. --service "pool cleaning"',
+        '--phone  missing: Phone number, e.g. --phone "(503) 555-0142"',
+        '--email  missing: E-mail address, e.g. --email "office@example.com"',
+        '--zip  missing: ZIP code of the town you work from, e.g. --zip "97301"',
+        "Nothing was asked (there is no terminal to ask on): give every answer as a flag, see gopher-site init --help. Nothing was written.",
+        "",
+      ].join("\n"),
+    );
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("refuses a wrong answer with its flag, --yes asking nothing", async () => {
+    const dir = path.join(folders(), "site");
+    const answers = ANSWERS.map((value) => (value === "97301" ? "00000" : value === "503-555-0142" ? "555-0142" : value));
+    const result = await runCli(["init", dir, ...answers, "--yes"], { cwd: path.dirname(dir) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      [
+        "--phone  must be a US phone number of 10 digits, e.g. (503) 555-0142",
+        "--zip  00000 is not in the ZIP code list gopher-site knows (the zipcodes package); try the main ZIP code of your town",
+        "Nothing was asked (--yes was given): give every answer as a flag, see gopher-site init --help. Nothing was written.",
+        "",
+      ].join("\n"),
+    );
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("never overwrites a file: names the ones in the way and writes none", async () => {
+    const dir = folders();
+    await writeFile(path.join(dir, "site.yaml"), "# mine\n");
+    await mkdir(path.join(dir, "content"));
+    await writeFile(path.join(dir, "content", "faq.yaml"), "items: []\n");
+    const result = await runCli(["init", ".", ...ANSWERS], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `${dir} already has files that init would write:\n  content/faq.yaml\n  site.yaml\n` +
+        "init never overwrites a file: choose an empty folder (gopher-site init my-site), or move these away. Nothing was written.\n",
+    );
+    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toBe("# mine\n");
+    expect(readdirSync(dir).sort()).toEqual(["content", "site.yaml"]);
+    expect(readdirSync(path.join(dir, "content"))).toEqual(["faq.yaml"]);
+  });
+});
+
+describe("the site init starts", () => {
+  it("builds and passes check --strict, with the service's addresses and no word of the sample's trade", { timeout: 120_000 }, async () => {
+    const dir = path.join(folders(), "cascade");
+    expect((await runCli(["init", dir, ...ANSWERS], { cwd: path.dirname(dir) })).code).toBe(0);
+
+    const check = await runCli(["check", "--strict"], { cwd: dir });
+    expect(check.stderr).toBe("");
+    expect(check.stdout).toMatch(/Checked 17 pages and \d+ files in [\d.]+ m?s: no problems/);
+    const build = await runCli(["build"], { cwd: dir });
+    expect(build.stderr).toBe("");
+    expect(build.code).toBe(0);
+
+    const dist = path.join(dir, "dist");
+    const pages = readdirSync(dist).filter((name) => name.endsWith(".html")).sort();
+    expect(pages).toEqual([
+      "404.html", "about.html", "aumsville-mole-removal.html", "blog.html", "gervais-mole-removal.html", "independence-mole-removal.html",
+      "index.html", "keizer-mole-removal.html", "mole-removal.html", "privacy-policy.html", "rickreall-mole-removal.html",
+      "salem-mole-removal.html", "service-areas.html", "silverton-mole-removal.html", "terms-of-service.html", "turner-mole-removal.html",
+    ]);
+    expect(tradeWordsIn(dist, /^moles?$/i)).toEqual([]);
+
+    const home = readFileSync(path.join(dist, "index.html"), "utf8");
+    expect(home).toContain("<h1>Mole Removal in Salem, OR</h1>");
+    // No review badge, no call-back dialog (no lead form yet): the quote buttons write an e-mail.
+    expect(home).not.toMatch(/review-badge|<dialog|Reviews/);
+    expect(home).toContain('<a class="button button-secondary" href="mailto:office@cascademole.example.com">Ask for a Quote</a>');
+    expect(home).toContain('<li><a href="/mole-removal">Mole Removal</a></li>');
+    // The privacy policy says what this site does: no cookies, no call-back form.
+    const privacy = readFileSync(path.join(dist, "privacy-policy.html"), "utf8");
+    expect(privacy).toContain("Our website sets no cookies and uses no analytics or advertising tools.");
+    expect(privacy).not.toContain("call-back form");
+  });
+});
+
+describe("gopher-site init on a terminal", () => {
+  it("asks each question on a real terminal, asks again after a wrong answer, and writes the site", { timeout: 60_000 }, async () => {
+    const dir = folders();
+    // util-linux's `script` runs init on a pseudo-terminal of its own: stdin and stdout are a TTY.
+    const bin = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
+    const child = spawn("script", ["-qfec", `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} init site --zip 97301`, "/dev/null"], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    const replies: Array<[prompt: string, answer: string]> = [
+      ["Company name (e.g. Desert Pool Care): ", "Cascade Mole Control"],
+      ["Your service, in a few words (e.g. pool cleaning): ", "mole removal!"],
+      ['  must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"\r\nYour service, in a few words (e.g. pool cleaning): ', "mole removal"],
+      ["Phone number (e.g. (503) 555-0142): ", "503 555 0142"],
+      ["E-mail address (e.g. office@example.com): ", "office@cascademole.example.com"],
+    ];
+    let screen = "";
+    let answered = 0;
+    child.stdout.on("data", (chunk: Buffer) => {
+      // Without readline's cursor moves: what a person reads.
+      screen = (screen + chunk.toString()).replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
+      const next = replies[answered];
+      if (next && screen.endsWith(next[0])) {
+        answered += 1;
+        child.stdin.write(`${next[1]}\r`);
+      }
+    });
+    // A prompt that never comes ends the run, so the failure shows the screen.
+    const timer = setTimeout(() => child.kill(), 30_000);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    clearTimeout(timer);
+    expect(answered, screen).toBe(replies.length);
+    expect(code, screen).toBe(0);
+    expect(screen).toContain("Wrote a starter site for Cascade Mole Control in site (");
+    // --zip was given as a flag: it was not asked.
+    expect(screen).not.toContain("ZIP code of the town");
+    expect(await readFile(path.join(dir, "site", "site.yaml"), "utf8")).toContain('  display: "(503) 555-0142"');
+  });
+});

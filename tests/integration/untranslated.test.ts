@@ -1,0 +1,84 @@
+import { existsSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.ts";
+import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+
+// A translation never blocks the default language: what is not translated yet is built in the
+// default language only, said in a notice and a warning (an error with check --strict).
+let dir: string;
+beforeEach(async () => {
+  dir = await copySample();
+});
+afterEach(() => removeDir(dir));
+
+/** Problems name files relative to the working folder: the project's own files, as the CLI would name them. */
+const inProject = (file: string) => path.relative(dir, path.resolve(file));
+const html = (outFile: string) => readFile(path.join(dir, "dist", outFile), "utf8");
+
+async function addTown(): Promise<void> {
+  const config = path.join(dir, "site.yaml");
+  const text = await readFile(config, "utf8");
+  const town = [
+    "  - name: Sun City",
+    "    slug: sun-city",
+    "    lat: 33.7092",
+    "    lng: -117.1973",
+    "    neighborhoods: [Cherry Hills, Sun City Gardens, Quail Creek, Menifee Lakes]",
+    "    nearby: [menifee, perris, canyon-lake]",
+    "    intro: >-",
+    "      Sun City's irrigated lawns and golf course edges draw pocket gophers in from the open land",
+    "      around Menifee, and its older yards have soft, easy soil for their tunnels.",
+    "",
+  ].join("\n");
+  await writeFile(config, text.replace("\ncities:\n", `\ncities:\n${town}`));
+}
+
+describe("a translation still to write", () => {
+  it("leaves a new town's page out of the other language, with a notice, and builds everything else", async () => {
+    await addTown();
+    const result = await buildProject(dir);
+    expect(existsSync(path.join(dir, "dist/sun-city-gopher-control.html"))).toBe(true);
+    expect(existsSync(path.join(dir, "dist/es/control-de-tuzas-sun-city.html"))).toBe(false);
+    expect(existsSync(path.join(dir, "dist/es/control-de-tuzas-menifee.html"))).toBe(true);
+    expect(result.notices).toContain("Español (es): 1 town page not translated yet, so built in the default language only (check --strict fails until they are)");
+    expect(result.warnings.map((warning) => `${inProject(warning.file)}  ${warning.field}  ${warning.message}`)).toContain(
+      "content/es/cities.yaml  sun-city.intro  not translated yet: the /es/ page of Sun City is left out until it is",
+    );
+    const english = await html("sun-city-gopher-control.html");
+    expect(english).not.toContain('<link rel="alternate" hrefLang');
+    // The switcher leads to the other language's home; that language's links to the town stay in English.
+    expect(english).toMatch(/<a hrefLang="es" href="\/es"/);
+    expect(await html("es/areas-de-servicio.html")).toContain('href="/sun-city-gopher-control"');
+  }, 90_000);
+
+  it("fails check --strict on it, naming the file and the town", async () => {
+    await addTown();
+    const strict = await runCli(["check", "--strict"], { cwd: dir });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain("content/es/cities.yaml:1  sun-city.intro  not translated yet: the /es/ page of Sun City is left out until it is (an error with --strict)");
+  }, 90_000);
+
+  it("leaves a page type out whose copy lacks a key, and the whole language when a shared text does", async () => {
+    const about = path.join(dir, "content/es/pages/about.yaml");
+    await writeFile(about, (await readFile(about, "utf8")).replace(/^description: >-\n(?: {2}.*\n)+/m, ""));
+    const partial = await buildProject(dir);
+    expect(existsSync(path.join(dir, "dist/about.html"))).toBe(true);
+    expect(existsSync(path.join(dir, "dist/es/nosotros.html"))).toBe(false);
+    expect(existsSync(path.join(dir, "dist/es.html"))).toBe(true);
+    expect(await html("es.html")).toContain('href="/about"');
+    expect(partial.warnings.map((warning) => warning.message)).toContain(
+      "not translated yet: the /es/ version of the about page is left out until it is (is required (expected string))",
+    );
+
+    await rm(path.join(dir, "content/es/chrome.yaml"));
+    const english = await buildProject(dir, { out: path.join(dir, "dist-en") });
+    expect(english.pages.every((page) => page.lang === "en")).toBe(true);
+    expect(english.pages).toHaveLength(45);
+    expect(english.notices).toContain("Español (es) is left out: its shared texts are not all translated yet (the warnings name each one)");
+    expect(english.warnings.map((warning) => `${inProject(warning.file)}  ${warning.message}`)).toContain(
+      "content/es/chrome.yaml  not translated yet: the /es/ site is left out until it is (file not found; every copy file is required)",
+    );
+  }, 90_000);
+});

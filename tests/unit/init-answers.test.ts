@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { collectAnswers, phoneForms, type Question } from "../../src/init/answers.ts";
+import { nearestTowns, townsOf } from "../../src/init/places.ts";
+import { slugify, titleCase, titleSuffix } from "../../src/init/starter.ts";
+
+const record = (zip: string, city: string, latitude: number, longitude: number, state = "OR") => ({ zip, city, state, latitude, longitude, country: "US" });
+
+describe("init's places", () => {
+  it("makes one town per name and state at the mean of its ZIP codes, leaving out firms' and offices' own codes", () => {
+    const towns = townsOf([
+      record("97301", "Salem", 44.949, -123.004),
+      record("97302", "Salem", 44.9039, -123.0445),
+      record("97313", "State Farm Ins", 44.9849, -122.9988),
+      record("97303", "Keizer", 44.9927, -123.0167),
+      record("85096", "Census Bureau", 33.44, -112.09, "AZ"),
+      record("V5K", "Vancouver", 49.2, -123.1, "BC"),
+    ].map((item) => (item.city === "Vancouver" ? { ...item, country: "CA" } : item)));
+    expect(towns).toEqual([
+      { name: "Salem", region: "OR", lat: 44.9265, lng: -123.0242 },
+      { name: "Keizer", region: "OR", lat: 44.9927, lng: -123.0167 },
+    ]);
+  });
+
+  it("lists the nearest towns first, without the base or a second town of one name", () => {
+    const base = { name: "Salem", region: "OR", lat: 44.94, lng: -123.03 };
+    const towns = [
+      { name: "Silverton", region: "OR", lat: 45.0, lng: -122.78 },
+      base,
+      { name: "Keizer", region: "OR", lat: 44.99, lng: -123.02 },
+      { name: "Portland", region: "OR", lat: 45.52, lng: -122.68 },
+      { name: "Keizer", region: "WA", lat: 44.99, lng: -123.0 },
+    ];
+    expect(nearestTowns(base, towns, 2).map((town) => town.name)).toEqual(["Keizer", "Silverton"]);
+  });
+});
+
+describe("init's answers", () => {
+  it("takes a phone number as people write it", () => {
+    expect(phoneForms("5035550142")).toEqual({ display: "(503) 555-0142", tel: "+15035550142" });
+  });
+
+  it("asks again on the terminal until an answer is right, saying what was wrong", async () => {
+    const asked: string[] = [];
+    const replies = ["mole removal!", "mole removal", "+1 (503) 555 0142"];
+    const ask = async (question: Question, problem?: string) => {
+      asked.push(problem ? `${question.name}: ${problem}` : question.name);
+      return replies.shift() ?? "";
+    };
+    const answers = await collectAnswers({ company: "Cascade Mole Control", email: "Office@Example.com", zip: "97301" }, ask);
+    expect(answers).toEqual({ company: "Cascade Mole Control", service: "mole removal", phone: "5035550142", email: "office@example.com", zip: "97301" });
+    expect(asked).toEqual(["service", 'service: must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"', "phone"]);
+  });
+
+  it("ends titles with the company's name only when the longest still fits 70 characters", () => {
+    const places = { zip: "97301", base: { name: "Salem", region: "OR", lat: 44.9, lng: -123 }, nearby: [{ name: "Independence", region: "OR", lat: 44.85, lng: -123.19 }] };
+    const answers = { service: "window washing", phone: "5035550142", email: "a@example.com", zip: "97301" };
+    // "Window Washing in Salem, OR and Nearby" is the longest, 38 characters.
+    expect(titleSuffix({ ...answers, company: "Clear View Window Washing Co" }, places)).toBe(" | Clear View Window Washing Co");
+    expect(titleSuffix({ ...answers, company: "Clear View Window Washing Company" }, places)).toBe("");
+  });
+
+  it("makes addresses and headings of the owner's words", () => {
+    expect(slugify("Lake Oswego")).toBe("lake-oswego");
+    expect(slugify("Coeur d'Alene")).toBe("coeur-d-alene");
+    expect(titleCase("mole removal")).toBe("Mole Removal");
+  });
+});

@@ -37,6 +37,7 @@ function listenOption(value: string): Listen {
 
 // Commands are imported when run: `build` never loads the dev server's watcher, and so on.
 type DevOptions = import("./commands/serve-commands.ts").ServeOptions & { config: string };
+type EditOptions = { config: string; port: number; open?: boolean };
 type PreviewOptions = import("./commands/serve-commands.ts").ServeOptions & { out: string };
 type HostConfigOptions = import("./commands/host-config-command.ts").HostConfigOptions;
 
@@ -118,6 +119,15 @@ export async function main(argv: string[]): Promise<number> {
       4321,
     ),
   ).action(run(async (options: DevOptions, log) => (await import("./commands/serve-commands.ts")).devCommand(options, log)));
+
+  withOutputFlags(
+    program
+      .command("edit")
+      .description("edit the site in the browser, beside its live preview (this computer only)")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("-p, --port <port>", "port to listen on", portOption, 4323)
+      .option("--open", "open the editor in the browser"),
+  ).action(run(async (options: EditOptions, log) => (await import("./commands/serve-commands.ts")).editCommand(options, log)));
 
   withOutputFlags(
     withServerFlags(

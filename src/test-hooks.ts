@@ -8,8 +8,11 @@
  *   test of threaded rendering runs threads on a one-core machine too.
  */
 
-/** Where a build may be killed: staging folder made; first pages written into it; everything written; old output moved aside. */
-export type KillPoint = "staging" | "render" | "commit" | "swap";
+/**
+ * Where a build may be killed: staging folder made; first pages written into it; everything written;
+ * old output moved aside. Or the editor: a save's new text written, not yet in place.
+ */
+export type KillPoint = "staging" | "render" | "commit" | "swap" | "editor-save";
 
 export function killPoint(point: KillPoint): void {
   if (process.env.GOPHER_SITE_TEST_KILL_AT === point) process.kill(process.pid, "SIGKILL");

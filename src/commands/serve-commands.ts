@@ -40,3 +40,14 @@ function untilInterrupted(): Promise<void> {
     process.on("SIGTERM", stop);
   });
 }
+
+/** `gopher-site edit`: the dev server with the owner's editor beside the live preview, on this machine only. */
+export async function editCommand(options: { config: string; port: number; open?: boolean }, log: Logger): Promise<void> {
+  const { startEditor } = await import("../editor/editor-server.ts");
+  const server = await startEditor({ config: options.config, port: options.port, log });
+  log.info(`Editor at ${server.editorUrl} (only this computer can open it; Ctrl-C to stop)`);
+  if (options.open) openBrowser(server.editorUrl);
+  await untilInterrupted();
+  await server.close();
+  log.info("Stopped.");
+}

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,12 +24,31 @@ export interface DevServerOptions {
   log: Logger;
   /** Where dev builds go; by default a folder in the system temp dir, never dist/. */
   outDir?: string;
+  /** Answers some requests before the dev server (the editor's routes); true when it did. Behind the guard. */
+  handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** More paths only this server's own pages may use (the editor's API). */
+  sameOriginOnly?: (pathname: string) => boolean;
+  /** Lets this server's own pages show the site in a frame (the editor's preview), which the site's `_headers` forbid. */
+  framedBySelf?: boolean;
+  /** Told of every request the guard refused (the editor prints them). */
+  onRefused?: (request: IncomingMessage, reason: string) => void;
 }
 
 export interface DevServer {
   url: string;
   /** Resolves when no rebuild is running or queued (tests and benchmarks wait on it). */
   whenIdle(): Promise<void>;
+  /**
+   * A file this process is about to put in place by a rename (the editor's save), with its
+   * modification time: the watcher's events for that write are not changes of their own. Called
+   * before the rename, as the watcher may report it before the writer hears the rename is done.
+   */
+  expectWrite(file: string, modified: number): void;
+  /**
+   * Rebuilds for a file just written by this process without waiting for the watcher, which
+   * reports a file replaced by a rename up to 100 ms later (chokidar's atomic-write detection).
+   */
+  changed(file: string): void;
   /** Number of rebuilds finished, successful or not. */
   readonly builds: number;
   close(): Promise<void>;
@@ -82,12 +103,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   // The build's `_headers` too, so a page the Content-Security-Policy breaks shows it while developing.
   // Only this server's pages may read the event stream: it carries the current error.
+  const handle = options.handle;
   const server = createStaticServer({
     root: outDir,
     transformHtml: live.injectClient,
-    handle: live.handle,
-    headers: headersFromFile(path.join(outDir, "_headers")),
-    guard: { hosts: allowedHosts(options.host), sameOriginOnly: (pathname) => pathname === EVENTS_PATH },
+    handle: handle ? (request, response) => handle(request, response) || live.handle(request, response) : live.handle,
+    headers: options.framedBySelf ? framedBySelf(headersFromFile(path.join(outDir, "_headers"))) : headersFromFile(path.join(outDir, "_headers")),
+    guard: {
+      hosts: allowedHosts(options.host),
+      sameOriginOnly: (pathname) => pathname === EVENTS_PATH || (options.sameOriginOnly?.(pathname) ?? false),
+      onRefused: options.onRefused,
+    },
   });
   const url = await listen(server, options.port, options.host);
 
@@ -95,7 +121,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ignoreInitial: true,
     ignored: (file) => /(^|[/\\])(\.git|node_modules)([/\\]|$)/.test(file),
   });
+  // Files announced by the editor as it wrote them, with their modification time: the watcher's
+  // later event for the very same write is not a second change.
+  const announced = new Map<string, number>();
   watcher.on("all", (_event, file) => {
+    // A rename is reported as one or two events (unlink and add, or change): all are that write.
+    if (announced.has(file) && modifiedAt(file) === announced.get(file)) return;
+    announced.delete(file);
     log.info(`changed ${path.relative(paths.root, file) || file}`);
     queue.push(file);
   });
@@ -105,6 +137,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return {
     url,
     whenIdle: () => queue.whenIdle(),
+    expectWrite(file, modified) {
+      announced.set(path.resolve(file), modified);
+    },
+    changed(file) {
+      const absolute = path.resolve(file);
+      log.info(`changed ${path.relative(paths.root, absolute) || absolute}`);
+      queue.push(absolute);
+    },
     get builds() {
       return builds;
     },
@@ -123,4 +163,24 @@ export function describeFailure(error: unknown): string[] {
   if (isSiteError(error)) return error.problems.map(formatProblem);
   if (error instanceof Error && error.name === "RenderError") return [error.message];
   return [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
+}
+
+/** The site's headers with framing allowed to this server's own pages only: `frame-ancestors 'self'`, no X-Frame-Options. */
+function framedBySelf(headers: (requestPath: string) => Record<string, string>): (requestPath: string) => Record<string, string> {
+  return (requestPath) => {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers(requestPath))) {
+      if (name.toLowerCase() === "x-frame-options") continue;
+      out[name] = name.toLowerCase() === "content-security-policy" ? value.replace(/frame-ancestors[^;]*/i, "frame-ancestors 'self'") : value;
+    }
+    return out;
+  };
+}
+
+function modifiedAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
 }

@@ -23,7 +23,7 @@ export interface StaticServerOptions {
    * The guard in front of every route, `handle`'s included (request-guard.ts): the hosts the
    * server answers to, and the paths only its own pages may use (dev's event stream).
    */
-  guard?: { hosts: AllowedHosts; sameOriginOnly?: (pathname: string) => boolean };
+  guard?: { hosts: AllowedHosts; sameOriginOnly?: (pathname: string) => boolean; onRefused?: (request: IncomingMessage, reason: string) => void };
 }
 
 /**
@@ -43,7 +43,10 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
   if (options.guard) {
     const pathname = (request.url ?? "/").split(/[?#]/, 1)[0]!;
     const refused = checkRequest(options.guard.hosts, request, { sameOriginOnly: options.guard.sameOriginOnly?.(pathname) });
-    if (refused) return refuse(response, refused);
+    if (refused) {
+      options.guard.onRefused?.(request, refused);
+      return refuse(response, refused);
+    }
   }
   if (options.handle?.(request, response)) return;
   if (request.method !== "GET" && request.method !== "HEAD") {

@@ -1,0 +1,70 @@
+import type { EditOp } from "../edit-ops.ts";
+
+export interface Problem {
+  file: string;
+  line?: number;
+  column?: number;
+  field?: string;
+  message: string;
+}
+
+export interface EditedFile {
+  version: string;
+  data: unknown;
+  body?: string;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface EditorState {
+  files: Record<string, EditedFile>;
+  schemas: { site: JsonSchema; copy: Record<string, JsonSchema>; article: JsonSchema };
+  untranslated: Array<{ language: string; items: string[] }>;
+}
+
+export interface FileChange {
+  file: string;
+  version?: string;
+  ops?: EditOp[];
+  body?: string;
+  create?: Record<string, unknown>;
+}
+
+export type SaveResult =
+  | { kind: "saved"; files: Record<string, EditedFile> }
+  | { kind: "invalid"; message: string; problems: Problem[] }
+  | { kind: "conflict"; message: string; file: string }
+  | { kind: "failed"; message: string };
+
+/** This run's secret, from the page the editor server made: every API call carries it. */
+const secret = document.querySelector<HTMLMetaElement>('meta[name="editor-secret"]')?.content ?? "";
+
+export async function api<T>(route: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(`/__editor/api/${route}`, { ...init, headers: { ...(init.headers as Record<string, string>), "x-editor-secret": secret } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function loadState(): Promise<EditorState> {
+  const { status, body } = await api<EditorState & { error?: string }>("state");
+  if (status !== 200) throw new Error(body.error ?? `the editor server answered ${status}`);
+  return body;
+}
+
+export async function save(changes: FileChange[]): Promise<SaveResult> {
+  const { status, body } = await api<{ error?: string; problems?: Problem[]; conflict?: string; files?: Record<string, EditedFile> }>("save", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ changes }),
+  });
+  if (status === 200) return { kind: "saved", files: body.files! };
+  if (status === 422 && body.problems) return { kind: "invalid", message: body.error!, problems: body.problems };
+  if (status === 409) return { kind: "conflict", message: body.error!, file: body.conflict! };
+  return { kind: "failed", message: body.error ?? `the editor server answered ${status}` };
+}
+
+/** `file:line:column  field  message`, as the CLI prints a problem. */
+export function problemLine(problem: Problem): string {
+  let location = problem.file;
+  if (problem.line !== undefined) location += `:${problem.line}${problem.column !== undefined ? `:${problem.column}` : ""}`;
+  return [location, problem.field, problem.message].filter(Boolean).join("  ");
+}

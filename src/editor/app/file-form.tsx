@@ -1,0 +1,91 @@
+import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import { useCallback, useMemo, useState } from "react";
+import { diffOps, type EditOp } from "../edit-ops.ts";
+import { problemLine, save, type EditedFile, type Problem } from "./api.ts";
+import { problemErrors, SchemaForm } from "./schema-form.tsx";
+
+export interface SaveStatus {
+  problems: Problem[];
+  message?: string;
+  conflict?: boolean;
+}
+
+/** What a save said: saved, the problems (each as the CLI prints it), or a conflict to reload. */
+export function StatusBar({ status, saving }: { status: SaveStatus | undefined; saving: boolean }) {
+  if (saving) return <p className="status" role="status">Checking the whole site and saving…</p>;
+  if (!status) return <p className="status" role="status" />;
+  if (status.conflict) {
+    return (
+      <div className="status conflict" role="alert">
+        <p>{status.message}</p>
+        <button type="button" onClick={() => location.reload()}>Reload</button>
+      </div>
+    );
+  }
+  if (status.problems.length === 0) return <p className="status saved" role="status">{status.message}</p>;
+  return (
+    <div className="status problems" role="alert">
+      <p>{status.message}</p>
+      <ul>{status.problems.map((problem, i) => <li key={i}><code>{problemLine(problem)}</code></li>)}</ul>
+    </div>
+  );
+}
+
+/** Turns a save's answer into what the page shows; returns the saved files, if saved. */
+export async function runSave(changes: Parameters<typeof save>[0], show: (status: SaveStatus) => void): Promise<Record<string, EditedFile> | undefined> {
+  const result = await save(changes);
+  if (result.kind === "saved") {
+    show({ problems: [], message: `Saved ${Object.keys(result.files).join(", ")}. The preview reloads when the site is rebuilt.` });
+    return result.files;
+  }
+  if (result.kind === "invalid") show({ problems: result.problems, message: result.message });
+  else if (result.kind === "conflict") show({ problems: [], message: result.message, conflict: true });
+  else show({ problems: [], message: result.message });
+  return undefined;
+}
+
+interface FileFormProps {
+  file: string;
+  title: string;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  initial: EditedFile;
+  /** Keys of the file that another section edits (the towns of site.yaml). */
+  without?: string[];
+  onSaved(files: Record<string, EditedFile>): void;
+}
+
+function pick(data: unknown, without: string[] = []): unknown {
+  if (!data || typeof data !== "object") return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !without.includes(key)));
+}
+
+/** One YAML file as a form: Save sends only the changed values, with the version read. */
+export function FileForm({ file, title, schema, uiSchema, initial, without, onSaved }: FileFormProps) {
+  const original = useMemo(() => pick(initial.data, without), [initial, without]);
+  const [data, setData] = useState<unknown>(original);
+  const [status, setStatus] = useState<SaveStatus>();
+  const [saving, setSaving] = useState(false);
+  const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
+  const onChange = useCallback((next: unknown) => setData(next), []);
+  const ops: EditOp[] = diffOps(original, data);
+
+  const submit = async () => {
+    setSaving(true);
+    const files = await runSave([{ file, version: initial.version, ops }], setStatus).finally(() => setSaving(false));
+    if (files) onSaved(files);
+  };
+  return (
+    <section className="file-form" aria-label={title} data-file={file}>
+      <header className="file-form-header">
+        <h3>{title}</h3>
+        <code className="file-name">{file}</code>
+        <button type="button" className="save" disabled={saving || ops.length === 0} onClick={submit}>
+          Save
+        </button>
+      </header>
+      <StatusBar status={status} saving={saving} />
+      <SchemaForm id={file.replace(/\W+/g, "_")} schema={schema} uiSchema={uiSchema} data={data} errors={errors} onChange={onChange} />
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { StrictMode, useCallback, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { loadState, type EditedFile, type EditorState } from "./api.ts";
+import { Articles } from "./articles.tsx";
+import { FileForm } from "./file-form.tsx";
+import { formSchema } from "./schema-form.tsx";
+import { Towns } from "./towns.tsx";
+import "./editor.css";
+
+const SECTIONS = ["Business", "Towns", "Testimonials", "FAQ", "Page texts", "Articles", "Translations"] as const;
+type Section = (typeof SECTIONS)[number];
+/** Keys of site.yaml the Towns section edits; the Business form shows the rest. */
+const TOWN_KEYS = ["cities", "townsWithoutPage"];
+
+function Editor({ initial }: { initial: EditorState }) {
+  const [state, setState] = useState(initial);
+  // Bumped after a save: every form starts again from the files as saved, with their new versions.
+  const [generation, setGeneration] = useState(0);
+  const [section, setSection] = useState<Section>(() => (SECTIONS as readonly string[]).includes(decodeURIComponent(location.hash.slice(1))) ? (decodeURIComponent(location.hash.slice(1)) as Section) : "Business");
+  const [preview, setPreview] = useState("/");
+  const [previewOpen, setPreviewOpen] = useState(() => matchMedia("(min-width: 1000px)").matches);
+  const languages = ((state.files["site.yaml"]?.data as { languages?: Array<{ code: string }> }).languages ?? []).map((language) => language.code).slice(1);
+
+  // The saved files as the server read them back: the forms start again from them, with their new
+  // versions. Nothing else is fetched now, so the preview's rebuild has the machine to itself.
+  const [notice, setNotice] = useState("");
+  const onSaved = useCallback((files: Record<string, EditedFile>) => {
+    setState((current) => ({ ...current, files: { ...current.files, ...files } }));
+    setGeneration((n) => n + 1);
+    setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
+  }, []);
+  const show = (name: Section) => {
+    setNotice("");
+    // The list of what is not translated is read again when it is shown.
+    if (name === "Translations") void loadState().then(setState);
+    setSection(name);
+    history.replaceState(null, "", `#${encodeURIComponent(name)}`);
+  };
+
+  /** A copy file with each other language's version beside it (the customers' own words are shown as written in every language). */
+  const copyForms = (name: string, title: string, shared = false) => (
+    <div className="languages" key={`${name}-${generation}`}>
+      <FileForm file={`content/${name}`} title={title} schema={formSchema(state.schemas.copy[name]!)} initial={state.files[`content/${name}`]!} onSaved={onSaved} />
+      {!shared && languages.map((code) => {
+        const file = `content/${code}/${name}`;
+        const translated = state.files[file];
+        return translated ? (
+          <FileForm key={file} file={file} title={`${title} (${code})`} schema={formSchema(state.schemas.copy[name]!)} initial={translated} onSaved={onSaved} />
+        ) : (
+          <p key={file} className="untranslated">Not translated into {code} yet: content/{code}/{name} does not exist.</p>
+        );
+      })}
+    </div>
+  );
+
+  return (
+    <div className={`editor${previewOpen ? " with-preview" : ""}`}>
+      <header className="top">
+        <h1>Edit the site</h1>
+        <nav aria-label="Sections">
+          {SECTIONS.map((name) => (
+            <button key={name} type="button" aria-current={section === name ? "page" : undefined} onClick={() => show(name)}>{name}</button>
+          ))}
+        </nav>
+        <p className="notice" role="status">{notice}</p>
+        <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
+          {previewOpen ? "Hide preview" : "Show preview"}
+        </button>
+      </header>
+      <main className="pane" key={`${section}-${generation}`}>
+        {section === "Business" && (
+          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
+            initial={state.files["site.yaml"]!} without={TOWN_KEYS} onSaved={onSaved} />
+        )}
+        {section === "Towns" && (
+          <Towns site={state.files["site.yaml"]!} siteSchema={state.schemas.site}
+            translations={languages.map((code) => ({ language: code, file: `content/${code}/cities.yaml`, initial: state.files[`content/${code}/cities.yaml`] }))}
+            onSaved={onSaved} onPreview={(path) => { setPreview(path); setPreviewOpen(true); }} />
+        )}
+        {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials", true)}
+        {section === "FAQ" && copyForms("faq.yaml", "Questions and answers")}
+        {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name === "chrome.yaml")} />}
+        {section === "Articles" && <Articles files={state.files} schema={state.schemas.article} onSaved={onSaved} onPreview={(path) => { setPreview(path); setPreviewOpen(true); }} />}
+        {section === "Translations" && (
+          <div className="untranslated-list">
+            {state.untranslated.length === 0 && <p>The site has one language.</p>}
+            {state.untranslated.map(({ language, items }) => (
+              <section key={language}>
+                <h3>Not yet translated into {language} ({items.length})</h3>
+                {items.length === 0 ? <p>Everything is translated.</p> : <ul>{items.map((item) => <li key={item}><code>{item}</code></li>)}</ul>}
+              </section>
+            ))}
+          </div>
+        )}
+      </main>
+      <aside className="preview" aria-label="Preview">
+        <form className="preview-address" onSubmit={(event) => { event.preventDefault(); setPreview(new FormData(event.currentTarget).get("path") as string); }}>
+          <label htmlFor="preview-path">Page</label>
+          <input id="preview-path" name="path" defaultValue={preview} key={preview} />
+          <button type="submit">Go</button>
+        </form>
+        {previewOpen && <iframe title="Live preview of the site" src={preview} />}
+      </aside>
+    </div>
+  );
+}
+
+function PageTexts({ names, render }: { names: string[]; render: (name: string, title: string) => React.ReactNode }) {
+  const [name, setName] = useState(names[0]!);
+  return (
+    <>
+      <label className="page-pick">
+        Page{" "}
+        <select value={name} onChange={(event) => setName(event.target.value)}>
+          {names.map((each) => <option key={each} value={each}>{each.replace(/^pages\//, "").replace(/\.yaml$/, "")}</option>)}
+        </select>
+      </label>
+      {render(name, name.replace(/^pages\//, "").replace(/\.yaml$/, ""))}
+    </>
+  );
+}
+
+function withoutKeys(schema: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const properties = Object.fromEntries(Object.entries(schema.properties as Record<string, unknown>).filter(([key]) => !keys.includes(key)));
+  const required = ((schema.required as string[] | undefined) ?? []).filter((key) => !keys.includes(key));
+  return { ...schema, properties, required };
+}
+
+const root = createRoot(document.getElementById("editor")!);
+loadState().then(
+  (state) => root.render(<StrictMode><Editor initial={state} /></StrictMode>),
+  (error: Error) => root.render(<p role="alert">The editor could not load: {error.message}</p>),
+);

@@ -1,0 +1,68 @@
+import Form from "@rjsf/core";
+import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
+import validator from "@rjsf/validator-ajv8";
+import { memo } from "react";
+import type { JsonSchema, Problem } from "./api.ts";
+
+/** "noSetupChargeDays" -> "No setup charge days": a label from the key where the schema has no title. */
+function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]/g, " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The schema as the form shows it: every field titled, JSON Schema's own `$schema` keyword left out. */
+export function formSchema(schema: JsonSchema): RJSFSchema {
+  const visit = (node: unknown, key?: string): unknown => {
+    if (Array.isArray(node)) return node.map((item) => visit(item));
+    if (!node || typeof node !== "object") return node;
+    const out: JsonSchema = {};
+    for (const [name, value] of Object.entries(node as JsonSchema)) {
+      if (name === "$schema" && typeof value === "string") continue;
+      if (name === "properties") out.properties = Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, visit(v, k)]));
+      else out[name] = visit(value);
+    }
+    if (key && out.title === undefined) out.title = humanize(key);
+    return out;
+  };
+  return visit(schema) as RJSFSchema;
+}
+
+/** Problems of one file as errors beside their fields (`cities.3.intro` under `prefix` cities.3). */
+export function problemErrors(problems: readonly Problem[], file: string, prefix: Array<string | number> = []): ErrorSchema {
+  const errors: Record<string, unknown> = {};
+  for (const problem of problems) {
+    if (problem.file !== file) continue;
+    const path = problem.field ? problem.field.split(".") : [];
+    if (prefix.some((part, i) => String(part) !== path[i])) continue;
+    let node = errors as Record<string, unknown>;
+    for (const key of path.slice(prefix.length)) node = (node[key] ??= {}) as Record<string, unknown>;
+    ((node.__errors ??= []) as string[]).push(problem.message);
+  }
+  return errors as ErrorSchema;
+}
+
+interface SchemaFormProps {
+  id: string;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  data: unknown;
+  errors?: ErrorSchema;
+  onChange(data: unknown): void;
+}
+
+/** A form from a JSON schema (react-jsonschema-form); the server validates, with the build's own checks. */
+export const SchemaForm = memo(function SchemaForm({ id, schema, uiSchema, data, errors, onChange }: SchemaFormProps) {
+  return (
+    <Form
+      idPrefix={id}
+      schema={schema}
+      uiSchema={{ "ui:submitButtonOptions": { norender: true }, ...uiSchema }}
+      formData={data}
+      validator={validator}
+      noHtml5Validate
+      showErrorList={false}
+      extraErrors={errors}
+      onChange={(event) => onChange(event.formData)}
+    />
+  );
+});

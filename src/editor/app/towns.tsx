@@ -1,0 +1,214 @@
+import type { RJSFSchema } from "@rjsf/utils";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
+import { diffOps, listOps, type EditOp } from "../edit-ops.ts";
+import { api, type EditedFile, type JsonSchema } from "./api.ts";
+import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
+import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
+
+interface Town {
+  name: string;
+  slug: string;
+  lat?: number;
+  lng?: number;
+  neighborhoods?: string[];
+  nearby?: string[];
+  intro?: string;
+  [key: string]: unknown;
+}
+
+interface TownMatch {
+  name: string;
+  slug: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+}
+
+interface TownsProps {
+  site: EditedFile;
+  siteSchema: JsonSchema;
+  /** Each other language's town paragraphs: content/<code>/cities.yaml. */
+  translations: Array<{ file: string; language: string; initial: EditedFile | undefined }>;
+  onSaved(files: Record<string, EditedFile>): void;
+  onPreview(path: string): void;
+}
+
+/** The town last picked: after a save the towns start again from the file, on the same town. */
+let lastTown: string | undefined;
+
+/**
+ * The towns of site.yaml: a list to pick, reorder, remove and add to (by name or ZIP code, from the
+ * offline gazetteer), and one form for the town picked. Each town is its own small form, so typing
+ * re-renders that form only, however long the list.
+ */
+export function Towns({ site, siteSchema, translations, onSaved, onPreview }: TownsProps) {
+  const original = ((site.data as { cities?: Town[] }).cities ?? []) as Town[];
+  const withoutPage = ((site.data as { townsWithoutPage?: Town[] }).townsWithoutPage ?? []) as Town[];
+  // The towns as edited, with the index each had in the file (none for a new town): the save moves, adds and removes.
+  const [list, setList] = useState(() => original.map((town, index) => ({ town, origin: index as number | undefined, key: `t${index}` })));
+  const edited = useRef(new Map<string, Town>());
+  const intros = useRef(new Map<string, string>());
+  const [selected, select] = useState(() => Math.max(0, original.findIndex((town) => town.slug === lastTown)));
+  const setSelected = (index: number) => {
+    lastTown = list[index]?.town.slug;
+    select(index);
+  };
+  const [status, setStatus] = useState<SaveStatus>();
+  const [saving, setSaving] = useState(false);
+  const [query, setQuery] = useState("");
+  const [matches, setMatches] = useState<TownMatch[] | undefined>();
+
+  const current = list[selected];
+  const slugs = useMemo(() => [...list.map((entry) => entry.town.slug), ...withoutPage.map((town) => town.slug)].filter(Boolean), [list, withoutPage]);
+  const townSchema = useMemo(() => {
+    const schema = structuredClone(((siteSchema.properties as JsonSchema).cities as JsonSchema).items as JsonSchema);
+    const nearby = (schema.properties as Record<string, JsonSchema>).nearby!;
+    nearby.items = { ...(nearby.items as JsonSchema), enum: slugs };
+    nearby.uniqueItems = true;
+    return formSchema(schema);
+  }, [siteSchema, slugs]);
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= list.length) return;
+    const next = [...list];
+    next.splice(to, 0, ...next.splice(from, 1));
+    setList(next);
+    lastTown = next[to]!.town.slug;
+    select(to);
+  };
+  const remove = (index: number) => {
+    const next = list.filter((_, i) => i !== index);
+    const at = Math.max(0, Math.min(selected, next.length - 1));
+    setList(next);
+    lastTown = next[at]?.town.slug;
+    select(at);
+  };
+  const find = async () => {
+    const { body } = await api<{ towns: TownMatch[] }>(`towns?q=${encodeURIComponent(query)}`);
+    setMatches(body.towns);
+  };
+  const add = (match: TownMatch) => {
+    const town: Town = { name: match.name, slug: match.slug, lat: match.lat, lng: match.lng, neighborhoods: [], nearby: [], intro: "" };
+    setList([...list, { town, origin: undefined, key: `new-${match.slug}-${list.length}` }]);
+    lastTown = town.slug;
+    select(list.length);
+    setMatches(undefined);
+    setQuery("");
+  };
+
+  const submit = async () => {
+    const towns = list.map((entry) => edited.current.get(entry.key) ?? entry.town);
+    const ops: EditOp[] = listOps(["cities"], original, towns, list.map((entry) => entry.origin));
+    const changes = ops.length > 0 ? [{ file: "site.yaml", version: site.version, ops }] : [];
+    for (const translation of translations) {
+      const before = (translation.initial?.data ?? {}) as Record<string, { intro?: string }>;
+      const after = structuredClone(before);
+      for (const [key, intro] of intros.current) {
+        if (!key.startsWith(`${translation.language}:`)) continue;
+        const slug = key.slice(translation.language.length + 1);
+        after[slug] = { ...after[slug], intro };
+      }
+      const translationOps = diffOps(before, after);
+      if (translationOps.length > 0 && translation.initial) changes.push({ file: translation.file, version: translation.initial.version, ops: translationOps });
+    }
+    if (changes.length === 0) return;
+    setSaving(true);
+    const files = await runSave(changes, setStatus).finally(() => setSaving(false));
+    if (files) onSaved(files);
+  };
+
+  const position = current ? list.indexOf(current) : -1;
+  const errors = useMemo(() => problemErrors(status?.problems ?? [], "site.yaml", ["cities", position]), [status, position]);
+  return (
+    <div className="towns">
+      <div className="towns-list">
+        <form className="add-town" onSubmit={(event) => { event.preventDefault(); void find(); }}>
+          <label htmlFor="town-query">Add a town by name or ZIP code</label>
+          <div className="inline">
+            <input id="town-query" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="92586 or Sun City" />
+            <button type="submit">Find</button>
+          </div>
+          {matches && (matches.length === 0 ? <p>No town found for “{query}”.</p> : (
+            <ul className="matches">
+              {matches.map((match) => (
+                <li key={match.zip}>
+                  <button type="button" onClick={() => add(match)}>Add {match.name}, {match.state} ({match.zip}: {match.lat}, {match.lng})</button>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </form>
+        <TownList list={list} selected={selected} onSelect={setSelected} onMove={move} onRemove={remove} />
+      </div>
+      <div className="town-form">
+        <header className="file-form-header">
+          <h3>{current ? current.town.name : "No town"}</h3>
+          <code className="file-name">site.yaml</code>
+          <button type="button" className="save" disabled={saving} onClick={submit}>Save towns</button>
+        </header>
+        <StatusBar status={status} saving={saving} />
+        {current && (
+          <>
+            <button type="button" className="link" onClick={() => onPreview(townPath(site, current.town.slug))}>Show its page in the preview</button>
+            <TownForm key={current.key} entry={current} schema={townSchema} errors={errors} onChange={(town) => edited.current.set(current.key, town)} />
+            {translations.map((translation) => (
+              <TownIntro key={`${translation.language}:${current.key}`} language={translation.language} slug={current.town.slug}
+                initial={((translation.initial?.data ?? {}) as Record<string, { intro?: string }>)[current.town.slug]?.intro ?? ""}
+                edits={intros.current} />
+            ))}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const TownList = memo(function TownList({ list, selected, onSelect, onMove, onRemove }: {
+  list: Array<{ town: Town; key: string }>;
+  selected: number;
+  onSelect(index: number): void;
+  onMove(from: number, to: number): void;
+  onRemove(index: number): void;
+}) {
+  return (
+    <ol className="town-list" aria-label="Towns">
+      {list.map((entry, index) => (
+        <li key={entry.key} className={index === selected ? "selected" : undefined}>
+          <button type="button" className="town-name" aria-current={index === selected} onClick={() => onSelect(index)}>{entry.town.name || "(new town)"}</button>
+          <button type="button" aria-label={`Move ${entry.town.name} up`} onClick={() => onMove(index, index - 1)}>↑</button>
+          <button type="button" aria-label={`Move ${entry.town.name} down`} onClick={() => onMove(index, index + 1)}>↓</button>
+          <button type="button" aria-label={`Remove ${entry.town.name}`} onClick={() => onRemove(index)}>✕</button>
+        </li>
+      ))}
+    </ol>
+  );
+});
+
+/** One town's form: its state stays here, so typing never re-renders the list. */
+function TownForm({ entry, schema, errors, onChange }: { entry: { town: Town; key: string }; schema: RJSFSchema; errors: ReturnType<typeof problemErrors>; onChange(town: Town): void }) {
+  const [data, setData] = useState<Town>(entry.town);
+  const change = useCallback((next: unknown) => {
+    setData(next as Town);
+    onChange(next as Town);
+  }, [onChange]);
+  return <SchemaForm id={`town_${entry.key}`} schema={schema} uiSchema={{ intro: { "ui:widget": "textarea" } }} data={data} errors={errors} onChange={change} />;
+}
+
+function TownIntro({ language, slug, initial, edits }: { language: string; slug: string; initial: string; edits: Map<string, string> }) {
+  const key = `${language}:${slug}`;
+  const [value, setValue] = useState(edits.get(key) ?? initial);
+  const id = `intro-${language}-${slug}`;
+  return (
+    <div className="translation">
+      <label htmlFor={id}>Intro ({language}){initial ? "" : " — not translated yet"}</label>
+      <textarea id={id} rows={6} value={value} onChange={(event) => { setValue(event.target.value); edits.set(key, event.target.value); }} />
+    </div>
+  );
+}
+
+/** A town's page in the default language, from site.yaml's `cityPath` (`/{city}-gopher-control`). */
+function townPath(site: EditedFile, slug: string): string {
+  const pattern = (site.data as { cityPath?: string }).cityPath ?? "/{city}";
+  return pattern.replace("{city}", slug);
+}

@@ -1,0 +1,129 @@
+/**
+ * The changes a save makes to one file, as a list of small operations on key paths. Shared by the
+ * editor's server (which applies them to the file's text) and its browser app (which computes
+ * them from what the owner changed): a save names only what changed, never the whole file.
+ */
+
+export type Path = Array<string | number>;
+
+export type EditOp =
+  | { op: "set"; path: Path; value: unknown }
+  | { op: "delete"; path: Path }
+  | { op: "insert"; path: Path; index: number; value: unknown }
+  | { op: "move"; path: Path; from: number; to: number };
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+    const otherKeys = Object.keys(b).filter((key) => b[key] !== undefined);
+    return keys.length === otherKeys.length && keys.every((key) => deepEqual(a[key], b[key]));
+  }
+  return false;
+}
+
+/**
+ * The operations that turn `before` into `after`, as deep as possible: a changed word in a town's
+ * intro is one `set` of that intro, not of the town. Lists are compared item by item; items added
+ * at the end are inserted, items missing at the end deleted. Empty text counts as absent.
+ */
+export function diffOps(before: unknown, after: unknown, path: Path = []): EditOp[] {
+  if (deepEqual(before, after)) return [];
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const ops: EditOp[] = [];
+    for (const key of Object.keys(before)) {
+      if (before[key] !== undefined && isAbsent(after[key])) ops.push({ op: "delete", path: [...path, key] });
+    }
+    for (const key of Object.keys(after)) {
+      if (isAbsent(after[key])) continue;
+      if (before[key] === undefined) ops.push({ op: "set", path: [...path, key], value: after[key] });
+      else ops.push(...diffOps(before[key], after[key], [...path, key]));
+    }
+    return ops;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const ops: EditOp[] = [];
+    const common = Math.min(before.length, after.length);
+    for (let i = 0; i < common; i++) ops.push(...diffOps(before[i], after[i], [...path, i]));
+    for (let i = common; i < after.length; i++) ops.push({ op: "insert", path, index: i, value: after[i] });
+    for (let i = before.length - 1; i >= common; i--) ops.push({ op: "delete", path: [...path, i] });
+    return ops;
+  }
+  return [{ op: "set", path, value: after }];
+}
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === "";
+}
+
+/**
+ * The operations for a list whose items the owner removed, reordered, added and edited, where
+ * `origins[i]` is the index the current item `i` had when the file was read (undefined for a new
+ * item). Moves keep a moved item's own comments with it in the file.
+ */
+export function listOps(path: Path, original: readonly unknown[], current: readonly unknown[], origins: ReadonlyArray<number | undefined>): EditOp[] {
+  const ops: EditOp[] = [];
+  const kept = new Set(origins.filter((origin): origin is number => origin !== undefined));
+  for (let i = original.length - 1; i >= 0; i--) if (!kept.has(i)) ops.push({ op: "delete", path: [...path, i] });
+  const working: Array<number | undefined> = original.map((_, i) => i).filter((i) => kept.has(i));
+  current.forEach((item, position) => {
+    const origin = origins[position];
+    if (origin === undefined) {
+      ops.push({ op: "insert", path, index: position, value: item });
+      working.splice(position, 0, undefined);
+      return;
+    }
+    const at = working.indexOf(origin, position);
+    if (at !== position) {
+      ops.push({ op: "move", path, from: at, to: position });
+      working.splice(at, 1);
+      working.splice(position, 0, origin);
+    }
+  });
+  current.forEach((item, position) => {
+    const origin = origins[position];
+    if (origin !== undefined) ops.push(...diffOps(original[origin], item, [...path, position]));
+  });
+  return ops;
+}
+
+/** Applies operations to plain data: what the file must read as once they are applied to its text. */
+export function applyOpsToData(data: unknown, ops: readonly EditOp[]): unknown {
+  let root: unknown = structuredClone(data ?? {});
+  for (const op of ops) {
+    if (op.op === "set" && op.path.length === 0) {
+      root = structuredClone(op.value);
+      continue;
+    }
+    const parentPath = op.op === "insert" || op.op === "move" ? op.path : op.path.slice(0, -1);
+    const parent = walk(root, parentPath, op.op === "set");
+    const key = op.path.at(-1)!;
+    if (op.op === "set") (parent as Record<string | number, unknown>)[key] = structuredClone(op.value);
+    else if (op.op === "delete") {
+      if (Array.isArray(parent)) parent.splice(Number(key), 1);
+      else delete (parent as Record<string, unknown>)[key];
+    } else if (op.op === "insert") (parent as unknown[]).splice(op.index, 0, structuredClone(op.value));
+    else {
+      const [item] = (parent as unknown[]).splice(op.from, 1);
+      (parent as unknown[]).splice(op.to, 0, item);
+    }
+  }
+  return root;
+}
+
+function walk(root: unknown, path: Path, create: boolean): unknown {
+  let node = root as Record<string | number, unknown>;
+  for (const key of path) {
+    if (node[key] === undefined || node[key] === null) {
+      if (!create) throw new Error(`nothing at ${path.join(".")}`);
+      node[key] = {};
+    }
+    node = node[key] as Record<string | number, unknown>;
+  }
+  return node;
+}

@@ -1,0 +1,196 @@
+import { mkdir, readFile, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { Document, parseDocument } from "yaml";
+import type { SiteInput } from "../config/schema.ts";
+import type { Problem } from "../errors.ts";
+import type { EditOp } from "./edit-ops.ts";
+import { findTowns } from "./gazetteer.ts";
+import { MAX_UPLOAD_BYTES, sniffImage, uploadName } from "./image-upload.ts";
+import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
+import { saveFileAtomically } from "./save-file.ts";
+import { editorSchemas } from "./schemas.ts";
+import { untranslated } from "./translations.ts";
+import { validateWithChanges } from "./validate-site.ts";
+import { applyYamlEdits } from "./yaml-edit.ts";
+
+/** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
+export interface FileChange {
+  file: string;
+  /** The version the editor read; a different file on disk is a conflict. Absent to create a file. */
+  version?: string;
+  ops?: EditOp[];
+  /** A markdown file's text after its front matter. */
+  body?: string;
+  /** A new markdown file's front matter. */
+  create?: Record<string, unknown>;
+}
+
+export interface EditedFile {
+  version: string;
+  data: unknown;
+  body?: string;
+}
+
+/** A request the editor answers with a status and a message for the owner. */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The editor's API on one project: read everything, save changes, find towns, upload pictures. */
+/** Told of each file the editor writes: just before it is put in place, and once it is. */
+export interface WriteListener {
+  expectWrite(file: string, modified: number): void;
+  changed(file: string): void;
+}
+
+export function createEditorApi(root: string, writes?: WriteListener) {
+  // One save at a time: a second tab's save waits, then finds the file changed.
+  let saving: Promise<unknown> = Promise.resolve();
+
+  async function fileView(relative: string): Promise<EditedFile | undefined> {
+    const file = await readProjectFile(root, relative);
+    if (!file) return undefined;
+    if (relative.endsWith(".md")) {
+      const parts = splitMarkdown(file.text);
+      return { version: file.version, data: parts ? (parseDocument(parts.yaml).toJS() ?? {}) : {}, body: parts ? parts.body : file.text };
+    }
+    return { version: file.version, data: parseDocument(file.text).toJS() ?? {} };
+  }
+
+  async function state() {
+    const files: Record<string, EditedFile> = {};
+    for (const relative of await listEditableFiles(root)) {
+      const view = await fileView(relative);
+      if (view) files[relative] = view;
+    }
+    const siteYaml = await readFile(path.join(root, "site.yaml"), "utf8");
+    const data = new Map(Object.entries(files).map(([file, view]) => [file, view.data]));
+    const site = files["site.yaml"]?.data as SiteInput;
+    return { files, schemas: editorSchemas(siteYaml), untranslated: await untranslated(root, site, data) };
+  }
+
+  /** The new text of one changed file, checked against the version the editor read. */
+  /** The file's absolute path, its new text, and its text now (none for a new file). */
+  async function newText(change: FileChange): Promise<[string, string, string?]> {
+    const absolute = await editablePath(root, change.file);
+    const current = await readProjectFile(root, change.file);
+    if (change.create) {
+      if (current) throw new Refused(409, `${change.file} already exists; pick another name`, { conflict: change.file });
+      if (!change.file.endsWith(".md")) throw new Refused(400, "only articles can be created");
+      const yaml = new Document(change.create).toString({ lineWidth: 0 });
+      return [absolute, `---\n${yaml}---\n\n${(change.body ?? "").trim()}\n`];
+    }
+    if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
+    if (current.version !== change.version) {
+      throw new Refused(409, `${change.file} changed on disk since you opened it (in another tab, a text editor or by git). Your change was not saved: reload to see the new version, then make it again.`, { conflict: change.file });
+    }
+    const ops = change.ops ?? [];
+    if (!change.file.endsWith(".md")) return [absolute, applyYamlEdits(current.text, ops), current.text];
+    const parts = splitMarkdown(current.text);
+    if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
+    return [absolute, joinMarkdown({ ...parts, yaml: applyYamlEdits(parts.yaml, ops), body: change.body ?? parts.body }), current.text];
+  }
+
+  async function save(changes: FileChange[]) {
+    if (!Array.isArray(changes) || changes.length === 0) throw new Refused(400, "nothing to save");
+    const texts = new Map<string, string>();
+    const targets = new Map<string, string>();
+    const unchanged = new Set<string>();
+    for (const change of changes) {
+      const [absolute, text, before] = await newText(change);
+      texts.set(change.file, text);
+      targets.set(change.file, absolute);
+      if (text === before) unchanged.add(change.file);
+    }
+    const problems: Problem[] = await validateWithChanges(root, texts);
+    if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
+    for (const [file, text] of texts) {
+      // A file whose text is the same is left alone: no write, no rebuild.
+      if (unchanged.has(file)) continue;
+      await mkdir(path.dirname(targets.get(file)!), { recursive: true });
+      const target = targets.get(file)!;
+      await saveFileAtomically(root, target, text, (modified) => writes?.expectWrite(target, modified));
+      writes?.changed(target);
+    }
+    const files: Record<string, EditedFile | undefined> = {};
+    for (const file of texts.keys()) files[file] = await fileView(file);
+    return { files };
+  }
+
+  async function upload(name: string, bytes: Buffer) {
+    if (bytes.length === 0) throw new Refused(400, "the picture is empty");
+    if (bytes.length > MAX_UPLOAD_BYTES) throw new Refused(413, `the picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; make it smaller first`);
+    const kind = sniffImage(bytes);
+    if (!kind) throw new Refused(415, "only JPEG, PNG, WebP or AVIF pictures can be uploaded");
+    const folder = "public/images";
+    const base = uploadName(name, kind);
+    let chosen = base;
+    for (let n = 2; await stat(path.join(root, folder, chosen)).then(() => true, () => false); n++) chosen = base.replace(/(\.[a-z]+)$/, `-${n}$1`);
+    const absolute = await editablePath(root, `${folder}/${chosen}`, /^public\/images\/[a-z0-9-]+\.(?:jpg|png|webp|avif)$/);
+    await mkdir(path.dirname(absolute), { recursive: true });
+    await saveFileAtomically(root, absolute, bytes);
+    return { path: `/images/${chosen}`, version: versionOf(bytes) };
+  }
+
+  /** Answers /__editor/api/<route>; the request was let through by the guard and carries the secret. */
+  return async function handleApi(route: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://editor");
+    try {
+      let result: unknown;
+      if (route === "state" && request.method === "GET") result = await state();
+      else if (route === "towns" && request.method === "GET") {
+        const site = (await fileView("site.yaml"))?.data as SiteInput | undefined;
+        result = { towns: findTowns(url.searchParams.get("q") ?? "", site?.base?.region ?? "CA") };
+      } else if (route === "save" && request.method === "POST") {
+        const body = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { changes: FileChange[] };
+        const run = saving.then(() => save(body.changes));
+        saving = run.catch(() => {});
+        result = await run;
+      } else if (route === "upload" && request.method === "POST") {
+        result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_BYTES));
+      } else throw new Refused(404, "no such editor route");
+      sendJson(response, 200, result);
+    } catch (error) {
+      if (error instanceof Refused) sendJson(response, error.status, { error: error.message, ...error.extra });
+      else if (error instanceof PathRefused) sendJson(response, 400, { error: error.message });
+      else if (error instanceof SyntaxError) sendJson(response, 400, { error: "the request is not valid JSON" });
+      else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
+    }
+  };
+}
+
+export function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+  response.end(JSON.stringify(value));
+}
+
+/** The request's body, refused past `limit` bytes without reading the rest. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers["content-length"] ?? 0);
+    if (declared > limit) {
+      reject(new Refused(413, `the upload is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
+      request.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      // Past the limit the rest is read and dropped, so the refusal can still be answered.
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.on("end", () => {
+      if (size > limit) reject(new Refused(413, `the upload is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
+      else resolve(Buffer.concat(chunks));
+    });
+    request.on("error", reject);
+  });
+}

@@ -1,0 +1,99 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { startDevServer, type DevServer } from "../dev/dev-server.ts";
+import type { Logger } from "../log.ts";
+import { projectPaths } from "../paths.ts";
+import { buildEditorApp, editorPage, type EditorApp } from "./editor-app.ts";
+import { createEditorApi, sendJson } from "./editor-api.ts";
+
+/** Where the editor lives on the dev server; the site's pages are everywhere else. */
+export const EDITOR_PATH = "/__editor/";
+
+export interface EditorOptions {
+  config: string;
+  port: number;
+  log: Logger;
+  /** Where the preview's builds go (a temp folder by default; never dist/). */
+  outDir?: string;
+}
+
+export interface EditorServer extends DevServer {
+  /** The editor's own page. */
+  editorUrl: string;
+  /** The secret this run's editor page carries; every API request must too. */
+  readonly secret: string;
+}
+
+/** The only address the editor listens on: this machine, never the network. */
+const LOOPBACK = "127.0.0.1";
+
+/**
+ * `gopher-site edit`: the dev server (build, watch, reload) with the editor beside the preview.
+ * Every request passes the dev server's guard first (Host, then Origin for writes, the event stream
+ * and the API); every API call carries this run's secret.
+ */
+export async function startEditor(options: EditorOptions): Promise<EditorServer> {
+  const paths = projectPaths(options.config);
+  const secret = randomBytes(32).toString("base64url");
+  let server: DevServer | undefined;
+  const api = createEditorApi(paths.root, {
+    expectWrite: (file, modified) => server?.expectWrite(file, modified),
+    changed: (file) => server?.changed(file),
+  });
+  const app: EditorApp = await buildEditorApp();
+
+  const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
+    const pathname = (request.url ?? "/").split("?", 1)[0]!;
+    const isApi = pathname.startsWith(`${EDITOR_PATH}api/`);
+    if (pathname === "/__editor") {
+      response.writeHead(301, { location: EDITOR_PATH }).end();
+      return true;
+    }
+    if (!pathname.startsWith(EDITOR_PATH)) return false;
+    if (isApi) {
+      if (!hasSecret(request, secret)) sendJson(response, 403, { error: "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed" });
+      else void api(pathname.slice(`${EDITOR_PATH}api/`.length), request, response);
+      return true;
+    }
+    if (pathname === EDITOR_PATH) {
+      response.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        "content-security-policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "no-referrer",
+      });
+      response.end(editorPage(secret));
+      return true;
+    }
+    const asset = app.files.get(pathname.slice(EDITOR_PATH.length));
+    if (asset) {
+      response.writeHead(200, { "content-type": asset.type, "cache-control": "no-store", "x-content-type-options": "nosniff" });
+      response.end(asset.data);
+      return true;
+    }
+    response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+    return true;
+  };
+
+  server = await startDevServer({
+    config: options.config,
+    port: options.port,
+    host: LOOPBACK,
+    log: options.log,
+    outDir: options.outDir,
+    handle,
+    framedBySelf: true,
+    // The dev server's guard (src/dev/request-guard.ts) stands in front of every route, the
+    // editor's included: Host, Origin, and the API for the editor's own page only.
+    sameOriginOnly: (pathname) => pathname.startsWith(`${EDITOR_PATH}api/`),
+    onRefused: (request, reason) => options.log.warn(`refused ${request.method} ${(request.url ?? "/").split("?", 1)[0]}: ${reason}`),
+  });
+  return Object.assign(server, { editorUrl: `${server.url}${EDITOR_PATH}`, secret });
+}
+
+function hasSecret(request: IncomingMessage, secret: string): boolean {
+  const given = Buffer.from(String(request.headers["x-editor-secret"] ?? ""));
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

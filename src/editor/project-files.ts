@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+import { lstat, readdir, readFile, realpath } from "node:fs/promises";
+import path from "node:path";
+
+/** Files the editor reads and writes, relative to the project: site.yaml and content's YAML and markdown. */
+const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|pages\/[a-z0-9-]+\.yaml|blog\/[a-z0-9-]+\.md))$/;
+
+/** Thrown for a path the editor must not touch; answered with 400 and this message. */
+export class PathRefused extends Error {
+  override name = "PathRefused";
+}
+
+/**
+ * The absolute path of a project file the editor may write, or a PathRefused: no absolute path,
+ * no `..` (encoded or not), no backslash, nothing but the editable files, no symlink anywhere on
+ * the way (a link could lead out of the project).
+ */
+export async function editablePath(root: string, relative: string, pattern: RegExp = EDITABLE): Promise<string> {
+  if (typeof relative !== "string" || relative.includes("\0") || relative.includes("\\") || relative.includes("%") || path.isAbsolute(relative)) {
+    throw new PathRefused(`${JSON.stringify(relative)} is not a file of this project the editor may change`);
+  }
+  const segments = relative.split("/");
+  if (segments.some((segment) => segment === "" || segment === "." || segment === "..") || !pattern.test(relative)) {
+    throw new PathRefused(`${JSON.stringify(relative)} is not a file of this project the editor may change`);
+  }
+  const realRoot = await realpath(root);
+  let at = realRoot;
+  for (const segment of segments) {
+    at = path.join(at, segment);
+    const stats = await lstat(at).catch(() => undefined);
+    if (!stats) break;
+    if (stats.isSymbolicLink()) throw new PathRefused(`${relative} goes through a symbolic link; the editor only writes plain files inside the project`);
+  }
+  if (!at.startsWith(realRoot + path.sep)) throw new PathRefused(`${relative} is outside the project`);
+  return path.join(realRoot, ...segments);
+}
+
+/** The token a save carries: the file as the editor read it. */
+export function versionOf(text: string | Buffer): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 20);
+}
+
+export interface ProjectFile {
+  path: string;
+  text: string;
+  version: string;
+}
+
+/** Reads a project file with its version; undefined when it does not exist. */
+export async function readProjectFile(root: string, relative: string): Promise<ProjectFile | undefined> {
+  try {
+    const text = await readFile(path.join(root, relative), "utf8");
+    return { path: relative, text, version: versionOf(text) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** Every editable file of the project, sorted, as project-relative paths. */
+export async function listEditableFiles(root: string): Promise<string[]> {
+  const content = path.join(root, "content");
+  const found = (await readdir(content, { recursive: true, encoding: "utf8" }).catch(() => [] as string[]))
+    .map((file) => `content/${file.split(path.sep).join("/")}`)
+    .filter((file) => EDITABLE.test(file));
+  return ["site.yaml", ...found.sort()];
+}
+
+/** A markdown file's parts: the front matter's YAML text and everything after it. */
+export interface MarkdownParts {
+  open: string;
+  yaml: string;
+  close: string;
+  body: string;
+}
+
+export function splitMarkdown(text: string): MarkdownParts | undefined {
+  const match = /^(---\r?\n)([\s\S]*?\r?\n)?(---[ \t]*(?:\r?\n|$))/.exec(text);
+  if (!match) return undefined;
+  return { open: match[1]!, yaml: match[2] ?? "", close: match[3]!, body: text.slice(match[0].length) };
+}
+
+export function joinMarkdown(parts: MarkdownParts): string {
+  return parts.open + parts.yaml + parts.close + parts.body;
+}

@@ -1,0 +1,83 @@
+import * as z from "zod";
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { siteJsonSchema } from "../config/json-schema.ts";
+import { articleFrontMatter } from "../content/article-schema.ts";
+import { copyFiles } from "../content/copy-schema.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+/** The forms' schemas, all generated from the build's zod schemas: the forms follow whatever they say. */
+export interface EditorSchemas {
+  site: JsonSchema;
+  /** By path under content/ (`faq.yaml`, `pages/home.yaml`). */
+  copy: Record<string, JsonSchema>;
+  article: JsonSchema;
+}
+
+export function editorSchemas(siteYaml: string): EditorSchemas {
+  // The file's own title and "do not edit" note are for the schema file, not for the owner.
+  const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
+  addHelp(site, commentsByPath(siteYaml));
+  const copy = Object.fromEntries(Object.entries(copyFiles).map(([name, schema]) => [name, formSchema(schema)]));
+  return { site, copy, article: formSchema(articleFrontMatter) };
+}
+
+function formSchema(schema: z.ZodType): JsonSchema {
+  return withoutDefaults(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+}
+
+/**
+ * A default goes into the field's help ("Default: file") instead of the form's data: a form fills
+ * its defaults into the data, and the save would then write keys the owner never touched.
+ */
+function withoutDefaults(schema: JsonSchema): JsonSchema {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== "object") return node;
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "default") continue;
+      out[key] = key === "properties" ? Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, visit(v)])) : visit(value);
+    }
+    const fallback = (node as JsonSchema).default;
+    if (fallback !== undefined && (typeof fallback !== "object" || fallback === null)) {
+      out.description = [out.description, `Default: ${String(fallback)}`].filter(Boolean).join(". ");
+    }
+    return out;
+  };
+  return visit(schema) as JsonSchema;
+}
+
+/** The comment lines above each key of site.yaml, by key path (list items as `items`). */
+export function commentsByPath(text: string): Map<string, string> {
+  const doc = parseDocument(text);
+  const found = new Map<string, string>();
+  const walk = (node: unknown, at: string[]) => {
+    if (isMap(node)) {
+      node.items.forEach((pair, index) => {
+        if (!isPair(pair) || !isScalar(pair.key)) return;
+        const key = String(pair.key.value);
+        // The paragraph right above the key is about it; earlier ones (the file's header, a
+        // commented-out example) are not. The first key's comment is the file's header.
+        const comment = index > 0 || at.length > 0 ? (pair.key as Node).commentBefore : undefined;
+        const paragraph = comment?.split(/\n\s*\n/).at(-1);
+        if (paragraph) found.set([...at, key].join("."), paragraph.split("\n").map((line) => line.trim()).join(" ").trim());
+        walk(pair.value, [...at, key]);
+      });
+    } else if (isSeq(node) && node.items[0]) walk(node.items[0], [...at, "items"]);
+  };
+  walk(doc.contents, []);
+  return found;
+}
+
+function addHelp(schema: JsonSchema, comments: Map<string, string>): void {
+  for (const [dotted, comment] of comments) {
+    let node: JsonSchema | undefined = schema;
+    for (const key of dotted.split(".")) {
+      if (!node) break;
+      node = key === "items" ? (node.items as JsonSchema | undefined) : ((node.properties as Record<string, JsonSchema> | undefined)?.[key]);
+    }
+    // The comment often says the schema's one line again, at more length: keep the comment then.
+    if (node) node.description = typeof node.description === "string" && !comment.startsWith(node.description) ? `${comment} ${node.description}` : comment;
+  }
+}

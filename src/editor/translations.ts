@@ -1,0 +1,54 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { copyFiles } from "../content/copy-schema.ts";
+import type { SiteInput } from "../config/schema.ts";
+
+/** What a language still lacks: files, keys in files, articles, town paragraphs. */
+export interface Untranslated {
+  language: string;
+  items: string[];
+}
+
+/** The customers' own words are shown as written in every language. */
+const SHARED = new Set(["testimonials.yaml"]);
+
+/** Dotted paths of every text in a value (list items by index). */
+function leafPaths(value: unknown, at: string[] = []): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leafPaths(item, [...at, String(i)]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...at, key]));
+  return typeof value === "string" ? [at.join(".")] : [];
+}
+
+/**
+ * For each other language, what it does not translate yet, from the files as the editor read them
+ * (`data` by project path). Lists, never blocks: what to do about a gap is the build's business.
+ */
+export async function untranslated(root: string, site: SiteInput, data: ReadonlyMap<string, unknown>): Promise<Untranslated[]> {
+  const languages = (site.languages ?? []).slice(1);
+  const articles = await readdir(path.join(root, "content", "blog")).catch(() => [] as string[]);
+  return Promise.all(
+    languages.map(async ({ code }) => {
+      const items: string[] = [];
+      for (const name of Object.keys(copyFiles)) {
+        if (SHARED.has(name)) continue;
+        const own = data.get(`content/${code}/${name}`);
+        if (own === undefined) {
+          items.push(`content/${code}/${name}: not translated`);
+          continue;
+        }
+        const have = new Set(leafPaths(own));
+        const missing = leafPaths(data.get(`content/${name}`)).filter((key) => !have.has(key));
+        if (missing.length > 0) items.push(`content/${code}/${name}: ${missing.join(", ")}`);
+      }
+      const translatedArticles = new Set(await readdir(path.join(root, "content", code, "blog")).catch(() => [] as string[]));
+      for (const article of articles.filter((name) => name.endsWith(".md")).sort()) {
+        if (!translatedArticles.has(article)) items.push(`content/${code}/blog/${article}: not translated`);
+      }
+      const intros = (data.get(`content/${code}/cities.yaml`) ?? {}) as Record<string, { intro?: string }>;
+      for (const city of site.cities ?? []) {
+        if (!intros[city.slug]?.intro) items.push(`content/${code}/cities.yaml: ${city.slug}.intro`);
+      }
+      return { language: code, items };
+    }),
+  );
+}

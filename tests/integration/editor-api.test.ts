@@ -1,0 +1,255 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import sharp from "sharp";
+import { parseDocument } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EditOp } from "../../src/editor/edit-ops.ts";
+import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { createLogger } from "../../src/log.ts";
+import { buildProject, copySample, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
+
+let dir: string;
+let editor: EditorServer;
+let origin: string;
+
+const quiet = createLogger({ level: "quiet" });
+
+beforeAll(async () => {
+  dir = await copySample();
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: quiet, outDir: path.join(dir, ".edit-out") });
+  origin = editor.url;
+}, 90_000);
+
+afterAll(async () => {
+  await editor?.close();
+  if (dir) await removeDir(dir);
+});
+
+/** A request as the editor's page makes it: its Origin and this run's secret, unless a test forges them. */
+async function call(route: string, init: { method?: string; body?: unknown; raw?: Uint8Array; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${editor.url}/__editor/api/${route}`, {
+    method: init.method ?? (init.body || init.raw ? "POST" : "GET"),
+    headers: { origin, "x-editor-secret": editor.secret, ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+    body: init.raw ? Buffer.from(init.raw) : init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json().catch(() => undefined)) as Record<string, any> };
+}
+
+/** A raw request with any Host header (fetch does not let a test set one). */
+function rawRequest(pathname: string, headers: Record<string, string>, method = "GET", body?: string): Promise<{ status: number; headers: Record<string, unknown> }> {
+  const { port } = new URL(editor.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port, path: pathname, method, headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode!, headers: response.headers });
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+async function state() {
+  return (await call("state")).body as { files: Record<string, { version: string; data: any; body?: string }> };
+}
+
+const read = (file: string) => readFile(path.join(dir, file), "utf8");
+
+// Generous limits: a save waits for a busy machine's rebuild now and then.
+describe("the editor's API", { timeout: 120_000 }, () => {
+  it("saves a file loaded and saved without a change byte-identical, for every YAML file of the sample", async () => {
+    const { files } = await state();
+    const yamlFiles = Object.keys(files).filter((file) => file.endsWith(".yaml"));
+    expect(yamlFiles).toContain("site.yaml");
+    expect(yamlFiles.length).toBeGreaterThanOrEqual(26);
+    const before = new Map(await Promise.all(yamlFiles.map(async (file) => [file, await read(file)] as const)));
+    // Every top-level value set to what it is: the form's data sent back as it was loaded.
+    const changes = yamlFiles.map((file) => {
+      const ops: EditOp[] = Object.entries(files[file]!.data).map(([key, value]) => ({ op: "set", path: [key], value }));
+      return { file, version: files[file]!.version, ops };
+    });
+    const saved = await call("save", { body: { changes } });
+    expect(saved.status).toBe(200);
+    expect(Object.keys(saved.body.files).sort()).toEqual([...yamlFiles].sort());
+    for (const file of yamlFiles) expect(await read(file), file).toBe(before.get(file));
+  });
+
+  it("refuses an invalid e-mail with the CLI's words, at its line, and writes nothing", async () => {
+    const { files } = await state();
+    const before = await read("site.yaml");
+    const saved = await call("save", { body: { changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops: [{ op: "set", path: ["email"], value: "office-at-example" }] }] } });
+    expect(saved.status).toBe(422);
+    const line = before.split("\n").findIndex((text) => text.startsWith("email:")) + 1;
+    expect(saved.body.problems).toEqual([{ file: "site.yaml", line, column: 8, field: "email", message: "must be an e-mail address, e.g. office@example.com" }]);
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("refuses a phone number that no longer dials what it shows (the build's cross-check)", async () => {
+    const { files } = await state();
+    const saved = await call("save", { body: { changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops: [{ op: "set", path: ["phone", "display"], value: "(909) 555-0199" }] }] } });
+    expect(saved.status).toBe(422);
+    expect(saved.body.problems.map((problem: { field: string; message: string }) => `${problem.field}  ${problem.message}`)).toEqual([
+      "phone.tel  dials +19515550142, but phone.display shows (909) 555-0199",
+    ]);
+  });
+
+  it("refuses a save made from an old version of the file: a conflict, the newer file kept", async () => {
+    const { files } = await state();
+    const version = files["content/faq.yaml"]!.version;
+    const first = await call("save", { body: { changes: [{ file: "content/faq.yaml", version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "First tab's answer." }] }] } });
+    expect(first.status).toBe(200);
+    const afterFirst = await read("content/faq.yaml");
+    const second = await call("save", { body: { changes: [{ file: "content/faq.yaml", version, ops: [{ op: "set", path: ["items", 1, "answer"], value: "Second tab's answer." }] }] } });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatch(/^content\/faq\.yaml changed on disk since you opened it/);
+    expect(await read("content/faq.yaml")).toBe(afterFirst);
+  });
+
+  it("answers 403 to another Host (DNS rebinding), another Origin, a missing secret, and sends no CORS headers", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const body = JSON.stringify({ changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops: [{ op: "set", path: ["company", "name"], value: "Hacked" }] }] });
+    const host = new URL(editor.url).host;
+    const json = { "content-type": "application/json", "x-editor-secret": editor.secret };
+    expect((await rawRequest("/__editor/api/save", { ...json, host: "attacker.example", origin: "http://attacker.example" }, "POST", body)).status).toBe(403);
+    expect((await rawRequest("/__editor/api/save", { ...json, host: `attacker.example:${new URL(editor.url).port}`, origin }, "POST", body)).status).toBe(403);
+    expect((await rawRequest("/", { host: "attacker.example" })).status).toBe(403);
+    expect((await rawRequest("/__editor/api/save", { ...json, host, origin: "http://attacker.example" }, "POST", body)).status).toBe(403);
+    expect((await rawRequest("/__editor/api/save", { ...json, host, origin: "null" }, "POST", body)).status).toBe(403);
+    expect((await rawRequest("/__editor/api/save", { ...json, host }, "POST", body)).status).toBe(403);
+    expect((await rawRequest("/__editor/api/save", { "content-type": "application/json", host, origin }, "POST", body)).status).toBe(403);
+    expect((await rawRequest("/__editor/api/state", { host, "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await rawRequest("/__gopher/events", { host, origin: "http://attacker.example" })).status).toBe(403);
+    expect((await rawRequest("/__gopher/events", { host, "sec-fetch-site": "cross-site" })).status).toBe(403);
+    const page = await rawRequest("/__editor/", { host, origin: "http://attacker.example" });
+    expect(page.headers["access-control-allow-origin"]).toBeUndefined();
+    expect((await rawRequest("/__editor/api/state", { host, "x-editor-secret": editor.secret, origin })).headers["access-control-allow-origin"]).toBeUndefined();
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("never writes outside the editable files: '..', encoded '..', absolute paths, symlinks", async () => {
+    const outside = path.join(dir, "..", `${path.basename(dir)}-outside`);
+    await mkdir(outside, { recursive: true });
+    await writeFile(path.join(outside, "faq.yaml"), "items: []\n");
+    await symlink(path.join(outside, "faq.yaml"), path.join(dir, "content", "pages", "linked.yaml"));
+    await symlink(outside, path.join(dir, "content", "zz"));
+    const attempts = [
+      "../site.yaml",
+      "content/../../outside.yaml",
+      "content/%2e%2e/%2e%2e/outside.yaml",
+      "content/..%2f..%2foutside.yaml",
+      "/etc/passwd",
+      path.join(dir, "site.yaml"),
+      "content\\..\\..\\outside.yaml",
+      "templates/index.tsx",
+      "content/pages/linked.yaml",
+      "content/zz/faq.yaml",
+    ];
+    for (const file of attempts) {
+      const saved = await call("save", { body: { changes: [{ file, version: "x", ops: [{ op: "set", path: ["items"], value: [] }] }] } });
+      expect(saved.status, file).toBe(400);
+    }
+    const created = await call("save", { body: { changes: [{ file: "content/zz/blog/escape.md", create: { title: "x" }, body: "x" }] } });
+    expect(created.status).toBe(400);
+    expect(await readFile(path.join(outside, "faq.yaml"), "utf8")).toBe("items: []\n");
+    expect(await readdir(outside)).toEqual(["faq.yaml"]);
+    await removeDir(outside);
+  });
+
+  it("takes pictures only: sniffed bytes, a size limit, into public/images/ under a safe name", async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#166534" } }).png().toBuffer();
+    const uploaded = await call("upload?name=..%2F..%2FMy%20Yard.JPG", { raw: png, headers: { "content-type": "application/octet-stream" } });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.path).toBe("/images/my-yard.png");
+    expect(await readFile(path.join(dir, "public/images/my-yard.png"))).toEqual(png);
+    const again = await call("upload?name=my-yard.png", { raw: png });
+    expect(again.body.path).toBe("/images/my-yard-2.png");
+    const script = await call("upload?name=photo.jpg", { raw: new TextEncoder().encode("<svg onload=alert(1)></svg>") });
+    expect(script.status).toBe(415);
+    const huge = await call("upload?name=big.jpg", { raw: new Uint8Array(9 * 1024 * 1024).fill(0xff) });
+    expect(huge.status).toBe(413);
+    expect(existsSync(path.join(dir, "public/images/photo.jpg"))).toBe(false);
+    expect(existsSync(path.join(dir, "public/images/big.jpg"))).toBe(false);
+  });
+
+  it("lists what the other language does not translate yet: a missing text, an article, a town's intro", async () => {
+    expect((await call("state")).body.untranslated).toEqual([{ language: "es", items: [] }]);
+    const originals = await Promise.all(["content/es/faq.yaml", "content/es/cities.yaml"].map(async (file) => [file, await read(file)] as const));
+    const faq = parseDocument(await read("content/es/faq.yaml"));
+    faq.deleteIn(["items", 0, "answer"]);
+    await writeFile(path.join(dir, "content/es/faq.yaml"), faq.toString());
+    const articles = (await readdir(path.join(dir, "content/es/blog"))).sort();
+    await rm(path.join(dir, "content/es/blog", articles[0]!));
+    const cities = parseDocument(await read("content/es/cities.yaml"));
+    const firstTown = String((cities.contents as { items: Array<{ key: { value: string } }> }).items[0]!.key.value);
+    cities.delete(firstTown);
+    await writeFile(path.join(dir, "content/es/cities.yaml"), cities.toString());
+    expect((await call("state")).body.untranslated).toEqual([
+      {
+        language: "es",
+        items: ["content/es/faq.yaml: items.0.answer", `content/es/blog/${articles[0]}: not translated`, `content/es/cities.yaml: ${firstTown}.intro`],
+      },
+    ]);
+    for (const [file, text] of originals) await writeFile(path.join(dir, file), text);
+  });
+
+  it("finds a town's coordinates by ZIP code or name, offline", async () => {
+    expect((await call("towns?q=92586")).body.towns).toEqual([{ name: "Sun City", slug: "sun-city", state: "CA", zip: "92586", lat: 33.7044, lng: -117.1969 }]);
+    expect((await call("towns?q=Menifee")).body.towns[0]).toMatchObject({ name: "Menifee", slug: "menifee", state: "CA" });
+  });
+});
+
+describe("a save cut short", () => {
+  it("leaves the old file whole when the process is killed in the middle of writing", { timeout: 120_000 }, async () => {
+    const project = await copySample();
+    try {
+      const before = await readFile(path.join(project, "site.yaml"), "utf8");
+      const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin/gopher-site.js"), "edit", "--config", path.join(project, "site.yaml"), "--port", "0"], {
+        env: { ...process.env, GOPHER_SITE_TEST_KILL_AT: "editor-save", NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+          const found = /Editor at (http:\/\/\S+)\/__editor\//.exec(output);
+          if (found) resolve(found[1]!);
+        });
+        child.on("exit", () => reject(new Error(`the editor stopped: ${output}`)));
+      });
+      const page = await (await fetch(`${url}/__editor/`)).text();
+      const secret = /name="editor-secret" content="([^"]+)"/.exec(page)![1]!;
+      const headers = { origin: url, "x-editor-secret": secret, "content-type": "application/json" };
+      const current = (await (await fetch(`${url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
+      const ops = [{ op: "set", path: ["company", "description"], value: "A much longer description of the company, ".repeat(20).trim() }];
+      const save = fetch(`${url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes: [{ file: "site.yaml", version: current.files["site.yaml"]!.version, ops }] }) });
+      await expect(save).rejects.toThrow();
+      expect(await exited).toBe("SIGKILL");
+      const after = await readFile(path.join(project, "site.yaml"), "utf8");
+      expect(after).toBe(before);
+      expect(parseDocument(after).errors).toEqual([]);
+    } finally {
+      await removeDir(project);
+    }
+  });
+});
+
+describe("the built site", () => {
+  it("holds nothing of the editor", { timeout: 120_000 }, async () => {
+    const project = await copySample();
+    try {
+      await buildProject(project);
+      const files = await readdir(path.join(project, "dist"), { recursive: true, encoding: "utf8" });
+      expect(files.some((file) => /editor/i.test(file))).toBe(false);
+      for (const file of files.filter((name) => /\.(html|js)$/.test(name))) {
+        const text = await readFile(path.join(project, "dist", file), "utf8");
+        expect(text.includes("__editor") || text.includes("editor-secret"), file).toBe(false);
+      }
+    } finally {
+      await removeDir(project);
+    }
+  });
+});

@@ -69,6 +69,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // whatever else changed meanwhile decide together whether a stylesheet swap is enough.
   let changedSinceGood: string[] = [];
   let lastFailed = false;
+  let noticed = new Set<string>();
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
     changedSinceGood.push(...changed);
@@ -86,6 +87,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
       else live.send({ type: "reload" });
       log.success(`${changed.some(Boolean) ? "Rebuilt" : "Built"} ${result.pages.length} pages in ${formatMs(performance.now() - started)}${cssOnly ? " (stylesheet swapped)" : ""}`);
+      // A notice once, when it first appears (a town left untranslated), not on every rebuild.
+      for (const notice of result.notices) if (!noticed.has(notice)) log.notice(notice);
+      noticed = new Set(result.notices);
     } catch (error) {
       const problems = describeFailure(error);
       for (const line of problems) log.error(line);

@@ -122,7 +122,7 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     await second.close();
   });
 
-  it("adds a town by ZIP code: coordinates filled in, its page built", async () => {
+  it("adds a town by ZIP code: coordinates filled in, its page built, its Spanish page left out until translated", async () => {
     const page = await openEditor("Towns");
     await page.fill("#town-query", "92586");
     await page.getByRole("button", { name: "Find" }).click();
@@ -137,17 +137,23 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     }
     await field("nearby").selectOption(["menifee", "perris", "winchester"]);
     await field("intro").fill("Sun City is a retirement community where lawns, roses and golf course edges draw gophers from the open fields around Menifee.");
-    await page.fill("#intro-es-sun-city", "Sun City es una comunidad de jubilados donde los céspedes y los campos de golf atraen a las tuzas de los campos abiertos.");
+    // No Spanish paragraph yet: the English page must not wait for it.
     await page.getByRole("button", { name: "Save towns" }).click();
-    await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved site.yaml, content/es/cities.yaml");
+    await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
+    expect(await read("content/es/cities.yaml")).not.toContain("sun-city");
     const town = (parseDocument(await read("site.yaml")).toJS().cities as Array<Record<string, unknown>>).find((city) => city.slug === "sun-city");
     expect(town).toMatchObject({ name: "Sun City", lat: 33.7044, lng: -117.1969, nearby: ["menifee", "perris", "winchester"] });
     await until(() => existsSync(path.join(dir, ".edit-out", "sun-city-gopher-control.html")), "the town's page");
-    // Two files were saved: the rebuild for the second may still be running.
     await editor.whenIdle();
+    expect(existsSync(path.join(dir, ".edit-out", "es", "control-de-tuzas-sun-city.html"))).toBe(false);
+    expect(existsSync(path.join(dir, ".edit-out", "es", "control-de-tuzas-menifee.html"))).toBe(true);
     expect(await page.locator(".town-form h3").textContent()).toBe("Sun City");
     await page.getByRole("button", { name: "Show its page in the preview" }).click();
     await page.frameLocator('iframe[title="Live preview of the site"]').locator("h1", { hasText: "Sun City" }).waitFor({ timeout: 60_000 });
+    // The owner sees what is left to translate, and the terminal says what the build left out.
+    await page.getByRole("button", { name: "Translations" }).click();
+    await page.locator(".untranslated-list code", { hasText: "content/es/cities.yaml: sun-city.intro" }).waitFor();
+    expect(terminal.join("\n")).toContain("Español (es): 1 town page not translated yet, so built in the default language only");
     await page.close();
   });
 

@@ -120,7 +120,7 @@ forEachEngine((engine) => {
   });
 
   it("on the form's success message: closes, and shows the toast in a polite live region for 5 s, on / at 1280 px", async () => {
-    const { formId, allowedOrigins } = engine.site.sample.site.integrations.leadForm;
+    const { formId, allowedOrigins } = engine.site.sample.site.integrations.leadForm!;
     const page = await engine.open("/");
     await openFromHero(page);
     await page.evaluate(() => {

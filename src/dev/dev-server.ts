@@ -169,13 +169,21 @@ export function describeFailure(error: unknown): string[] {
   return [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
 }
 
-/** The site's headers with framing allowed to this server's own pages only: `frame-ancestors 'self'`, no X-Frame-Options. */
+/**
+ * The site's headers for the editor's preview: framing allowed to this server's own pages only
+ * (`frame-ancestors 'self'`, no X-Frame-Options), and the pages' own scripts only. A preview page
+ * shares the editor's origin, so a third party's script in it (a tag manager, a reviews widget, a
+ * form's embed) could read the editor's secret and write the owner's files: none runs there.
+ */
 function framedBySelf(headers: (requestPath: string) => Record<string, string>): (requestPath: string) => Record<string, string> {
   return (requestPath) => {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers(requestPath))) {
       if (name.toLowerCase() === "x-frame-options") continue;
-      out[name] = name.toLowerCase() === "content-security-policy" ? value.replace(/frame-ancestors[^;]*/i, "frame-ancestors 'self'") : value;
+      out[name] =
+        name.toLowerCase() === "content-security-policy"
+          ? value.replace(/frame-ancestors[^;]*/i, "frame-ancestors 'self'").replace(/script-src[^;]*/i, "script-src 'self'")
+          : value;
     }
     return out;
   };

@@ -46,10 +46,20 @@ export interface ProjectFile {
   version: string;
 }
 
-/** Reads a project file with its version; undefined when it does not exist. */
+/**
+ * Reads a project file with its version; undefined when it does not exist, or when it is not one the
+ * editor may touch (a symbolic link could lead to any file of the machine: it is never read either).
+ */
 export async function readProjectFile(root: string, relative: string): Promise<ProjectFile | undefined> {
+  let absolute: string;
   try {
-    const text = await readFile(path.join(root, relative), "utf8");
+    absolute = await editablePath(root, relative);
+  } catch (error) {
+    if (error instanceof PathRefused) return undefined;
+    throw error;
+  }
+  try {
+    const text = await readFile(absolute, "utf8");
     return { path: relative, text, version: versionOf(text) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;

@@ -107,6 +107,15 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("content/faq.yaml")).toBe(afterFirst);
   });
 
+  it("runs only the site's own scripts in the preview, which shares the editor's origin", async () => {
+    const response = await fetch(`${editor.url}/`);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    // The built site itself keeps its tag manager.
+    expect(await readFile(path.join(dir, ".edit-out", "_headers"), "utf8")).toMatch(/script-src 'self'[^;\n]* https:\/\/www\.googletagmanager\.com/);
+  });
+
   it("answers 403 to another Host (DNS rebinding), another Origin, a missing secret, and sends no CORS headers", async () => {
     const before = await read("site.yaml");
     const { files } = await state();
@@ -153,6 +162,10 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     }
     const created = await call("save", { body: { changes: [{ file: "content/zz/blog/escape.md", create: { title: "x" }, body: "x" }] } });
     expect(created.status).toBe(400);
+    // Nor read through a link: the editor's state never shows a file outside the project.
+    const files = Object.keys((await state()).files);
+    expect(files).toContain("content/faq.yaml");
+    expect(files.filter((file) => file.startsWith("content/zz/") || file === "content/pages/linked.yaml")).toEqual([]);
     expect(await readFile(path.join(outside, "faq.yaml"), "utf8")).toBe("items: []\n");
     expect(await readdir(outside)).toEqual(["faq.yaml"]);
     await removeDir(outside);

@@ -157,6 +157,20 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     await page.close();
   });
 
+  it("removes a town, with its paragraph in the other language, and its pages go", async () => {
+    expect(await read("content/es/cities.yaml")).toContain("\nnuevo:");
+    const page = await openEditor("Towns");
+    await page.getByRole("button", { name: "Remove Nuevo" }).click();
+    await page.getByRole("button", { name: "Save towns" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved site.yaml, content/es/cities.yaml");
+    expect(await read("site.yaml")).not.toContain("slug: nuevo");
+    expect(await read("content/es/cities.yaml")).not.toContain("\nnuevo:");
+    await until(() => !existsSync(path.join(dir, ".edit-out", "nuevo-gopher-control.html")), "the town's page gone");
+    await editor.whenIdle();
+    expect(existsSync(path.join(dir, ".edit-out", "es", "control-de-tuzas-nuevo.html"))).toBe(false);
+    await page.close();
+  });
+
   it("writes a new article with an uploaded JPEG: alt text required, AVIF and WebP made by the build", async () => {
     const jpeg = path.join(dir, "yard-photo.jpg");
     await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#5b8c3a" } }).jpeg().toFile(jpeg);

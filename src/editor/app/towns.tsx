@@ -104,10 +104,19 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     for (const translation of translations) {
       const before = (translation.initial?.data ?? {}) as Record<string, { intro?: string }>;
       const after = structuredClone(before);
+      // A town renamed keeps its paragraph under its new slug; a town removed takes its paragraph
+      // with it (a paragraph for no town is refused by the build).
+      list.forEach((entry, i) => {
+        const was = entry.origin === undefined ? undefined : original[entry.origin]?.slug;
+        const now = towns[i]!.slug;
+        if (was && was !== now && after[was] && !after[now]) after[now] = after[was]!;
+      });
+      const slugs = new Set(towns.map((town) => town.slug));
+      for (const slug of Object.keys(after)) if (!slugs.has(slug)) delete after[slug];
       for (const [key, intro] of intros.current) {
         if (!key.startsWith(`${translation.language}:`)) continue;
         const slug = key.slice(translation.language.length + 1);
-        after[slug] = { ...after[slug], intro };
+        if (slugs.has(slug)) after[slug] = { ...after[slug], intro };
       }
       const translationOps = diffOps(before, after);
       if (translationOps.length > 0 && translation.initial) changes.push({ file: translation.file, version: translation.initial.version, ops: translationOps });

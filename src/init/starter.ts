@@ -54,7 +54,8 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     zipYaml: yaml(places.zip),
     baseLat: String(places.base.lat),
     baseLng: String(places.base.lng),
-    titleSuffix: titleSuffix(answers, places),
+    // Written inside double-quoted YAML strings: a company named `Joe "Pool" Co` stays valid YAML.
+    titleSuffix: titleSuffix(answers, places).replace(/[\\"]/g, (character) => `\\${character}`),
     year: String(today.getUTCFullYear()),
     today: today.toISOString().slice(0, 10),
     citiesYaml: citiesYaml([places.base, ...places.nearby], answers.service, places.base),

@@ -120,6 +120,20 @@ describe("the site init starts", () => {
   });
 });
 
+describe("a company name with quotes and a backslash", () => {
+  it("is written as valid YAML everywhere init puts it, and the site builds", { timeout: 120_000 }, async () => {
+    const dir = path.join(folders(), "quoted");
+    const company = 'Jo "Mole" \\ Co';
+    const answers = ANSWERS.map((answer, i) => (ANSWERS[i - 1] === "--company" ? company : answer));
+    expect((await runCli(["init", dir, ...answers], { cwd: path.dirname(dir) })).code).toBe(0);
+    const check = await runCli(["check", "--strict"], { cwd: dir });
+    expect(check.stderr).toBe("");
+    expect(check.code).toBe(0);
+    expect((await runCli(["build"], { cwd: dir })).code).toBe(0);
+    expect(readFileSync(path.join(dir, "dist", "blog.html"), "utf8")).toContain("<title>Blog | Jo &quot;Mole&quot; \\ Co</title>");
+  });
+});
+
 describe("gopher-site init on a terminal", () => {
   it("asks each question on a real terminal, asks again after a wrong answer, and writes the site", { timeout: 60_000 }, async () => {
     const dir = folders();

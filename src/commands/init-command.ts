@@ -4,7 +4,8 @@ import { UserError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { collectAnswers, type AnswerName } from "../init/answers.ts";
 import { placesOfZip } from "../init/places.ts";
-import { slugify, starterFiles } from "../init/starter.ts";
+import { starterFiles } from "../init/starter.ts";
+import { slugify } from "../slug.ts";
 import { terminalAsk } from "../init/terminal-prompt.ts";
 import { writeStarter } from "../init/write-starter.ts";
 

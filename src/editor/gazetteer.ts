@@ -1,18 +1,8 @@
 import { createRequire } from "node:module";
+import type { ZipRecord } from "zipcodes";
+import { slugify } from "../slug.ts";
 
-interface ZipRecord {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
-interface Zipcodes {
-  lookup(zip: string | number): ZipRecord | undefined;
-  lookupByName(city: string, state: string): ZipRecord[];
-  lookupByState(state: string): ZipRecord[];
-}
+type Zipcodes = Pick<typeof import("zipcodes"), "lookup" | "lookupByName" | "lookupByState">;
 
 let zipcodes: Zipcodes | undefined;
 /** The offline US gazetteer (the `zipcodes` package), loaded on first use: it is a large table. */
@@ -29,20 +19,12 @@ export interface TownMatch {
   lng: number;
 }
 
-export function slugOf(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 function match(record: ZipRecord): TownMatch {
   const name = record.city.replace(/\b([a-z])/g, (letter) => letter.toUpperCase());
-  return { name, slug: slugOf(name), state: record.state, zip: record.zip, lat: round(record.latitude), lng: round(record.longitude) };
+  return { name, slug: slugify(name), state: record.state, zip: record.zip, lat: round(record.latitude), lng: round(record.longitude) };
 }
 
 /**

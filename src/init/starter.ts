@@ -4,6 +4,7 @@ import { TOOL_ROOT } from "../paths.ts";
 import { sortByDistance } from "../routes/distance.ts";
 import { phoneForms, type Answers } from "./answers.ts";
 import type { Town, ZipPlaces } from "./places.ts";
+import { slugify } from "../slug.ts";
 
 /** The starter site's files: src/init/starter/, copied with {{name}} filled in from the answers. */
 export const STARTER_DIR = path.join(TOOL_ROOT, "src", "init", "starter");
@@ -14,15 +15,6 @@ export interface StarterFile {
   data: string | Uint8Array;
 }
 
-/** A lowercase slug of words: "Lake Oswego" -> lake-oswego. */
-export function slugify(words: string): string {
-  return words
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 /** Words with their first letters capitalised: "mole removal" -> Mole Removal. */
 export function titleCase(words: string): string {

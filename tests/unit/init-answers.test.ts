@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { collectAnswers, phoneForms, type Question } from "../../src/init/answers.ts";
 import { nearestTowns, townsOf } from "../../src/init/places.ts";
-import { slugify, titleCase, titleSuffix } from "../../src/init/starter.ts";
+import { titleCase, titleSuffix } from "../../src/init/starter.ts";
+import { slugify } from "../../src/slug.ts";
 
 const record = (zip: string, city: string, latitude: number, longitude: number, state = "OR") => ({ zip, city, state, latitude, longitude, country: "US" });
 

@@ -1,4 +1,4 @@
-/** The parts of the `zipcodes` package (v8) that init uses; it ships no types. */
+/** The parts of the `zipcodes` package (v8) that init and the editor use; it ships no types. */
 declare module "zipcodes" {
   export interface ZipRecord {
     zip: string;
@@ -10,4 +10,6 @@ declare module "zipcodes" {
   }
   export function lookup(zip: string): ZipRecord | undefined;
   export const codes: Record<string, ZipRecord>;
+  export function lookupByName(city: string, state: string): ZipRecord[];
+  export function lookupByState(state: string): ZipRecord[];
 }

@@ -70,6 +70,8 @@ export function unknownPlaceholders(text: string, known: ReadonlySet<string>): A
 const WORD_BEFORE = /([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)\s+$/u;
 const WORD_AFTER = /^\s+([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)/u;
 const FIRST_WORD = /^([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)/u;
+/** How far a word next to a placeholder is looked for, in characters. */
+const NEAR = 64;
 const LAST_WORD = /([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)$/u;
 
 /** A word written twice once a placeholder is filled: where, and how the filled text reads there. */
@@ -91,8 +93,10 @@ export function repeatedWords(text: string, facts: Facts): RepeatedWord[] {
     const name = match[1]!;
     if (!Object.hasOwn(facts, name)) continue;
     const value = facts[name]!;
-    const before = WORD_BEFORE.exec(text.slice(0, match.index))?.[1];
-    const after = WORD_AFTER.exec(text.slice(match.index + match[0].length))?.[1];
+    // A word is short: look at a few dozen characters each side, never the whole text (a long
+    // markdown body has many placeholders, and an anchored search over all before each is slow).
+    const before = WORD_BEFORE.exec(text.slice(Math.max(0, match.index - NEAR), match.index))?.[1];
+    const after = WORD_AFTER.exec(text.slice(match.index + match[0].length, match.index + match[0].length + NEAR))?.[1];
     const first = FIRST_WORD.exec(value)?.[1];
     const last = LAST_WORD.exec(value)?.[1];
     const same = (a?: string, b?: string) => a !== undefined && b !== undefined && a.toLocaleLowerCase() === b.toLocaleLowerCase();

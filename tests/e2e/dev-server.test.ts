@@ -11,19 +11,13 @@ import { plainHttpRules } from "../../src/hosting/plain-http.ts";
 import { createLogger } from "../../src/log.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
 
 let dir: string;
 let server: DevServer;
 let browser: Browser;
 let page: Page;
-const terminal: string[] = [];
-
-const capture = {
-  write(chunk: string) {
-    terminal.push(...chunk.split("\n").filter(Boolean));
-    return true;
-  },
-} as unknown as NodeJS.WritableStream;
+const { log: terminalLogger, lines: terminal } = terminalLog();
 
 async function edit(file: string, change: (text: string) => string): Promise<void> {
   const target = path.join(dir, file);
@@ -32,8 +26,7 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
 
 beforeAll(async () => {
   dir = await copySample();
-  const log = createLogger({ stdout: capture, stderr: capture, env: { NO_COLOR: "1" } });
-  server = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log, outDir: path.join(dir, ".dev-out") });
+  server = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log: terminalLogger, outDir: path.join(dir, ".dev-out") });
   browser = await launchChromium();
   const { context } = await newIsolatedContext(browser);
   page = await context.newPage();

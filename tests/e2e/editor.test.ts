@@ -8,21 +8,15 @@ import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { createLogger } from "../../src/log.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
 
 let dir: string;
 let editor: EditorServer;
 let browser: Browser;
 /** What the editor printed: it names every request it refused. */
-const terminal: string[] = [];
-const capture = {
-  write(chunk: string) {
-    terminal.push(...chunk.split("\n").filter(Boolean));
-    return true;
-  },
-} as unknown as NodeJS.WritableStream;
+const { log: terminalLogger, lines: terminal } = terminalLog();
 let context: BrowserContext;
 
 // Another site the owner has open, on another port of this machine: another origin.
@@ -31,7 +25,7 @@ let otherUrl: string;
 
 beforeAll(async () => {
   dir = await copySample();
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: createLogger({ stdout: capture, stderr: capture, env: { NO_COLOR: "1" } }), outDir: path.join(dir, ".edit-out") });
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLogger, outDir: path.join(dir, ".edit-out") });
   // rebind.test resolves to this machine, as a rebinding attacker's name would.
   browser = await chromium.launch({ executablePath: await findChromium(), args: [...CHROMIUM_ARGS, "--host-resolver-rules=MAP rebind.test 127.0.0.1"], headless: true });
   ({ context } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 900 } }));

@@ -1,12 +1,7 @@
-import type { EditOp } from "../edit-ops.ts";
+import type { FileChange } from "../editor-api.ts";
+import type { Problem } from "../../errors.ts";
 
-export interface Problem {
-  file: string;
-  line?: number;
-  column?: number;
-  field?: string;
-  message: string;
-}
+export type { FileChange, Problem };
 
 export interface EditedFile {
   version: string;
@@ -20,14 +15,6 @@ export interface EditorState {
   files: Record<string, EditedFile>;
   schemas: { site: JsonSchema; copy: Record<string, JsonSchema>; article: JsonSchema };
   untranslated: Array<{ language: string; items: string[] }>;
-}
-
-export interface FileChange {
-  file: string;
-  version?: string;
-  ops?: EditOp[];
-  body?: string;
-  create?: Record<string, unknown>;
 }
 
 export type SaveResult =

@@ -1,6 +1,7 @@
 import type { RJSFSchema } from "@rjsf/utils";
 import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { diffOps, listOps, type EditOp } from "../edit-ops.ts";
+import type { TownMatch } from "../gazetteer.ts";
 import { api, type EditedFile, type JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
@@ -16,14 +17,6 @@ interface Town {
   [key: string]: unknown;
 }
 
-interface TownMatch {
-  name: string;
-  slug: string;
-  state: string;
-  zip: string;
-  lat: number;
-  lng: number;
-}
 
 interface TownsProps {
   site: EditedFile;

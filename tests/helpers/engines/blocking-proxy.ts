@@ -29,6 +29,7 @@ export async function startBlockingProxy(): Promise<BlockingProxy> {
     // Plain bodies, so that a script can go into the HTML.
     const headers = { ...request.headers, "accept-encoding": "identity" };
     const upstream = http.request(url, { method: request.method, headers }, (answer) => {
+      answer.on("error", () => response.destroy());
       const isHtml = /text\/html/.test(String(answer.headers["content-type"] ?? ""));
       const inject = proxy.inject;
       if (!isHtml || !inject) {
@@ -45,10 +46,16 @@ export async function startBlockingProxy(): Promise<BlockingProxy> {
         response.end(html);
       });
     });
-    upstream.on("error", () => response.writeHead(502).end());
+    upstream.on("error", () => (response.headersSent ? response.destroy() : response.writeHead(502).end()));
+    // A browser drops connections it no longer needs (a page closed mid-load): not a test failure.
+    request.on("error", () => upstream.destroy());
+    response.on("error", () => upstream.destroy());
     request.pipe(upstream);
   });
   server.on("connect", (request, socket) => {
+    // A socket handed over for CONNECT has no error listener of its own: a browser that resets it
+    // would otherwise end the test run with an uncaught ECONNRESET.
+    socket.on("error", () => socket.destroy());
     blocked.push(`https://${request.url}`);
     socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
   });

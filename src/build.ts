@@ -27,6 +27,7 @@ import type { LanguageRender } from "./render/render-batch.ts";
 import { renderPages } from "./render/render-pages.ts";
 import { seoContext, withSeo } from "./seo/page-seo.ts";
 import { seoFiles } from "./seo/site-files.ts";
+import type { SourceFiles } from "./source-files.ts";
 import { killPoint } from "./test-hooks.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
 
@@ -46,6 +47,10 @@ export interface BuildOptions {
   write?: boolean;
   /** Called after each stage with its name and duration. */
   onStage?: (stage: string, ms: number) => void;
+  /** Where site.yaml and content/ are read: the disk by default (the editor passes its unsaved files). */
+  sources?: SourceFiles;
+  /** Files are named in messages relative to this folder; the current one by default. */
+  displayFrom?: string;
 }
 
 export interface BuildResult {
@@ -82,12 +87,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return value;
   };
 
-  const { site, notices } = await stage("config", () =>
-    loadConfig({ path: paths.config, displayPath: displayPath(process.cwd(), paths.config) }),
-  );
-  const contentDisplay = displayPath(process.cwd(), paths.content);
+  const named = (file: string) => displayPath(options.displayFrom ?? process.cwd(), file);
+  const { sources } = options;
+  const { site, notices } = await stage("config", () => loadConfig({ path: paths.config, displayPath: named(paths.config), sources }));
   const editions = await stage("content", () =>
-    loadEditions({ site, contentDir: paths.content, displayDir: contentDisplay, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies) }),
+    loadEditions({ site, contentDir: paths.content, displayDir: named(paths.content), sources, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies) }),
   );
   const base = editions[0]!;
   const { copy } = base;
@@ -98,7 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       site,
       copies: editions.map((edition) => edition.copy),
       articles: editions.flatMap((edition) => edition.articles),
-      configDisplay: displayPath(process.cwd(), paths.config),
+      configDisplay: named(paths.config),
     }),
   );
   const siteUrl = options.siteUrl ?? site.siteUrl;
@@ -136,7 +140,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       loadTemplates(paths.templates, paths.root),
       buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
-      publicFiles(paths.public, displayPath(process.cwd(), paths.public)),
+      publicFiles(paths.public, named(paths.public)),
     ]),
   );
   const statics = publicDir.files;

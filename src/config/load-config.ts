@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { SiteError, type Problem } from "../errors.ts";
+import { diskSources, type SourceFiles } from "../source-files.ts";
 import { nearbyTownsWithoutPage, runCrossChecks } from "./cross-checks.ts";
 import { siteSchema, type Site } from "./schema.ts";
 import { readYaml } from "./read-yaml.ts";
@@ -10,6 +10,8 @@ export interface LoadConfigOptions {
   path: string;
   /** How the file is named in messages (relative to the project). */
   displayPath: string;
+  /** Where the text is read; the disk by default. */
+  sources?: SourceFiles;
 }
 
 export interface LoadConfigResult {
@@ -20,7 +22,7 @@ export interface LoadConfigResult {
 
 /** Reads and validates site.yaml; throws a SiteError listing every problem at once. */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadConfigResult> {
-  const text = await readText(options.path, options.displayPath);
+  const text = await readText(options.sources ?? diskSources, options.path, options.displayPath);
   return parseConfig(text, options.displayPath);
 }
 
@@ -51,9 +53,9 @@ function resultFor(site: Site): LoadConfigResult {
   return { site, notices };
 }
 
-async function readText(path: string, displayPath: string): Promise<string> {
+async function readText(sources: SourceFiles, path: string, displayPath: string): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return await sources.readText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const message =

@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
+import { diskSources, type SourceFiles } from "../source-files.ts";
 import { readYaml } from "../config/read-yaml.ts";
 import type { YamlSource } from "../config/yaml-source.ts";
 import { dotted, REQUIRED } from "../config/zod-problems.ts";
@@ -13,6 +13,8 @@ export interface LoadCopyOptions {
   /** How contentDir is named in messages, e.g. `content`. */
   displayDir: string;
   facts: Facts;
+  /** Where the files are read; the disk by default. */
+  sources?: SourceFiles;
   /** Copy files not loaded (a translation's untranslated page types, the shared testimonials). */
   skip?: ReadonlySet<string>;
   /**
@@ -44,7 +46,7 @@ export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
       if (options.skip?.has(name)) return;
       const file = `${options.displayDir}/${name}`;
       const found: Problem[] = [];
-      const text = await readCopyFile(path.join(options.contentDir, name), file, found);
+      const text = await readCopyFile(options.sources ?? diskSources, path.join(options.contentDir, name), file, found);
       const reference = options.reference && {
         value: (options.reference.copy as Record<string, unknown>)[copyKey(name)],
         file: `${options.reference.displayDir}/${name}`,
@@ -114,9 +116,9 @@ function isMissing(problem: Problem): boolean {
   return problem.message === NOT_FOUND || problem.message.startsWith(MISSING_KEY) || problem.message.startsWith(REQUIRED);
 }
 
-async function readCopyFile(absolute: string, file: string, problems: Problem[]): Promise<string | undefined> {
+async function readCopyFile(sources: SourceFiles, absolute: string, file: string, problems: Problem[]): Promise<string | undefined> {
   try {
-    return await readFile(absolute, "utf8");
+    return await sources.readText(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     problems.push({ file, message: code === "ENOENT" ? NOT_FOUND : `cannot read (${code})` });

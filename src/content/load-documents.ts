@@ -1,7 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { compareText } from "../compare-text.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
+import { diskSources, type SourceFiles } from "../source-files.ts";
 import { legalFrontMatter } from "./copy-schema.ts";
 import { articleFrontMatter, type Article, type LegalPage } from "./article-schema.ts";
 import { selectConditionalBlocks, type Conditions } from "./conditional-blocks.ts";
@@ -13,6 +13,8 @@ export interface LoadDocumentsOptions {
   contentDir: string;
   displayDir: string;
   facts: Facts;
+  /** Where the files are read; the disk by default. */
+  sources?: SourceFiles;
   /** What legal documents' `::: if name` blocks test (src/routes/privacy.ts documentConditions); none by default. */
   conditions?: Conditions;
   /** Converts markdown bodies (build.ts passes the cached converter); by default each is converted. */
@@ -81,15 +83,16 @@ async function loadFolder<T>(
   load: (file: string, name: string, text: string) => T | undefined,
 ): Promise<T[]> {
   const dir = path.join(options.contentDir, folder);
+  const sources = options.sources ?? diskSources;
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((name) => name.endsWith(".md")).sort();
+    names = (await sources.list(dir)).filter((name) => name.endsWith(".md")).sort();
   } catch {
     problems.push({ file: `${options.displayDir}/${folder}`, message: "folder not found" });
     return [];
   }
   const loaded = await Promise.all(
-    names.map(async (name) => load(`${options.displayDir}/${folder}/${name}`, name, await readFile(path.join(dir, name), "utf8"))),
+    names.map(async (name) => load(`${options.displayDir}/${folder}/${name}`, name, await sources.readText(path.join(dir, name)))),
   );
   return loaded.filter((item): item is Awaited<T> & {} => item !== undefined);
 }

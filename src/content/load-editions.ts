@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import * as z from "zod";
 import type { Site } from "../config/schema.ts";
 import { readYaml } from "../config/read-yaml.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
+import { diskSources, type SourceFiles } from "../source-files.ts";
 import type { Article, LegalPage } from "./article-schema.ts";
 import type { Copy } from "./copy-schema.ts";
 import { loadCopy } from "./load-copy.ts";
@@ -99,6 +99,8 @@ export interface LoadEditionsOptions {
   site: Site;
   contentDir: string;
   displayDir: string;
+  /** Where the files are read; the disk by default. */
+  sources?: SourceFiles;
   convert?: LoadDocumentsOptions["convert"];
   conditions?: LoadDocumentsOptions["conditions"];
 }
@@ -134,7 +136,8 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const [first, ...others] = site.languages;
   const facts = siteFacts(site);
   const warnings: Problem[] = [];
-  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings };
+  const sources = options.sources ?? diskSources;
+  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources };
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
@@ -191,14 +194,15 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const displayDir = `${options.displayDir}/${language.code}`;
   // The same facts as the default language's, prices written as this language's locale writes them.
   const localeFacts = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
-  const read = await readSettings(path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
+  const sources = options.sources ?? diskSources;
+  const read = await readSettings(sources, path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
   const { settings } = read;
   const licenses = licenseLines(site, settings.licenseLabels);
   const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
   const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const warnings: Problem[] = [];
   const pendingCopy = new Map<string, Problem[]>();
-  const load = { contentDir, displayDir, facts, warnings };
+  const load = { contentDir, displayDir, facts, warnings, sources };
   const [copy, documents, cities] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
     loadDocuments({
@@ -214,7 +218,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     }),
     settings.untranslated.includes("city")
       ? { intros: base.cityIntros, missing: [] }
-      : readCityIntros(path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
+      : readCityIntros(sources, path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
   const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
   const pageTypes = OPTIONAL_PAGE_TYPES.filter((type) => FILES_OF[type].some((file) => pendingCopy.has(file)));
@@ -252,14 +256,14 @@ const cityIntro = z.strictObject({ intro: z.string().trim().min(1, "must not be 
  * content/<code>/cities.yaml: every city's own paragraph in the language, by slug; no other city
  * fact. A town without its paragraph yet is `missing` (its page is not built in the language).
  */
-async function readCityIntros(absolute: string, file: string, site: Site, facts: Facts): Promise<{ intros: Record<string, string>; missing: Problem[] }> {
+async function readCityIntros(sources: SourceFiles, absolute: string, file: string, site: Site, facts: Facts): Promise<{ intros: Record<string, string>; missing: Problem[] }> {
   const problems: Problem[] = [];
   const slugs = site.cities.map((city) => city.slug);
   const missingFrom = (present: (slug: string) => boolean): Problem[] =>
     slugs.filter((slug) => !present(slug)).map((slug) => ({ file, line: 1, field: `${slug}.intro`, message: `missing: site.yaml has the city "${slug}"` }));
   let text = "";
   try {
-    text = await readFile(absolute, "utf8");
+    text = await sources.readText(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { intros: {}, missing: missingFrom(() => false) };
@@ -280,10 +284,10 @@ async function readCityIntros(absolute: string, file: string, site: Site, facts:
 }
 
 /** Reads language.yaml; its words for facts must name known facts and carry their numbers. */
-async function readSettings(absolute: string, file: string, facts: Facts, site: Site): Promise<{ settings: LanguageSettings; facts: Facts }> {
+async function readSettings(sources: SourceFiles, absolute: string, file: string, facts: Facts, site: Site): Promise<{ settings: LanguageSettings; facts: Facts }> {
   let text: string;
   try {
-    text = await readFile(absolute, "utf8");
+    text = await sources.readText(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === "ENOENT" ? "file not found; every language but the first needs one (its addresses and what it leaves untranslated)" : `cannot read (${code})`;

@@ -6,10 +6,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { watch } from "chokidar";
 import { build, type BuildResult } from "../build.ts";
-import { formatProblem, isSiteError } from "../errors.ts";
+import { formatProblem, isSiteError, type Problem } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
 import { projectPaths } from "../paths.ts";
+import { withTexts } from "../source-files.ts";
 import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
@@ -45,10 +46,12 @@ export interface DevServer {
    */
   expectWrite(file: string, modified: number): void;
   /**
-   * Rebuilds for a file just written by this process without waiting for the watcher, which
-   * reports a file replaced by a rename up to 100 ms later (chokidar's atomic-write detection).
+   * The editor's save: builds the site with `texts` (by absolute path) in place of those files,
+   * with the build's every check. When it builds, `commit` writes the files, the build is served
+   * and the open pages reload: the check is the rebuild. When it does not, nothing is written or
+   * served, and its problems come back, files named from the project folder.
    */
-  changed(file: string): void;
+  buildWith(texts: ReadonlyMap<string, string>, commit: () => Promise<void>): Promise<Problem[]>;
   /** Number of rebuilds finished, successful or not. */
   readonly builds: number;
   close(): Promise<void>;
@@ -70,6 +73,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let changedSinceGood: string[] = [];
   let lastFailed = false;
   let noticed = new Set<string>();
+  const served = (result: BuildResult, summary: string, cssOnly = false) => {
+    lastGood = result;
+    lastFailed = false;
+    changedSinceGood = [];
+    const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));
+    if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
+    else live.send({ type: "reload" });
+    log.success(summary);
+    // A notice once, when it first appears (a town left untranslated), not on every rebuild.
+    for (const notice of result.notices) if (!noticed.has(notice)) log.notice(notice);
+    noticed = new Set(result.notices);
+  };
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
     changedSinceGood.push(...changed);
@@ -80,16 +95,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         !lastFailed &&
         changedSinceGood.length > 0 &&
         changedSinceGood.every((file) => file.endsWith(".css") && file.startsWith(paths.templates));
-      lastGood = result;
-      lastFailed = false;
-      changedSinceGood = [];
-      const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));
-      if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
-      else live.send({ type: "reload" });
-      log.success(`${changed.some(Boolean) ? "Rebuilt" : "Built"} ${result.pages.length} pages in ${formatMs(performance.now() - started)}${cssOnly ? " (stylesheet swapped)" : ""}`);
-      // A notice once, when it first appears (a town left untranslated), not on every rebuild.
-      for (const notice of result.notices) if (!noticed.has(notice)) log.notice(notice);
-      noticed = new Set(result.notices);
+      const took = formatMs(performance.now() - started);
+      served(result, `${changed.some(Boolean) ? "Rebuilt" : "Built"} ${result.pages.length} pages in ${took}${cssOnly ? " (stylesheet swapped)" : ""}`, cssOnly);
     } catch (error) {
       const problems = describeFailure(error);
       for (const line of problems) log.error(line);
@@ -100,6 +107,32 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       builds++;
     }
   };
+
+  const buildWith = (texts: ReadonlyMap<string, string>, commit: () => Promise<void>) =>
+    queue.exclusive(async (): Promise<Problem[]> => {
+      const started = performance.now();
+      let result: BuildResult;
+      try {
+        result = await build({ config: paths.config, out: outDir, sources: withTexts(texts), displayFrom: paths.root });
+      } catch (error) {
+        if (isSiteError(error)) return error.problems;
+        // A template that fails on the new text: the owner's value is what it failed on.
+        if (error instanceof Error && error.name === "RenderError") return [{ file: "templates", message: error.message }];
+        throw error;
+      } finally {
+        builds++;
+      }
+      try {
+        await commit();
+      } catch (error) {
+        // The build served now holds text that is not on disk: build again from the files.
+        queue.push("");
+        throw error;
+      }
+      const files = [...texts.keys()].map((file) => path.relative(paths.root, file)).join(", ");
+      served(result, `Saved ${files}; rebuilt ${result.pages.length} pages in ${formatMs(performance.now() - started)}`);
+      return [];
+    });
 
   const queue = new RebuildQueue(rebuild);
   queue.push("");
@@ -144,11 +177,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     expectWrite(file, modified) {
       announced.set(path.resolve(file), modified);
     },
-    changed(file) {
-      const absolute = path.resolve(file);
-      log.info(`changed ${path.relative(paths.root, absolute) || absolute}`);
-      queue.push(absolute);
-    },
+    buildWith,
     get builds() {
       return builds;
     },

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Document, parseDocument } from "yaml";
 import type { SiteInput } from "../config/schema.ts";
+import type { DevServer } from "../dev/dev-server.ts";
 import type { Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
@@ -11,7 +12,6 @@ import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProject
 import { saveFileAtomically } from "./save-file.ts";
 import { editorSchemas } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
-import { validateWithChanges } from "./validate-site.ts";
 import { applyYamlEdits } from "./yaml-edit.ts";
 
 /** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
@@ -43,14 +43,14 @@ class Refused extends Error {
   }
 }
 
-/** The editor's API on one project: read everything, save changes, find towns, upload pictures. */
-/** Told of each file the editor writes: just before it is put in place, and once it is. */
-export interface WriteListener {
-  expectWrite(file: string, modified: number): void;
-  changed(file: string): void;
-}
+/**
+ * The dev server under the editor: it builds a save with the build's every check before a byte is
+ * written (src/dev/dev-server.ts `buildWith`), and is told of each file just before it is put in place.
+ */
+export type SiteBuilder = Pick<DevServer, "buildWith" | "expectWrite">;
 
-export function createEditorApi(root: string, writes?: WriteListener) {
+/** The editor's API on one project: read everything, save changes, find towns, upload pictures. */
+export function createEditorApi(root: string, site: () => SiteBuilder) {
   // One save at a time: a second tab's save waits, then finds the file changed.
   let saving: Promise<unknown> = Promise.resolve();
 
@@ -76,21 +76,30 @@ export function createEditorApi(root: string, writes?: WriteListener) {
     return { files, schemas: editorSchemas(siteYaml), untranslated: await untranslated(root, site, data) };
   }
 
-  /** The new text of one changed file, checked against the version the editor read. */
-  /** The file's absolute path, its new text, and its text now (none for a new file). */
-  async function newText(change: FileChange): Promise<[string, string, string?]> {
-    const absolute = await editablePath(root, change.file);
+  /** The file as the save found it on disk, refused when it is not the version the editor read. */
+  async function unchangedSinceRead(change: FileChange) {
     const current = await readProjectFile(root, change.file);
     if (change.create) {
       if (current) throw new Refused(409, `${change.file} already exists; pick another name`, { conflict: change.file });
-      if (!change.file.endsWith(".md")) throw new Refused(400, "only articles can be created");
-      const yaml = new Document(change.create).toString({ lineWidth: 0 });
-      return [absolute, `---\n${yaml}---\n\n${(change.body ?? "").trim()}\n`];
+      return undefined;
     }
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
     if (current.version !== change.version) {
       throw new Refused(409, `${change.file} changed on disk since you opened it (in another tab, a text editor or by git). Your change was not saved: reload to see the new version, then make it again.`, { conflict: change.file });
     }
+    return current;
+  }
+
+  /** The file's absolute path, its new text, and its text now (none for a new file). */
+  async function newText(change: FileChange): Promise<[string, string, string?]> {
+    const absolute = await editablePath(root, change.file);
+    const current = await unchangedSinceRead(change);
+    if (change.create) {
+      const yaml = new Document(change.create).toString({ lineWidth: 0 });
+      // A new article (front matter and text), or a new YAML file (a language's first town paragraphs).
+      return [absolute, change.file.endsWith(".md") ? `---\n${yaml}---\n\n${(change.body ?? "").trim()}\n` : yaml];
+    }
+    if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
     const ops = change.ops ?? [];
     if (!change.file.endsWith(".md")) return [absolute, applyYamlEdits(current.text, ops), current.text];
     const parts = splitMarkdown(current.text);
@@ -100,27 +109,27 @@ export function createEditorApi(root: string, writes?: WriteListener) {
 
   async function save(changes: FileChange[]) {
     if (!Array.isArray(changes) || changes.length === 0) throw new Refused(400, "nothing to save");
+    // By absolute path, the files whose text changes; one whose text is the same is left alone.
     const texts = new Map<string, string>();
-    const targets = new Map<string, string>();
-    const unchanged = new Set<string>();
     for (const change of changes) {
       const [absolute, text, before] = await newText(change);
-      texts.set(change.file, text);
-      targets.set(change.file, absolute);
-      if (text === before) unchanged.add(change.file);
+      if (text !== before) texts.set(absolute, text);
     }
-    const problems: Problem[] = await validateWithChanges(root, texts);
-    if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
-    for (const [file, text] of texts) {
-      // A file whose text is the same is left alone: no write, no rebuild.
-      if (unchanged.has(file)) continue;
-      await mkdir(path.dirname(targets.get(file)!), { recursive: true });
-      const target = targets.get(file)!;
-      await saveFileAtomically(root, target, text, (modified) => writes?.expectWrite(target, modified));
-      writes?.changed(target);
+    if (texts.size > 0) {
+      const builder = site();
+      // The site is built with the new texts before any is written: an invalid value never is.
+      const problems: Problem[] = await builder.buildWith(texts, async () => {
+        // The build took a moment: a file changed meanwhile (a text editor, git) is not overwritten.
+        for (const change of changes) await unchangedSinceRead(change);
+        for (const [absolute, text] of texts) {
+          await mkdir(path.dirname(absolute), { recursive: true });
+          await saveFileAtomically(root, absolute, text, (modified) => builder.expectWrite(absolute, modified));
+        }
+      });
+      if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
     }
     const files: Record<string, EditedFile | undefined> = {};
-    for (const file of texts.keys()) files[file] = await fileView(file);
+    for (const change of changes) files[change.file] = await fileView(change.file);
     return { files };
   }
 

@@ -36,10 +36,8 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   const paths = projectPaths(options.config);
   const secret = randomBytes(32).toString("base64url");
   let server: DevServer | undefined;
-  const api = createEditorApi(paths.root, {
-    expectWrite: (file, modified) => server?.expectWrite(file, modified),
-    changed: (file) => server?.changed(file),
-  });
+  // The dev server's build checks and serves each save; it is started below, before any request.
+  const api = createEditorApi(paths.root, () => server!);
   const app: EditorApp = await buildEditorApp();
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {

@@ -26,6 +26,29 @@ describe("RebuildQueue", () => {
     expect(runs).toEqual([["a.md"], ["b.md", "c.css"]]);
     expect(maxActive).toBe(1);
   });
+
+  it("runs a job of its own alone, after the running build and before the changes gathered meanwhile", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const queue = new RebuildQueue(async (changed) => {
+      order.push(`build ${changed.join(" ")}`);
+      if (order.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    queue.push("a.md");
+    queue.push("b.md");
+    const job = queue.exclusive(async () => {
+      order.push("save");
+      return 42;
+    });
+    const failing = queue.exclusive(async () => {
+      throw new Error("refused");
+    });
+    release();
+    expect(await job).toBe(42);
+    await expect(failing).rejects.toThrow("refused");
+    await queue.whenIdle();
+    expect(order).toEqual(["build a.md", "save", "build b.md"]);
+  });
 });
 
 describe("LiveChannel", () => {

@@ -1,0 +1,87 @@
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { createLogger } from "../../src/log.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+
+// A save is built, with the build's every check, before a byte of it is written; that build is
+// then the one the preview serves.
+let dir: string;
+let editor: EditorServer;
+
+beforeAll(async () => {
+  dir = await copySample();
+  // A language without its town paragraphs yet: the editor creates the file with the first one.
+  await rm(path.join(dir, "content/es/cities.yaml"));
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(dir, ".edit-out") });
+}, 90_000);
+
+afterAll(async () => {
+  await editor?.close();
+  if (dir) await removeDir(dir);
+});
+
+async function call(route: string, body?: unknown) {
+  const response = await fetch(`${editor.url}/__editor/api/${route}`, {
+    method: body ? "POST" : "GET",
+    headers: { origin: editor.url, "x-editor-secret": editor.secret, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+async function versionOf(file: string): Promise<string> {
+  return ((await call("state")).body.files[file] as { version: string }).version;
+}
+
+const read = (file: string) => readFile(path.join(dir, file), "utf8");
+const page = async (pathname: string) => (await fetch(`${editor.url}${pathname}`)).text();
+
+describe("an editor save", { timeout: 120_000 }, () => {
+  it("is refused when the site would not build for a reason only a full build sees: a link to no page", async () => {
+    const file = "content/blog/gopher-damage-costs.md";
+    const before = await read(file);
+    const { body: state } = await call("state");
+    const article = state.files[file] as { version: string; body: string };
+    const saved = await call("save", { changes: [{ file, version: article.version, ops: [], body: `${article.body}\nSee [our prices](/no-such-page).\n` }] });
+    expect(saved.status).toBe(422);
+    expect(saved.body.problems.map((problem: { file: string; message: string }) => `${problem.file}: ${problem.message}`).join("\n")).toMatch(/no-such-page/);
+    expect(await read(file)).toBe(before);
+  });
+
+  it("is refused for an article picture that is not in public/, naming the field", async () => {
+    const file = "content/blog/gopher-damage-costs.md";
+    const before = await read(file);
+    const saved = await call("save", { changes: [{ file, version: await versionOf(file), ops: [{ op: "set", path: ["image"], value: "/images/not-uploaded.jpg" }] }] });
+    expect(saved.status).toBe(422);
+    expect(JSON.stringify(saved.body.problems)).toMatch(/not-uploaded\.jpg/);
+    expect(await read(file)).toBe(before);
+  });
+
+  it("is the rebuild the preview shows: one build, no second one from the file watcher", async () => {
+    await editor.whenIdle();
+    const builds = editor.builds;
+    const saved = await call("save", {
+      changes: [{ file: "site.yaml", version: await versionOf("site.yaml"), ops: [{ op: "set", path: ["phone", "display"], value: "(951) 555-0199" }, { op: "set", path: ["phone", "tel"], value: "+19515550199" }] }],
+    });
+    expect(saved.status).toBe(200);
+    expect(await read("site.yaml")).toContain("(951) 555-0199");
+    expect(await page("/")).toContain("(951) 555-0199");
+    // The watcher reports a renamed file up to 100 ms later: it must not start a build of its own.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await editor.whenIdle();
+    expect(editor.builds).toBe(builds + 1);
+  });
+
+  it("creates a language's town paragraphs file with the first paragraph, and that town's page in the language", async () => {
+    const { body: state } = await call("state");
+    const slug = (state.files["site.yaml"].data as { cities: Array<{ slug: string }> }).cities[0]!.slug;
+    expect(state.files["content/es/cities.yaml"]).toBeUndefined();
+    const saved = await call("save", { changes: [{ file: "content/es/cities.yaml", create: { [slug]: { intro: "Un párrafo para la ciudad." } } }] });
+    expect(saved.status).toBe(200);
+    expect(await read("content/es/cities.yaml")).toBe(`${slug}:\n  intro: Un párrafo para la ciudad.\n`);
+    const again = await call("save", { changes: [{ file: "content/es/cities.yaml", create: { [slug]: { intro: "Otro." } } }] });
+    expect(again.status).toBe(409);
+  });
+});

@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { watch } from "chokidar";
 import { build, type BuildResult } from "../build.ts";
@@ -13,6 +11,7 @@ import { projectPaths } from "../paths.ts";
 import { withTexts } from "../source-files.ts";
 import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
+import { devOutputDir } from "./output-folder.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
 import { allowedHosts } from "./request-guard.ts";
 import { headersFromFile } from "./site-headers.ts";
@@ -23,7 +22,7 @@ export interface DevServerOptions {
   port: number;
   host: string;
   log: Logger;
-  /** Where dev builds go; by default a folder in the system temp dir, never dist/. */
+  /** Where dev builds go; by default a folder of its own in memory or the system temp dir (output-folder.ts), never dist/. */
   outDir?: string;
   /** Answers some requests before the dev server (the editor's routes); true when it did. Behind the guard. */
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -62,8 +61,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const { log } = options;
   const paths = projectPaths(options.config);
   // One folder per dev server (two servers on one project must not share, or lock, one output).
-  const outDir =
-    options.outDir ?? path.join(tmpdir(), `gopher-site-dev-${createHash("sha256").update(paths.root).digest("hex").slice(0, 12)}-${process.pid}`);
+  const outDir = options.outDir ?? devOutputDir(paths.root);
   const live = new LiveChannel();
   let builds = 0;
   let lastGood: BuildResult | undefined;

@@ -13,7 +13,7 @@ export interface EditorOptions {
   config: string;
   port: number;
   log: Logger;
-  /** Where the preview's builds go (a temp folder by default; never dist/). */
+  /** Where the preview's builds go (the dev server's own folder by default, src/dev/output-folder.ts; never dist/). */
   outDir?: string;
 }
 

@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+import { accessSync, constants, statfsSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Room a RAM-backed folder must have free to take a dev server's builds. */
+const ROOM = 1024 ** 3;
+
+/** Folders tried in order: Linux's RAM-backed /dev/shm, then the system's temp folder. */
+const CANDIDATES = ["/dev/shm"];
+
+/**
+ * Where a dev server (and the editor's preview) puts its builds: a folder of its own, in memory
+ * when the machine has a RAM-backed folder with room (Linux's /dev/shm), as Hugo's server renders
+ * to memory: a rebuild that changes every page (a new phone number) then does not wait on a disk to
+ * create them. Otherwise in the system's temp folder. Never dist/.
+ */
+export function devOutputDir(root: string, candidates: readonly string[] = CANDIDATES): string {
+  const name = `gopher-site-dev-${createHash("sha256").update(root).digest("hex").slice(0, 12)}-${process.pid}`;
+  const roomy = candidates.find(hasRoom);
+  return path.join(roomy ?? tmpdir(), name);
+}
+
+function hasRoom(folder: string): boolean {
+  try {
+    if (!statSync(folder).isDirectory()) return false;
+    accessSync(folder, constants.W_OK);
+    const { bavail, bsize } = statfsSync(folder);
+    return bavail * bsize >= ROOM;
+  } catch {
+    return false;
+  }
+}

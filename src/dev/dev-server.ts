@@ -11,7 +11,7 @@ import { projectPaths } from "../paths.ts";
 import { withTexts } from "../source-files.ts";
 import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
-import { devOutputDir } from "./output-folder.ts";
+import { devOutputDir, removeAbandoned } from "./output-folder.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
 import { allowedHosts } from "./request-guard.ts";
 import { headersFromFile } from "./site-headers.ts";
@@ -62,6 +62,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const paths = projectPaths(options.config);
   // One folder per dev server (two servers on one project must not share, or lock, one output).
   const outDir = options.outDir ?? devOutputDir(paths.root);
+  if (!options.outDir) await removeAbandoned(outDir);
   const live = new LiveChannel();
   let builds = 0;
   let lastGood: BuildResult | undefined;

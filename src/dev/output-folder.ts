@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { accessSync, constants, statfsSync, statSync } from "node:fs";
+import { readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -29,5 +30,34 @@ function hasRoom(folder: string): boolean {
     return bavail * bsize >= ROOM;
   } catch {
     return false;
+  }
+}
+
+/** A dev server's folder (or its staging folder and lock, which begin with a dot), with the process it belongs to. */
+const DEV_FOLDER = /^\.?gopher-site-dev-[0-9a-f]{12}-(\d+)(?:$|[.-])/;
+
+/**
+ * Deletes what dev servers that no longer run left beside `outDir` (killed, they could not clean
+ * up): in memory, that would hold RAM until the machine restarts.
+ */
+export async function removeAbandoned(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(DEV_FOLDER.exec(name)?.[1]);
+      if (!pid || pid === process.pid || isRunning(pid)) return;
+      await rm(path.join(parent, name), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user runs with that number.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

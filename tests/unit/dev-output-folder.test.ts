@@ -19,3 +19,18 @@ it("falls back to the system temp folder when no RAM-backed folder is there, or 
   writeFileSync(file, "");
   expect(path.dirname(devOutputDir("/projects/a", [path.join(scratch, "missing"), file]))).toBe(tmpdir());
 });
+
+it("deletes what a killed dev server left (its folder, staging folder and lock), never a running one's", async () => {
+  const { mkdirSync, existsSync } = await import("node:fs");
+  const { removeAbandoned } = await import("../../src/dev/output-folder.ts");
+  const { spawnSync } = await import("node:child_process");
+  const parent = mkdtempSync(path.join(scratch, "parent-"));
+  // A process that has ended: its number is free.
+  const dead = spawnSync(process.execPath, ["-e", "0"]).pid!;
+  const left = [`gopher-site-dev-0123456789ab-${dead}`, `.gopher-site-dev-0123456789ab-${dead}-staging-1-ab`, `.gopher-site-dev-0123456789ab-${dead}.lock`];
+  const kept = [`gopher-site-dev-0123456789ab-${process.pid}`, `gopher-site-dev-0123456789ab-${process.ppid}`, "someone-elses-folder"];
+  for (const name of [...left, ...kept]) mkdirSync(path.join(parent, name));
+  await removeAbandoned(path.join(parent, `gopher-site-dev-0123456789ab-${process.pid}`));
+  expect(left.filter((name) => existsSync(path.join(parent, name)))).toEqual([]);
+  expect(kept.filter((name) => existsSync(path.join(parent, name)))).toEqual(kept);
+});

@@ -20,7 +20,7 @@ const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase l
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 
 /** content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts. */
-const languageSettingsSchema = z.strictObject({
+export const languageSettingsSchema = z.strictObject({
   untranslated: z
     .array(z.enum(OPTIONAL_PAGE_TYPES))
     .default([])

@@ -2,8 +2,11 @@ import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 
-/** Files the editor reads and writes, relative to the project: site.yaml and content's YAML and markdown. */
-const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|pages\/[a-z0-9-]+\.yaml|blog\/[a-z0-9-]+\.md))$/;
+/**
+ * Files the editor reads and writes, relative to the project: site.yaml and content's YAML (copy,
+ * a language's language.yaml) and markdown (articles, legal pages), in every language's folder.
+ */
+const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|pages\/[a-z0-9-]+\.yaml|(?:blog|legal)\/[a-z0-9-]+\.md))$/;
 
 /** Thrown for a path the editor must not touch; answered with 400 and this message. */
 export class PathRefused extends Error {

@@ -2,7 +2,8 @@ import * as z from "zod";
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from "yaml";
 import { siteJsonSchema } from "../config/json-schema.ts";
 import { articleFrontMatter } from "../content/article-schema.ts";
-import { copyFiles } from "../content/copy-schema.ts";
+import { copyFiles, legalFrontMatter } from "../content/copy-schema.ts";
+import { languageSettingsSchema } from "../content/load-editions.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -12,6 +13,10 @@ export interface EditorSchemas {
   /** By path under content/ (`faq.yaml`, `pages/home.yaml`). */
   copy: Record<string, JsonSchema>;
   article: JsonSchema;
+  /** A legal page's front matter (content/legal/*.md and its translations). */
+  legal: JsonSchema;
+  /** content/<code>/language.yaml: what a language leaves untranslated, its addresses and words. */
+  language: JsonSchema;
 }
 
 export function editorSchemas(siteYaml: string): EditorSchemas {
@@ -19,7 +24,7 @@ export function editorSchemas(siteYaml: string): EditorSchemas {
   const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
   addHelp(site, commentsByPath(siteYaml));
   const copy = Object.fromEntries(Object.entries(copyFiles).map(([name, schema]) => [name, formSchema(schema)]));
-  return { site, copy, article: formSchema(articleFrontMatter) };
+  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchema) };
 }
 
 function formSchema(schema: z.ZodType): JsonSchema {

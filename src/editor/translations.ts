@@ -3,7 +3,7 @@ import path from "node:path";
 import { copyFiles } from "../content/copy-schema.ts";
 import type { SiteInput } from "../config/schema.ts";
 
-/** What a language still lacks: files, keys in files, articles, town paragraphs. */
+/** What a language still lacks: files, keys in files, articles, legal pages, town paragraphs. */
 export interface Untranslated {
   language: string;
   items: string[];
@@ -25,10 +25,13 @@ function leafPaths(value: unknown, at: string[] = []): string[] {
  */
 export async function untranslated(root: string, site: SiteInput, data: ReadonlyMap<string, unknown>): Promise<Untranslated[]> {
   const languages = (site.languages ?? []).slice(1);
-  const articles = await readdir(path.join(root, "content", "blog")).catch(() => [] as string[]);
+  const documentsOf = async (folder: string) => (await readdir(path.join(root, folder)).catch(() => [] as string[])).filter((name) => name.endsWith(".md")).sort();
+  const [articles, legal] = await Promise.all([documentsOf("content/blog"), documentsOf("content/legal")]);
   return Promise.all(
     languages.map(async ({ code }) => {
       const items: string[] = [];
+      // Page types the language leaves in the default language on purpose are not waiting for anyone.
+      const onPurpose = new Set((data.get(`content/${code}/language.yaml`) as { untranslated?: string[] } | undefined)?.untranslated ?? []);
       for (const name of Object.keys(copyFiles)) {
         if (SHARED.has(name)) continue;
         const own = data.get(`content/${code}/${name}`);
@@ -40,9 +43,10 @@ export async function untranslated(root: string, site: SiteInput, data: Readonly
         const missing = leafPaths(data.get(`content/${name}`)).filter((key) => !have.has(key));
         if (missing.length > 0) items.push(`content/${code}/${name}: ${missing.join(", ")}`);
       }
-      const translatedArticles = new Set(await readdir(path.join(root, "content", code, "blog")).catch(() => [] as string[]));
-      for (const article of articles.filter((name) => name.endsWith(".md")).sort()) {
-        if (!translatedArticles.has(article)) items.push(`content/${code}/blog/${article}: not translated`);
+      for (const [folder, names] of [["blog", articles], ["legal", legal]] as const) {
+        if (onPurpose.has(folder)) continue;
+        const translated = new Set(await documentsOf(`content/${code}/${folder}`));
+        for (const name of names) if (!translated.has(name)) items.push(`content/${code}/${folder}/${name}: not translated`);
       }
       const intros = (data.get(`content/${code}/cities.yaml`) ?? {}) as Record<string, { intro?: string }>;
       for (const city of site.cities ?? []) {

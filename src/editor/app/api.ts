@@ -1,4 +1,5 @@
 import type { FileChange } from "../editor-api.ts";
+import type { EditorSchemas } from "../schemas.ts";
 import type { Problem } from "../../errors.ts";
 
 export type { FileChange, Problem };
@@ -13,7 +14,7 @@ export type JsonSchema = Record<string, unknown>;
 
 export interface EditorState {
   files: Record<string, EditedFile>;
-  schemas: { site: JsonSchema; copy: Record<string, JsonSchema>; article: JsonSchema };
+  schemas: EditorSchemas;
   untranslated: Array<{ language: string; items: string[] }>;
 }
 

@@ -1,13 +1,15 @@
 import { StrictMode, useCallback, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
-import { Articles } from "./articles.tsx";
+import { Articles, LegalPages } from "./articles.tsx";
 import { FileForm } from "./file-form.tsx";
+import { LanguageSettings } from "./language-settings.tsx";
 import { formSchema } from "./schema-form.tsx";
+import { siteLanguages } from "./site-paths.ts";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
-const SECTIONS = ["Business", "Towns", "Testimonials", "FAQ", "Page texts", "Articles", "Translations"] as const;
+const SECTIONS = ["Business", "Towns", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
 type Section = (typeof SECTIONS)[number];
 /** Keys of site.yaml the Towns section edits; the Business form shows the rest. */
 const TOWN_KEYS = ["cities", "townsWithoutPage"];
@@ -19,7 +21,12 @@ function Editor({ initial }: { initial: EditorState }) {
   const [section, setSection] = useState<Section>(() => (SECTIONS as readonly string[]).includes(decodeURIComponent(location.hash.slice(1))) ? (decodeURIComponent(location.hash.slice(1)) as Section) : "Business");
   const [preview, setPreview] = useState("/");
   const [previewOpen, setPreviewOpen] = useState(() => matchMedia("(min-width: 1000px)").matches);
-  const languages = ((state.files["site.yaml"]?.data as { languages?: Array<{ code: string }> }).languages ?? []).map((language) => language.code).slice(1);
+  const allLanguages = siteLanguages(state.files);
+  const languages = allLanguages.slice(1).map((language) => language.code);
+  const onPreview = (path: string) => {
+    setPreview(path);
+    setPreviewOpen(true);
+  };
 
   // The saved files as the server read them back: the forms start again from them, with their new
   // versions. Nothing else is fetched now, so the preview's rebuild has the machine to itself.
@@ -75,12 +82,14 @@ function Editor({ initial }: { initial: EditorState }) {
         {section === "Towns" && (
           <Towns site={state.files["site.yaml"]!} siteSchema={state.schemas.site}
             translations={languages.map((code) => ({ language: code, file: `content/${code}/cities.yaml`, initial: state.files[`content/${code}/cities.yaml`] }))}
-            onSaved={onSaved} onPreview={(path) => { setPreview(path); setPreviewOpen(true); }} />
+            onSaved={onSaved} onPreview={onPreview} />
         )}
         {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials", true)}
         {section === "FAQ" && copyForms("faq.yaml", "Questions and answers")}
         {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name === "chrome.yaml")} />}
-        {section === "Articles" && <Articles files={state.files} schema={state.schemas.article} onSaved={onSaved} onPreview={(path) => { setPreview(path); setPreviewOpen(true); }} />}
+        {section === "Articles" && <Articles files={state.files} schema={state.schemas.article} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
+        {section === "Legal pages" && <LegalPages files={state.files} schema={state.schemas.legal} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
+        {section === "Languages" && <LanguageSettings files={state.files} schema={state.schemas.language} languages={allLanguages} onSaved={onSaved} />}
         {section === "Translations" && (
           <div className="untranslated-list">
             {state.untranslated.length === 0 && <p>The site has one language.</p>}

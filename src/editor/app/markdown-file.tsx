@@ -1,0 +1,86 @@
+import { marked } from "marked";
+import { useMemo, useState } from "react";
+import { diffOps } from "../edit-ops.ts";
+import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
+import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
+import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
+
+export interface MarkdownFileProps {
+  file: string;
+  /** The file as read; none for a file the save creates from `draft`. */
+  initial: EditedFile | undefined;
+  /** A new file's front matter and text until it is saved. */
+  draft?: { data: Record<string, unknown>; body: string };
+  schema: JsonSchema;
+  /** Prefix of the fields' ids: `article` (`#article_title`, `#article-body`), `article_es`. */
+  id: string;
+  /** The language this version is in, shown above it ("English", "Español (es)"). */
+  language: string;
+  saveLabel: string;
+  /** A line above the form: what to do with a draft. */
+  note?: string;
+  /** The saved file's page, when the site builds one. */
+  pagePath?(data: Record<string, unknown>): string | undefined;
+  /** Whether a picture can be uploaded into the front matter's `image` (articles). */
+  picture?: boolean;
+  onSaved(files: Record<string, EditedFile>): void;
+  onPreview(path: string): void;
+}
+
+/** One language's version of a markdown file: its front matter as a form, its text with a preview. */
+export function MarkdownFile({ file, initial, draft, schema, id, language, saveLabel, note, pagePath, picture, onSaved, onPreview }: MarkdownFileProps) {
+  const original = (initial?.data ?? draft?.data ?? {}) as Record<string, unknown>;
+  const [data, setData] = useState<Record<string, unknown>>(original);
+  const [body, setBody] = useState(initial?.body ?? draft?.body ?? "");
+  const [status, setStatus] = useState<SaveStatus>();
+  const [saving, setSaving] = useState(false);
+  const [uploadMessage, setUploadMessage] = useState("");
+  const form = useMemo(() => formSchema(schema), [schema]);
+  const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
+  const html = useMemo(() => marked.parse(body, { async: false }) as string, [body]);
+  const page = initial ? pagePath?.(original) : undefined;
+
+  const upload = async (chosen: File) => {
+    setUploadMessage(`Uploading ${chosen.name}…`);
+    const { status: code, body: answer } = await api<{ path?: string; error?: string }>(`upload?name=${encodeURIComponent(chosen.name)}`, { method: "POST", body: chosen });
+    if (code === 200 && answer.path) {
+      setData({ ...data, image: answer.path });
+      setUploadMessage(`Uploaded as public${answer.path}. Describe it in “Image alt” for people who cannot see it.`);
+    } else setUploadMessage(answer.error ?? `upload failed (${code})`);
+  };
+  const submit = async () => {
+    setSaving(true);
+    const change: FileChange = initial ? { file, version: initial.version, ops: diffOps(original, data), body } : { file, create: data, body };
+    const files = await runSave([change], setStatus).finally(() => setSaving(false));
+    if (files) onSaved(files);
+  };
+  return (
+    <section className="markdown-file" aria-label={`${language}: ${file}`} data-file={file}>
+      <header className="file-form-header">
+        <h3>{language}</h3>
+        <button type="button" className="save" disabled={saving} onClick={submit}>{saveLabel}</button>
+      </header>
+      <p className="file-line">
+        <code className="file-name" title={file}>{file}</code>
+        {page && <button type="button" className="link" onClick={() => onPreview(page)}>Show it in the preview</button>}
+      </p>
+      <StatusBar status={status} saving={saving} />
+      {note && <p className="draft-note">{note}</p>}
+      {picture && (
+        <div className="picture">
+          <label htmlFor={`${id}-picture`}>Picture (JPEG, PNG, WebP or AVIF, up to 8 MB)</label>
+          <input id={`${id}-picture`} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(event) => { const picked = event.target.files?.[0]; if (picked) void upload(picked); }} />
+          <p role="status">{uploadMessage}</p>
+        </div>
+      )}
+      <SchemaForm id={id} schema={form} data={data} errors={errors} onChange={(next) => setData(next as Record<string, unknown>)} />
+      <div className="markdown">
+        <div>
+          <label htmlFor={`${id}-body`}>Text (markdown)</label>
+          <textarea id={`${id}-body`} rows={18} value={body} onChange={(event) => setBody(event.target.value)} />
+        </div>
+        <div className="markdown-preview" aria-label={`Text preview (${language})`} dangerouslySetInnerHTML={{ __html: html }} />
+      </div>
+    </section>
+  );
+}

@@ -11,7 +11,7 @@ import { copySample, removeDir } from "../helpers/sample-site.ts";
 import { terminalLog } from "../helpers/terminal-log.ts";
 
 // The owner's editor with each language's version beside the default one: articles, legal pages,
-// language.yaml.
+// language.yaml, and a town paragraph in a language that has none yet.
 let dir: string;
 let editor: EditorServer;
 let browser: Browser;
@@ -189,6 +189,22 @@ describe("translations in the owner's editor (Chromium)", { timeout: 120_000 }, 
     await page.getByRole("button", { name: "Legal pages", exact: true }).click();
     await version(page, "content/es/legal/privacy-policy.md").getByRole("button", { name: "Show it in the preview" }).click();
     expect(await page.locator("#preview-path").inputValue()).toBe("/es/privacy-policy");
+    await page.close();
+  });
+
+  it("keeps a town paragraph typed for a language that has no cities.yaml yet: the save creates the file", async () => {
+    // Needs the save API's `create` for a YAML file (the lead engineer's change to editor-api.ts).
+    await rm(path.join(dir, "content/es/cities.yaml"));
+    const page = await openEditor("Towns");
+    const slug = (parseDocument(await read("site.yaml")).toJS().cities as Array<{ slug: string }>)[0]!.slug;
+    const intro = `${slug} tiene suelos blandos donde las tuzas cavan todo el año; las atrapamos sin veneno.`;
+    expect(await page.locator(`label[for="intro-es-${slug}"]`).textContent()).toBe("Intro (es) — not translated yet");
+    await page.fill(`#intro-es-${slug}`, intro);
+    await page.getByRole("button", { name: "Save towns" }).click();
+    // A refusal stays in the towns' form; a save is announced at the top as the form starts again.
+    await expect.poll(async () => (await page.locator(".notice, .town-form .status").allTextContents()).join(" "), { timeout: 60_000 }).toContain("Saved content/es/cities.yaml");
+    expect(parseDocument(await read("content/es/cities.yaml")).toJS()).toEqual({ [slug]: { intro } });
+    await until(() => existsSync(built(`es/control-de-tuzas-${slug}.html`)), "the town's Spanish page");
     await page.close();
   });
 

@@ -2,9 +2,10 @@ import type { RJSFSchema } from "@rjsf/utils";
 import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { diffOps, listOps, type EditOp } from "../edit-ops.ts";
 import type { TownMatch } from "../gazetteer.ts";
-import { api, type EditedFile, type JsonSchema } from "./api.ts";
+import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
+import { defaultLanguagePaths } from "./site-paths.ts";
 
 interface Town {
   name: string;
@@ -93,7 +94,7 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
   const submit = async () => {
     const towns = list.map((entry) => edited.current.get(entry.key) ?? entry.town);
     const ops: EditOp[] = listOps(["cities"], original, towns, list.map((entry) => entry.origin));
-    const changes = ops.length > 0 ? [{ file: "site.yaml", version: site.version, ops }] : [];
+    const changes: FileChange[] = ops.length > 0 ? [{ file: "site.yaml", version: site.version, ops }] : [];
     for (const translation of translations) {
       const before = (translation.initial?.data ?? {}) as Record<string, { intro?: string }>;
       const after = structuredClone(before);
@@ -111,8 +112,14 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
         const slug = key.slice(translation.language.length + 1);
         if (slugs.has(slug)) after[slug] = { ...after[slug], intro };
       }
-      const translationOps = diffOps(before, after);
-      if (translationOps.length > 0 && translation.initial) changes.push({ file: translation.file, version: translation.initial.version, ops: translationOps });
+      if (translation.initial) {
+        const translationOps = diffOps(before, after);
+        if (translationOps.length > 0) changes.push({ file: translation.file, version: translation.initial.version, ops: translationOps });
+        continue;
+      }
+      // The language has no paragraphs file yet: the first paragraphs typed create it, in the same save.
+      const typed = Object.fromEntries(Object.entries(after).filter(([, town]) => town.intro?.trim()));
+      if (Object.keys(typed).length > 0) changes.push({ file: translation.file, create: typed });
     }
     if (changes.length === 0) return;
     setSaving(true);
@@ -152,7 +159,7 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
         <StatusBar status={status} saving={saving} />
         {current && (
           <>
-            <button type="button" className="link" onClick={() => onPreview(townPath(site, current.town.slug))}>Show its page in the preview</button>
+            <button type="button" className="link" onClick={() => onPreview(defaultLanguagePaths(site).city(current.town.slug))}>Show its page in the preview</button>
             <TownForm key={current.key} entry={current} schema={townSchema} errors={errors} onChange={(town) => edited.current.set(current.key, town)} />
             {translations.map((translation) => (
               <TownIntro key={`${translation.language}:${current.key}`} language={translation.language} slug={current.town.slug}
@@ -207,10 +214,4 @@ function TownIntro({ language, slug, initial, edits }: { language: string; slug:
       <textarea id={id} rows={6} value={value} onChange={(event) => { setValue(event.target.value); edits.set(key, event.target.value); }} />
     </div>
   );
-}
-
-/** A town's page in the default language, from site.yaml's `cityPath` (`/{city}-gopher-control`). */
-function townPath(site: EditedFile, slug: string): string {
-  const pattern = (site.data as { cityPath?: string }).cityPath ?? "/{city}";
-  return pattern.replace("{city}", slug);
 }

@@ -7,7 +7,7 @@ import type { DevServer } from "../dev/dev-server.ts";
 import type { Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
-import { MAX_UPLOAD_BYTES, sniffImage, uploadName } from "./image-upload.ts";
+import { checkPicture, MAX_UPLOAD_BYTES, uploadName } from "./image-upload.ts";
 import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
 import { saveFileAtomically } from "./save-file.ts";
 import { editorSchemas } from "./schemas.ts";
@@ -136,8 +136,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
   async function upload(name: string, bytes: Buffer) {
     if (bytes.length === 0) throw new Refused(400, "the picture is empty");
     if (bytes.length > MAX_UPLOAD_BYTES) throw new Refused(413, `the picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; make it smaller first`);
-    const kind = sniffImage(bytes);
-    if (!kind) throw new Refused(415, "only JPEG, PNG, WebP or AVIF pictures can be uploaded");
+    const picture = await checkPicture(bytes);
+    if ("problem" in picture) throw new Refused(415, picture.problem);
+    const { kind } = picture;
     const folder = "public/images";
     const base = uploadName(name, kind);
     let chosen = base;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditOp } from "../../src/editor/edit-ops.ts";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
+import { pngBomb } from "../helpers/pictures.ts";
 import { buildProject, copySample, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
@@ -183,8 +184,13 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(script.status).toBe(415);
     const huge = await call("upload?name=big.jpg", { raw: new Uint8Array(9 * 1024 * 1024).fill(0xff) });
     expect(huge.status).toBe(413);
-    expect(existsSync(path.join(dir, "public/images/photo.jpg"))).toBe(false);
-    expect(existsSync(path.join(dir, "public/images/big.jpg"))).toBe(false);
+    const bomb = await call("upload?name=bomb.png", { raw: pngBomb(10_000, 6_000) });
+    expect(bomb.status).toBe(415);
+    expect(bomb.body.error).toMatch(/^the picture is 10000 × 6000 pixels \(60 megapixels\), more than the 50 megapixels the editor takes/);
+    const fake = await call("upload?name=fake.jpg", { raw: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("not really a photo")]) });
+    expect(fake.status).toBe(415);
+    expect(fake.body.error).toMatch(/^this JPEG picture cannot be read/);
+    for (const name of ["photo.jpg", "big.jpg", "bomb.png", "fake.jpg"]) expect(existsSync(path.join(dir, "public/images", name)), name).toBe(false);
   });
 
   it("lists what the other language does not translate yet: a missing text, an article, a town's intro", async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Document, parseDocument } from "yaml";
@@ -7,9 +7,9 @@ import type { DevServer } from "../dev/dev-server.ts";
 import type { Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
-import { checkPicture, MAX_UPLOAD_BYTES, uploadName } from "./image-upload.ts";
+import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
 import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
-import { saveFileAtomically } from "./save-file.ts";
+import { saveFileAtomically, saveNewFileAtomically } from "./save-file.ts";
 import { editorSchemas } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
 import { applyYamlEdits } from "./yaml-edit.ts";
@@ -139,13 +139,12 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     const picture = await checkPicture(bytes);
     if ("problem" in picture) throw new Refused(415, picture.problem);
     const { kind } = picture;
-    const folder = "public/images";
+    const folder = await editablePath(root, "public/images", /^public\/images$/);
+    await mkdir(folder, { recursive: true });
     const base = uploadName(name, kind);
-    let chosen = base;
-    for (let n = 2; await stat(path.join(root, folder, chosen)).then(() => true, () => false); n++) chosen = base.replace(/(\.[a-z]+)$/, `-${n}$1`);
-    const absolute = await editablePath(root, `${folder}/${chosen}`, /^public\/images\/[a-z0-9-]+\.(?:jpg|png|webp|avif)$/);
-    await mkdir(path.dirname(absolute), { recursive: true });
-    await saveFileAtomically(root, absolute, bytes);
+    // Two uploads of one name at once each get their own file: the name is taken as it is written.
+    const chosen = await saveNewFileAtomically(root, folder, uploadNames(base), bytes);
+    if (!chosen) throw new Refused(409, `public/images/ already has a thousand pictures named like ${base}; rename the picture first`);
     return { path: `/images/${chosen}`, version: versionOf(bytes) };
   }
 

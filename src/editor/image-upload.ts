@@ -78,3 +78,9 @@ export function uploadName(original: string, kind: ImageKind): string {
     .slice(0, 60);
   return `${stem || "picture"}.${kind}`;
 }
+
+/** The names an upload may take, in order: `yard.png`, `yard-2.png`, `yard-3.png`… up to `most` of them. */
+export function* uploadNames(first: string, most = 1000): Generator<string> {
+  yield first;
+  for (let n = 2; n <= most; n++) yield first.replace(/(\.[a-z]+)$/, `-${n}$1`);
+}

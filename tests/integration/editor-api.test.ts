@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditOp } from "../../src/editor/edit-ops.ts";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
-import { pngBomb } from "../helpers/pictures.ts";
+import { pngBomb, smallPicture } from "../helpers/pictures.ts";
 import { buildProject, copySample, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
@@ -191,6 +191,17 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(fake.status).toBe(415);
     expect(fake.body.error).toMatch(/^this JPEG picture cannot be read/);
     for (const name of ["photo.jpg", "big.jpg", "bomb.png", "fake.jpg"]) expect(existsSync(path.join(dir, "public/images", name)), name).toBe(false);
+  });
+
+  it("gives each of several uploads of one name at once its own file, none overwritten", async () => {
+    const colours = ["#7f1d1d", "#9a3412", "#854d0e", "#3f6212", "#065f46", "#155e75", "#1e3a8a", "#581c87"];
+    const pictures = await Promise.all(colours.map((colour) => smallPicture("png", colour)));
+    const answers = await Promise.all(pictures.map((png) => call("upload?name=same-time.png", { raw: png })));
+    expect(answers.map((answer) => answer.status)).toEqual(colours.map(() => 200));
+    const paths = answers.map((answer) => answer.body.path as string);
+    expect([...paths].sort()).toEqual(["/images/same-time.png", ...colours.slice(1).map((_, i) => `/images/same-time-${i + 2}.png`)].sort());
+    for (const [i, uploaded] of paths.entries()) expect(await readFile(path.join(dir, "public", uploaded)), uploaded).toEqual(pictures[i]);
+    expect((await readdir(dir)).filter((file) => file.endsWith(".tmp"))).toEqual([]);
   });
 
   it("lists what the other language does not translate yet: a missing text, an article, a town's intro", async () => {

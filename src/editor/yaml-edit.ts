@@ -112,11 +112,11 @@ function applyOne(text: string, op: EditOp, doc: Document = parseDocument(text))
   return splice(text, start, end, blockText([op.value], columnOf(text, start) + indentOfDash(text, parent)));
 }
 
-/** A key whose parents do not exist yet: set the nearest existing ancestor's missing key to the nested value. */
+/** A key whose parents do not exist yet (or are empty, `key:`): set the nearest existing ancestor's missing key to the nested value. */
 function setMissingParent(text: string, doc: Document, path: Path, value: unknown): string {
   for (let depth = path.length - 1; depth >= 1; depth--) {
     const ancestor = doc.getIn(path.slice(0, depth), true);
-    if (ancestor !== undefined) break;
+    if (ancestor !== undefined && !(isScalar(ancestor) && ancestor.value === null)) break;
     value = { [String(path[depth])]: value };
     path = path.slice(0, depth);
   }

@@ -87,6 +87,11 @@ describe("saving a YAML file the owner wrote", () => {
     expect(saved.match(/^\s*#.*$/gm)).toEqual(site.match(/^\s*#.*$/gm));
   });
 
+  it("sets a key under an empty value (`reviews:`), which becomes its group of fields", () => {
+    const text = "reviews:\nfaq: []\n";
+    expect(applyYamlEdits(text, [{ op: "set", path: ["reviews", "rating", "count"], value: 112 }])).toBe("reviews:\n  rating:\n    count: 112\nfaq: []\n");
+  });
+
   it("removes, moves and adds towns with their lines, other towns' text untouched", () => {
     const towns = siteData.cities as Array<{ slug: string }>;
     const current = towns.filter((_, i) => i !== 4);

@@ -10,9 +10,10 @@ import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
 import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
 import { saveFileAtomically, saveNewFileAtomically } from "./save-file.ts";
+import { parseSaveRequest } from "./save-request.ts";
 import { editorSchemas } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
-import { applyYamlEdits } from "./yaml-edit.ts";
+import { applyYamlEdits, EditRefused } from "./yaml-edit.ts";
 
 /** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
 export interface FileChange {
@@ -158,7 +159,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         const site = (await fileView("site.yaml"))?.data as SiteInput | undefined;
         result = { towns: findTowns(url.searchParams.get("q") ?? "", site?.base?.region ?? "CA") };
       } else if (route === "save" && request.method === "POST") {
-        const body = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { changes: FileChange[] };
+        const body = parseSaveRequest(JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")));
+        if ("issues" in body) throw new Refused(400, `Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${body.issues.join("; ")}`, { issues: body.issues });
         const run = saving.then(() => save(body.changes));
         saving = run.catch(() => {});
         result = await run;
@@ -169,6 +171,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     } catch (error) {
       if (error instanceof Refused) sendJson(response, error.status, { error: error.message, ...error.extra });
       else if (error instanceof PathRefused) sendJson(response, 400, { error: error.message });
+      else if (error instanceof EditRefused) sendJson(response, 422, { error: `Not saved: ${error.message}` });
       else if (error instanceof SyntaxError) sendJson(response, 400, { error: "the request is not valid JSON" });
       else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
     }

@@ -17,6 +17,8 @@ export function applyYamlEdits(text: string, ops: readonly EditOp[]): string {
   let doc = parseDocument(text);
   let data = doc.toJS() ?? {};
   for (const op of ops) {
+    const misfit = whyNotFit(data, op);
+    if (misfit) throw new EditRefused(`the change "${op.op} ${dotted(op.path)}" does not fit the file: ${misfit}`);
     const next = applyOpsToData(data, [op]);
     if (deepEqual(next, data)) continue;
     data = next;
@@ -25,6 +27,50 @@ export function applyYamlEdits(text: string, ops: readonly EditOp[]): string {
   }
   if (deepEqual(doc.toJS(), data)) return edited;
   return printedFallback(text, ops);
+}
+
+/** An edit that does not fit the file it is for (a key inside a single value, a place past a list's end): the request's mistake. */
+export class EditRefused extends Error {
+  override name = "EditRefused";
+}
+
+/**
+ * Why `op` cannot be applied to `data` (the file's values as the earlier edits left them), or
+ * undefined when it can. A set may name keys that do not exist yet (they are made), never a key
+ * inside a single value or a place in a list past its end.
+ */
+function whyNotFit(data: unknown, op: EditOp): string | undefined {
+  const onList = op.op === "insert" || op.op === "move";
+  if (!onList && op.path.length === 0) return "an edit must name a key";
+  const parentPath = onList ? op.path : op.path.slice(0, -1);
+  let node = data;
+  for (const [depth, key] of parentPath.entries()) {
+    const problem = keyProblem(node, key, parentPath.slice(0, depth), false);
+    if (problem) return problem;
+    node = (node as Record<string | number, unknown>)[key];
+    if (node === undefined || node === null) return op.op === "set" ? undefined : `there is nothing at ${dotted(parentPath.slice(0, depth + 1))}`;
+  }
+  if (!onList) return keyProblem(node, op.path.at(-1)!, parentPath, op.op === "set");
+  if (!Array.isArray(node)) return `${dotted(op.path)} is not a list`;
+  if (op.op === "insert") return op.index > node.length ? `${dotted(op.path)} has ${items(node)}: nothing can go at position ${op.index}` : undefined;
+  const past = [op.from, op.to].find((position) => position >= node.length);
+  return past === undefined ? undefined : `${dotted(op.path)} has ${items(node)}: it has no position ${past}`;
+}
+
+/** Why `node` (at `at`) cannot have `key`; `appending` lets a list's key be its length (a new last item). */
+function keyProblem(node: unknown, key: string | number, at: Path, appending: boolean): string | undefined {
+  if (isPlainObject(node)) return undefined;
+  if (!Array.isArray(node)) return `${dotted(at)} is a single value (${JSON.stringify(node)}), not a group of fields or a list`;
+  if (typeof key !== "number" || !Number.isInteger(key) || key < 0) return `${dotted(at)} is a list: ${JSON.stringify(key)} is not a position in it`;
+  return key > node.length || (key === node.length && !appending) ? `${dotted(at)} has ${items(node)}: it has no position ${key}` : undefined;
+}
+
+function items(list: unknown[]): string {
+  return list.length === 1 ? "1 item" : `${list.length} items`;
+}
+
+function dotted(path: Path): string {
+  return path.length === 0 ? "the file's top level" : path.join(".");
 }
 
 function printedFallback(text: string, ops: readonly EditOp[]): string {

@@ -108,6 +108,48 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("content/faq.yaml")).toBe(afterFirst);
   });
 
+  it("answers 400, never 500, to a save whose shape is wrong, naming what is wrong, and writes nothing", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const version = files["site.yaml"]!.version;
+    const malformed: Array<[unknown, string]> = [
+      [null, "the request: Invalid input: expected object, received null"],
+      [{ changes: "site.yaml" }, "changes: Invalid input: expected array, received string"],
+      [{ changes: [] }, "changes: nothing to save"],
+      [{ changes: ["site.yaml"] }, "changes.0: Invalid input: expected object, received string"],
+      [{ changes: [{ file: 7, version, ops: [] }] }, "changes.0.file: Invalid input: expected string, received number"],
+      [{ changes: [{ file: "site.yaml", version, ops: "set email" }] }, "changes.0.ops: Invalid input: expected array, received string"],
+      [{ changes: [{ file: "site.yaml", version, ops: [{ op: "replace", path: ["email"], value: "x" }] }] }, "changes.0.ops.0.op: Invalid discriminator value. Expected 'set' | 'delete' | 'insert' | 'move'"],
+      [{ changes: [{ file: "site.yaml", version, ops: [{ op: "set", path: ["email"] }] }] }, "changes.0.ops.0.value: missing"],
+      [{ changes: [{ file: "site.yaml", version, ops: [{ op: "set", path: "email", value: "x" }] }] }, "changes.0.ops.0.path: Invalid input: expected array, received string"],
+      [{ changes: [{ file: "site.yaml", version, ops: [{ op: "move", path: ["cities"], from: -1, to: 0.5 }] }] }, "changes.0.ops.0.from: must be a position in a list (a whole number from 0); changes.0.ops.0.to: must be a position in a list (a whole number from 0)"],
+    ];
+    for (const [body, issues] of malformed) {
+      const saved = await call("save", { raw: new TextEncoder().encode(JSON.stringify(body)), headers: { "content-type": "application/json" } });
+      expect(saved.status, JSON.stringify(body)).toBe(400);
+      expect(saved.body.error).toBe(`Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${issues}`);
+    }
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("answers 422 to edits that do not fit the file (a key inside a single value, a place past a list's end), and writes nothing", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const version = files["site.yaml"]!.version;
+    const towns = (files["site.yaml"]!.data.cities as unknown[]).length;
+    const misfits: Array<[EditOp, string]> = [
+      [{ op: "set", path: ["email", "address"], value: "office@example.com" }, `the change "set email.address" does not fit the file: email is a single value (${JSON.stringify(files["site.yaml"]!.data.email)}), not a group of fields or a list`],
+      [{ op: "insert", path: ["cities"], index: towns + 5, value: {} }, `the change "insert cities" does not fit the file: cities has ${towns} items: nothing can go at position ${towns + 5}`],
+      [{ op: "move", path: ["company"], from: 0, to: 1 }, 'the change "move company" does not fit the file: company is not a list'],
+    ];
+    for (const [op, message] of misfits) {
+      const saved = await call("save", { body: { changes: [{ file: "site.yaml", version, ops: [op] }] } });
+      expect(saved.status, JSON.stringify(op)).toBe(422);
+      expect(saved.body.error).toBe(`Not saved: ${message}`);
+    }
+    expect(await read("site.yaml")).toBe(before);
+  });
+
   it("runs only the site's own scripts in the preview, which shares the editor's origin", async () => {
     const response = await fetch(`${editor.url}/`);
     const policy = response.headers.get("content-security-policy") ?? "";

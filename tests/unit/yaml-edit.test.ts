@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
 import { diffOps, listOps, type EditOp } from "../../src/editor/edit-ops.ts";
-import { applyYamlEdits } from "../../src/editor/yaml-edit.ts";
+import { applyYamlEdits, EditRefused } from "../../src/editor/yaml-edit.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
 /** Every YAML file of the sample (site.yaml and content/**\/*.yaml), and of the examples. */
@@ -104,5 +104,36 @@ describe("saving a YAML file the owner wrote", () => {
     expect(data.cities.map((town: { slug: string }) => town.slug)).toEqual([...current, added].map((town) => town.slug));
     const banning = site.slice(site.indexOf("  - name: Banning"), site.indexOf("  - name: Beaumont"));
     expect(saved).toContain(banning);
+  });
+});
+
+describe("an edit that does not fit the file", () => {
+  const text = "company:\n  name: Gopher Co # the owner's name\ntowns:\n  - Menifee\n  - Hemet\nreviews:\nfaq: { count: 2 }\n";
+
+  it.each<[EditOp, string]>([
+    [{ op: "set", path: ["company", "name", "first"], value: "x" }, 'the change "set company.name.first" does not fit the file: company.name is a single value ("Gopher Co"), not a group of fields or a list'],
+    [{ op: "set", path: ["towns", 0, "zip"], value: "92586" }, 'the change "set towns.0.zip" does not fit the file: towns.0 is a single value ("Menifee"), not a group of fields or a list'],
+    [{ op: "set", path: ["towns", "first"], value: "x" }, 'the change "set towns.first" does not fit the file: towns is a list: "first" is not a position in it'],
+    [{ op: "set", path: ["towns", 5], value: "Perris" }, 'the change "set towns.5" does not fit the file: towns has 2 items: it has no position 5'],
+    [{ op: "delete", path: ["towns", 2] }, 'the change "delete towns.2" does not fit the file: towns has 2 items: it has no position 2'],
+    [{ op: "delete", path: ["brand", "logo"] }, 'the change "delete brand.logo" does not fit the file: there is nothing at brand'],
+    [{ op: "insert", path: ["company"], index: 0, value: "x" }, 'the change "insert company" does not fit the file: company is not a list'],
+    [{ op: "insert", path: ["towns"], index: 3, value: "Perris" }, 'the change "insert towns" does not fit the file: towns has 2 items: nothing can go at position 3'],
+    [{ op: "insert", path: ["cities"], index: 0, value: "Perris" }, 'the change "insert cities" does not fit the file: there is nothing at cities'],
+    [{ op: "move", path: ["towns"], from: 0, to: 2 }, 'the change "move towns" does not fit the file: towns has 2 items: it has no position 2'],
+    [{ op: "move", path: ["faq"], from: 0, to: 1 }, 'the change "move faq" does not fit the file: faq is not a list'],
+  ])("%j is refused with an EditRefused that says why", (op, message) => {
+    expect(() => applyYamlEdits(text, [op])).toThrow(expect.objectContaining({ name: "EditRefused", message }));
+  });
+
+  it("is judged after the edits before it: a list's new last item can be edited in the same save", () => {
+    const ops: EditOp[] = [
+      { op: "insert", path: ["towns"], index: 2, value: "Perris" },
+      { op: "set", path: ["towns", 2], value: "Sun City" },
+    ];
+    expect(applyYamlEdits(text, ops)).toBe(text.replace("  - Hemet\n", "  - Hemet\n  - Sun City\n"));
+    expect(() => applyYamlEdits(text, [{ op: "delete", path: ["towns", 1] }, { op: "set", path: ["towns", 1, "x"], value: 1 }])).toThrow(
+      new EditRefused('the change "set towns.1.x" does not fit the file: towns has 1 item: it has no position 1'),
+    );
   });
 });

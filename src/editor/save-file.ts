@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { link, open, rename, rm } from "node:fs/promises";
+import { link, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { killPoint } from "../test-hooks.ts";
 
@@ -9,7 +9,9 @@ import { killPoint } from "../test-hooks.ts";
  * so the dev server sees one change), is flushed, then renamed over the file.
  */
 export async function saveFileAtomically(root: string, file: string, data: string | Uint8Array, beforeRename?: (modified: number) => void): Promise<void> {
-  const { temporary, modified } = await writeTemporary(root, data);
+  // The file keeps its permissions (one the owner made 0640 stays 0640); a new one gets 0644 less the umask.
+  const mode = await stat(file).then((stats) => stats.mode & 0o7777, () => undefined);
+  const { temporary, modified } = await writeTemporary(root, data, mode);
   try {
     // A rename keeps the file's modification time: the dev server knows this write when it sees it.
     beforeRename?.(modified);
@@ -43,12 +45,35 @@ export async function saveNewFileAtomically(root: string, folder: string, names:
   }
 }
 
-/** The data in a new temporary file beside the project's files, flushed to disk; its path and modification time. */
-async function writeTemporary(root: string, data: string | Uint8Array): Promise<{ temporary: string; modified: number }> {
+/**
+ * Removes the temporary files of saves cut short (a killed editor leaves its half-written file in
+ * the project's folder) that are older than `before`: this process's start, so that the saves of
+ * another editor working on the project now are left alone. The names removed.
+ */
+export async function removeStaleTemporaryFiles(root: string, before: number = performance.timeOrigin): Promise<string[]> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names.filter((name) => TEMPORARY.test(name))) {
+    const file = path.join(root, name);
+    const stats = await stat(file).catch(() => undefined);
+    if (!stats?.isFile() || stats.mtimeMs >= before) continue;
+    await rm(file, { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** The names of the temporary files a save writes (six random bytes in hex). */
+const TEMPORARY = /^\.gopher-site-edit-[0-9a-f]{12}\.tmp$/;
+
+/** The data in a new temporary file beside the project's files, flushed to disk, with `mode` if given; its path and modification time. */
+async function writeTemporary(root: string, data: string | Uint8Array, mode?: number): Promise<{ temporary: string; modified: number }> {
   const temporary = path.join(root, `.gopher-site-edit-${randomBytes(6).toString("hex")}.tmp`);
   try {
     const handle = await open(temporary, "wx", 0o644);
     try {
+      // Not open()'s mode: the umask would take bits off it.
+      if (mode !== undefined) await handle.chmod(mode);
       const bytes = typeof data === "string" ? Buffer.from(data) : data;
       const half = Math.floor(bytes.length / 2);
       await handle.write(bytes.subarray(0, half));

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -18,8 +18,14 @@ let origin: string;
 
 const quiet = createLogger({ level: "quiet" });
 
+/** A save's temporary file left by an editor killed an hour ago; the editor removes it when it starts. */
+const LEFT_BY_A_KILLED_SAVE = ".gopher-site-edit-0123456789ab.tmp";
+
 beforeAll(async () => {
   dir = await copySample();
+  const anHourAgo = new Date(Date.now() - 3_600_000);
+  await writeFile(path.join(dir, LEFT_BY_A_KILLED_SAVE), "half of a save");
+  await utimes(path.join(dir, LEFT_BY_A_KILLED_SAVE), anHourAgo, anHourAgo);
   editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: quiet, outDir: path.join(dir, ".edit-out") });
   origin = editor.url;
 }, 90_000);
@@ -60,6 +66,10 @@ const read = (file: string) => readFile(path.join(dir, file), "utf8");
 
 // Generous limits: a save waits for a busy machine's rebuild now and then.
 describe("the editor's API", { timeout: 120_000 }, () => {
+  it("removes, when it starts, the temporary files that saves cut short left", () => {
+    expect(existsSync(path.join(dir, LEFT_BY_A_KILLED_SAVE))).toBe(false);
+  });
+
   it("saves a file loaded and saved without a change byte-identical, for every YAML file of the sample", async () => {
     const { files } = await state();
     const yamlFiles = Object.keys(files).filter((file) => file.endsWith(".yaml"));
@@ -303,6 +313,8 @@ describe("a save cut short", () => {
       const after = await readFile(path.join(project, "site.yaml"), "utf8");
       expect(after).toBe(before);
       expect(parseDocument(after).errors).toEqual([]);
+      // The half-written temporary file stays until the next editor starts.
+      expect((await readdir(project)).filter((file) => /^\.gopher-site-edit-[0-9a-f]{12}\.tmp$/.test(file))).toHaveLength(1);
     } finally {
       await removeDir(project);
     }

@@ -10,9 +10,10 @@
 
 /**
  * Where a build may be killed: staging folder made; first pages written into it; everything written;
- * old output moved aside. Or the editor: a save's new text written, not yet in place.
+ * old output moved aside. Or the editor: a save's new text written, not yet in place; a save of
+ * several files with its first file in place.
  */
-export type KillPoint = "staging" | "render" | "commit" | "swap" | "editor-save";
+export type KillPoint = "staging" | "render" | "commit" | "swap" | "editor-save" | "editor-save-set";
 
 export function killPoint(point: KillPoint): void {
   if (process.env.GOPHER_SITE_TEST_KILL_AT === point) process.kill(process.pid, "SIGKILL");

@@ -9,7 +9,7 @@ import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
 import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
-import { saveFileAtomically, saveNewFileAtomically } from "./save-file.ts";
+import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
 import { parseSaveRequest } from "./save-request.ts";
 import { editorSchemas } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
@@ -122,10 +122,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       const problems: Problem[] = await builder.buildWith(texts, async () => {
         // The build took a moment: a file changed meanwhile (a text editor, git) is not overwritten.
         for (const change of changes) await unchangedSinceRead(change);
-        for (const [absolute, text] of texts) {
-          await mkdir(path.dirname(absolute), { recursive: true });
-          await saveFileAtomically(root, absolute, text, (modified) => builder.expectWrite(absolute, modified));
-        }
+        for (const absolute of texts.keys()) await mkdir(path.dirname(absolute), { recursive: true });
+        // All the files of a save, or none of them, even when the process is killed.
+        await saveFilesTogether(root, texts, (absolute, modified) => builder.expectWrite(absolute, modified));
       });
       if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
     }

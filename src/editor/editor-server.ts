@@ -5,7 +5,7 @@ import type { Logger } from "../log.ts";
 import { projectPaths } from "../paths.ts";
 import { buildEditorApp, editorPage, type EditorApp } from "./editor-app.ts";
 import { createEditorApi, sendJson } from "./editor-api.ts";
-import { removeStaleTemporaryFiles } from "./save-file.ts";
+import { finishInterruptedSave, removeStaleTemporaryFiles } from "./save-file.ts";
 
 /** Where the editor lives on the dev server; the site's pages are everywhere else. */
 export const EDITOR_PATH = "/__editor/";
@@ -35,6 +35,10 @@ const LOOPBACK = "127.0.0.1";
  */
 export async function startEditor(options: EditorOptions): Promise<EditorServer> {
   const paths = projectPaths(options.config);
+  // A save of several files cut short after its journal was written is finished first; what
+  // remains of any other save cut short is removed.
+  const finished = await finishInterruptedSave(paths.root);
+  if (finished.length > 0) options.log.info(`Finished a save that was cut short: ${finished.join(", ")}`);
   const stale = await removeStaleTemporaryFiles(paths.root);
   if (stale.length > 0) options.log.info(`Removed ${stale.length === 1 ? "a temporary file" : `${stale.length} temporary files`} left by a save that was cut short: ${stale.join(", ")}`);
   const secret = randomBytes(32).toString("base64url");

@@ -1,7 +1,7 @@
 import { chmod, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { removeStaleTemporaryFiles, saveFileAtomically } from "../../src/editor/save-file.ts";
+import { finishInterruptedSave, removeStaleTemporaryFiles, saveFileAtomically, saveFilesTogether } from "../../src/editor/save-file.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
 const folder = temporaryFolders("gopher-site-save-file-");
@@ -45,5 +45,39 @@ describe("the temporary files of saves cut short", () => {
 
   it("are none in a folder that does not exist", async () => {
     expect(await removeStaleTemporaryFiles(path.join(folder(), "missing"))).toEqual([]);
+  });
+});
+
+describe("a save of several files", () => {
+  it("puts every file in place and leaves no journal or temporary file", async () => {
+    const root = folder();
+    const [a, b] = [path.join(root, "a.yaml"), path.join(root, "b.yaml")];
+    await writeFile(a, "a: old\n");
+    await writeFile(b, "b: old\n");
+    await saveFilesTogether(root, new Map([[a, "a: new\n"], [b, "b: new\n"]]));
+    expect([await readFile(a, "utf8"), await readFile(b, "utf8")]).toEqual(["a: new\n", "b: new\n"]);
+    expect((await readdir(root)).sort()).toEqual(["a.yaml", "b.yaml"]);
+  });
+
+  it("is finished by the next editor from its journal, which renames only its own temporary files inside the project", async () => {
+    const root = folder();
+    await writeFile(path.join(root, "a.yaml"), "a: new\n");
+    await writeFile(path.join(root, ".gopher-site-edit-0123456789ab.tmp"), "b: new\n");
+    await writeFile(path.join(root, ".gopher-site-edit-a1b2c3d4e5f6.tmp"), "outside\n");
+    await writeFile(path.join(root, "notes.txt"), "mine\n");
+    const journal = [
+      // Renamed before the kill.
+      [".gopher-site-edit-ffffffffffff.tmp", "a.yaml"],
+      [".gopher-site-edit-0123456789ab.tmp", "b.yaml"],
+      // Never: a path out of the project, an absolute one, a file that is not a save's.
+      [".gopher-site-edit-a1b2c3d4e5f6.tmp", "../escaped.yaml"],
+      [".gopher-site-edit-a1b2c3d4e5f6.tmp", "/tmp/escaped.yaml"],
+      ["notes.txt", "c.yaml"],
+    ];
+    await writeFile(path.join(root, ".gopher-site-edit-journal.json"), JSON.stringify(journal));
+    expect(await finishInterruptedSave(root)).toEqual(["b.yaml"]);
+    expect(await readFile(path.join(root, "b.yaml"), "utf8")).toBe("b: new\n");
+    expect((await readdir(root)).sort()).toEqual([".gopher-site-edit-a1b2c3d4e5f6.tmp", "a.yaml", "b.yaml", "notes.txt"]);
+    expect(await finishInterruptedSave(root)).toEqual([]);
   });
 });

@@ -123,7 +123,7 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
   it("picks up a template edit without a restart", async () => {
     await page.goto(`${server.url}/`);
     await edit("templates/pages/not-found.tsx", (text) => text.replace("{page.copy.homeLink}", "{page.copy.homeLink} (edited)"));
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 30_000;
     let html = "";
     while (Date.now() < deadline && !html.includes("Return to Home (edited)")) {
       await new Promise((resolve) => setTimeout(resolve, 200));

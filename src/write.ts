@@ -91,7 +91,8 @@ async function lockOutput(outDir: string): Promise<() => Promise<void>> {
   throw new UserError(`could not lock ${outDir} for writing`);
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process of that number runs (EPERM: one of another user's does). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,6 +3,7 @@ import { accessSync, constants, statfsSync, statSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { isRunning } from "../write.ts";
 
 /** Room a RAM-backed folder must have free to take a dev server's builds. */
 const ROOM = 1024 ** 3;
@@ -50,14 +51,4 @@ export async function removeAbandoned(outDir: string): Promise<void> {
       await rm(path.join(parent, name), { recursive: true, force: true }).catch(() => undefined);
     }),
   );
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: a process of another user runs with that number.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

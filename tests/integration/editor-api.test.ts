@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -10,7 +9,8 @@ import type { EditOp } from "../../src/editor/edit-ops.ts";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
 import { pngBomb, smallPicture } from "../helpers/pictures.ts";
-import { buildProject, copySample, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
+import { spawnEditor } from "../helpers/editor-process.ts";
+import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
 let editor: EditorServer;
@@ -288,23 +288,7 @@ describe("a save cut short", () => {
     const project = await copySample();
     try {
       const before = await readFile(path.join(project, "site.yaml"), "utf8");
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin/gopher-site.js"), "edit", "--config", path.join(project, "site.yaml"), "--port", "0"], {
-        env: { ...process.env, GOPHER_SITE_TEST_KILL_AT: "editor-save", NO_COLOR: "1" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-          const found = /Editor at (http:\/\/\S+)\/__editor\//.exec(output);
-          if (found) resolve(found[1]!);
-        });
-        child.on("exit", () => reject(new Error(`the editor stopped: ${output}`)));
-      });
-      const page = await (await fetch(`${url}/__editor/`)).text();
-      const secret = /name="editor-secret" content="([^"]+)"/.exec(page)![1]!;
-      const headers = { origin: url, "x-editor-secret": secret, "content-type": "application/json" };
+      const { url, headers, exited } = await spawnEditor(project, "editor-save");
       const current = (await (await fetch(`${url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
       const ops = [{ op: "set", path: ["company", "description"], value: "A much longer description of the company, ".repeat(20).trim() }];
       const save = fetch(`${url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes: [{ file: "site.yaml", version: current.files["site.yaml"]!.version, ops }] }) });

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
-import { copySample, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
+import { spawnEditor } from "../helpers/editor-process.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
 
 // A save is built, with the build's every check, before a byte of it is written; that build is
 // then the one the preview serves.
@@ -91,22 +91,7 @@ describe("a save of two files cut short", () => {
   it("leaves both old or, once the editor starts again, both new", { timeout: 180_000 }, async () => {
     const project = await copySample();
     try {
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin/gopher-site.js"), "edit", "--config", path.join(project, "site.yaml"), "--port", "0"], {
-        env: { ...process.env, GOPHER_SITE_TEST_KILL_AT: "editor-save-set", NO_COLOR: "1" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-          const found = /Editor at (http:\/\/\S+)\/__editor\//.exec(output);
-          if (found) resolve(found[1]!);
-        });
-        child.on("exit", () => reject(new Error(`the editor stopped: ${output}`)));
-      });
-      const secret = /name="editor-secret" content="([^"]+)"/.exec(await (await fetch(`${url}/__editor/`)).text())![1]!;
-      const headers = { origin: url, "x-editor-secret": secret, "content-type": "application/json" };
+      const { url, headers, exited } = await spawnEditor(project, "editor-save-set");
       const { files } = (await (await fetch(`${url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
       // An English FAQ answer and its Spanish translation, saved together.
       const changes = [

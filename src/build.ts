@@ -51,6 +51,11 @@ export interface BuildOptions {
   sources?: SourceFiles;
   /** Files are named in messages relative to this folder; the current one by default. */
   displayFrom?: string;
+  /**
+   * Runs when everything is built and checked, before the new output replaces the old: the
+   * editor writes the saved files here. When it throws, the old output stays and the build fails.
+   */
+  beforeCommit?: () => Promise<void>;
 }
 
 export interface BuildResult {
@@ -213,6 +218,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       bytes += await stage("write", async () => {
         const written = await writingFiles!;
         killPoint("commit");
+        await options.beforeCommit?.();
         await staging.commit();
         return written;
       });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheFolder, dependencyFolder } from "./tool-folders.js";
@@ -59,6 +59,22 @@ export function projectPaths(configPath: string): ProjectPaths {
     templates: existsSync(path.join(ownTemplates, "index.tsx")) ? ownTemplates : path.join(TOOL_ROOT, "templates"),
     public: path.join(root, "public"),
   };
+}
+
+/**
+ * The same folders under the project's real path (symbolic links resolved; on macOS the temp folder
+ * is one): the editor names the files it writes by their real path, and the dev server's build and
+ * watcher must name them alike. A project that does not exist yet keeps the path as given.
+ */
+export function realProjectPaths(configPath: string): ProjectPaths {
+  const config = path.resolve(configPath);
+  let root = path.dirname(config);
+  try {
+    root = realpathSync(root);
+  } catch {
+    // Not there: the build says so, naming the path as given.
+  }
+  return projectPaths(path.join(root, path.basename(config)));
 }
 
 /** A path as the user should read it: relative to the project when inside it. */

@@ -7,7 +7,7 @@ import { build, type BuildResult } from "../build.ts";
 import { formatProblem, isSiteError, type Problem } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
-import { projectPaths } from "../paths.ts";
+import { realProjectPaths } from "../paths.ts";
 import { withTexts } from "../source-files.ts";
 import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
@@ -46,9 +46,10 @@ export interface DevServer {
   expectWrite(file: string, modified: number): void;
   /**
    * The editor's save: builds the site with `texts` (by absolute path) in place of those files,
-   * with the build's every check. When it builds, `commit` writes the files, the build is served
-   * and the open pages reload: the check is the rebuild. When it does not, nothing is written or
-   * served, and its problems come back, files named from the project folder.
+   * with the build's every check. When it builds, `commit` writes the files, then the build is
+   * served and the open pages reload: the check is the rebuild. When it does not, nothing is
+   * written or served, and its problems come back, files named from the project folder; when
+   * `commit` throws, nothing is served and its error comes back.
    */
   buildWith(texts: ReadonlyMap<string, string>, commit: () => Promise<void>): Promise<Problem[]>;
   /** Number of rebuilds finished, successful or not. */
@@ -59,7 +60,7 @@ export interface DevServer {
 /** Builds, serves and watches a project; rebuilds on save and tells open pages what changed. */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const { log } = options;
-  const paths = projectPaths(options.config);
+  const paths = realProjectPaths(options.config);
   // One folder per dev server (two servers on one project must not share, or lock, one output).
   const outDir = options.outDir ?? devOutputDir(paths.root);
   if (!options.outDir) await removeAbandoned(outDir);
@@ -112,7 +113,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const started = performance.now();
       let result: BuildResult;
       try {
-        result = await build({ config: paths.config, out: outDir, sources: withTexts(texts), displayFrom: paths.root });
+        // The files are written once the site is built and checked, before its output is served:
+        // when writing fails (a file changed meanwhile), the preview keeps the last build.
+        result = await build({ config: paths.config, out: outDir, sources: withTexts(texts), displayFrom: paths.root, beforeCommit: commit });
       } catch (error) {
         if (isSiteError(error)) return error.problems;
         // A template that fails on the new text: the owner's value is what it failed on.
@@ -120,13 +123,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         throw error;
       } finally {
         builds++;
-      }
-      try {
-        await commit();
-      } catch (error) {
-        // The build served now holds text that is not on disk: build again from the files.
-        queue.push("");
-        throw error;
       }
       const files = [...texts.keys()].map((file) => path.relative(paths.root, file)).join(", ");
       served(result, `Saved ${files}; rebuilt ${result.pages.length} pages in ${formatMs(performance.now() - started)}`);

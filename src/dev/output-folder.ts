@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { accessSync, constants, statfsSync, statSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { isRunning } from "../write.ts";
 
@@ -18,10 +18,20 @@ const CANDIDATES = ["/dev/shm"];
  * create them. Otherwise in the system's temp folder. Never dist/.
  */
 export function devOutputDir(root: string, candidates: readonly string[] = CANDIDATES): string {
-  const name = `gopher-site-dev-${createHash("sha256").update(root).digest("hex").slice(0, 12)}-${process.pid}`;
+  const name = `gopher-site-dev-${hash(root, 12)}-${HOST}-${process.pid}`;
   const roomy = candidates.find(hasRoom);
   return path.join(roomy ?? tmpdir(), name);
 }
+
+function hash(text: string, length: number): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, length);
+}
+
+/**
+ * This machine, in a dev folder's name: a process number means something only on the machine (or
+ * container) that gave it, and /tmp or /dev/shm may be shared with another.
+ */
+export const HOST = hash(hostname(), 6);
 
 function hasRoom(folder: string): boolean {
   try {
@@ -34,20 +44,21 @@ function hasRoom(folder: string): boolean {
   }
 }
 
-/** A dev server's folder (or its staging folder and lock, which begin with a dot), with the process it belongs to. */
-const DEV_FOLDER = /^\.?gopher-site-dev-[0-9a-f]{12}-(\d+)(?:$|[.-])/;
+/** A dev server's folder (or its staging folder and lock, which begin with a dot): its machine and process. */
+const DEV_FOLDER = /^\.?gopher-site-dev-[0-9a-f]{12}-([0-9a-f]{6})-(\d+)(?:$|[.-])/;
 
 /**
- * Deletes what dev servers that no longer run left beside `outDir` (killed, they could not clean
- * up): in memory, that would hold RAM until the machine restarts.
+ * Deletes what dev servers of this machine that no longer run left beside `outDir` (killed, they
+ * could not clean up): in memory, that would hold RAM until the machine restarts.
  */
 export async function removeAbandoned(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const names = await readdir(parent).catch(() => [] as string[]);
   await Promise.all(
     names.map(async (name) => {
-      const pid = Number(DEV_FOLDER.exec(name)?.[1]);
-      if (!pid || pid === process.pid || isRunning(pid)) return;
+      const [, host, number] = DEV_FOLDER.exec(name) ?? [];
+      const pid = Number(number);
+      if (host !== HOST || !pid || pid === process.pid || isRunning(pid)) return;
       await rm(path.join(parent, name), { recursive: true, force: true }).catch(() => undefined);
     }),
   );

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { startDevServer, type DevServer } from "../dev/dev-server.ts";
 import type { Logger } from "../log.ts";
-import { projectPaths } from "../paths.ts";
+import { realProjectPaths } from "../paths.ts";
 import { buildEditorApp, editorPage, type EditorApp } from "./editor-app.ts";
 import { createEditorApi, sendJson } from "./editor-api.ts";
 import { finishInterruptedSave, removeStaleTemporaryFiles } from "./save-file.ts";
@@ -34,11 +34,12 @@ const LOOPBACK = "127.0.0.1";
  * and the API); every API call carries this run's secret.
  */
 export async function startEditor(options: EditorOptions): Promise<EditorServer> {
-  const paths = projectPaths(options.config);
+  const paths = realProjectPaths(options.config);
   // A save of several files cut short after its journal was written is finished first; what
   // remains of any other save cut short is removed.
-  const finished = await finishInterruptedSave(paths.root);
+  const { finished, kept } = await finishInterruptedSave(paths.root);
   if (finished.length > 0) options.log.info(`Finished a save that was cut short: ${finished.join(", ")}`);
+  if (kept.length > 0) options.log.warn(`A save cut short was not finished for ${kept.join(", ")}: changed since, kept as it is now`);
   const stale = await removeStaleTemporaryFiles(paths.root);
   if (stale.length > 0) options.log.info(`Removed ${stale.length === 1 ? "a temporary file" : `${stale.length} temporary files`} left by a save that was cut short: ${stale.join(", ")}`);
   const secret = randomBytes(32).toString("base64url");

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { link, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
+import { constants, copyFile, link, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { killPoint } from "../test-hooks.ts";
+import { editablePath, versionOf } from "./project-files.ts";
 
 /**
  * Writes a file so that a killed process leaves the old file or the new one, never half: the data
@@ -25,69 +26,103 @@ export async function saveFileAtomically(root: string, file: string, data: strin
 /**
  * Writes several files as one save: after a kill, every file is old or every file is new once the
  * editor starts again. Each new text goes to a flushed temporary file first (as above); then a
- * journal naming each temporary file and its place is put in place in one rename; then the files
- * are renamed over theirs, and the journal is removed. A kill before the journal is in place leaves
- * every file old; after it, the next editor finishes the renames (finishInterruptedSave).
+ * journal naming each temporary file, its place and that file's version before and after is put in
+ * place in one rename; then the files are renamed over theirs, and the journal is removed. A kill
+ * before the journal is in place leaves every file old; after it, the next editor finishes the
+ * renames (finishInterruptedSave). A rename refused (a file held open, on Windows) puts the files
+ * already renamed back as they were.
  */
 export async function saveFilesTogether(root: string, texts: ReadonlyMap<string, string>, beforeRename?: (file: string, modified: number) => void): Promise<void> {
   if (texts.size === 1) {
     const [file, text] = [...texts][0]!;
     return saveFileAtomically(root, file, text, (modified) => beforeRename?.(file, modified));
   }
-  const written: Array<{ file: string; temporary: string; modified: number }> = [];
+  const realRoot = await realpath(root);
+  const journal = path.join(root, JOURNAL);
+  const written: Array<{ file: string; temporary: string; modified: number; before?: Buffer }> = [];
   try {
     for (const [file, text] of texts) {
+      const before = await readFile(file).catch(() => undefined);
       const mode = await stat(file).then((stats) => stats.mode & 0o7777, () => undefined);
-      written.push({ file, ...(await writeTemporary(root, text, mode)) });
+      written.push({ file, before, ...(await writeTemporary(root, text, mode)) });
     }
-    const realRoot = await realpath(root);
-    const journal = written.map(({ file, temporary }) => [path.basename(temporary), path.relative(realRoot, file).split(path.sep).join("/")]);
-    const { temporary } = await writeTemporary(root, JSON.stringify(journal));
-    await rename(temporary, path.join(root, JOURNAL));
+    const entries: JournalEntry[] = written.map(({ file, temporary, before }) => ({
+      temporary: path.basename(temporary),
+      file: path.relative(realRoot, file).split(path.sep).join("/"),
+      before: before === undefined ? null : versionOf(before),
+      after: versionOf(texts.get(file)!),
+    }));
+    const { temporary } = await writeTemporary(root, JSON.stringify(entries));
+    await rename(temporary, journal);
   } catch (error) {
     await Promise.all(written.map(({ temporary }) => rm(temporary, { force: true })));
     throw error;
   }
-  for (const [index, { file, temporary, modified }] of written.entries()) {
-    beforeRename?.(file, modified);
-    await rename(temporary, file);
-    // The test hook kills the process here, with some files of the save in place and not the others.
-    if (index === 0) killPoint("editor-save-set");
+  let renamed = 0;
+  try {
+    for (const { file, temporary, modified } of written) {
+      beforeRename?.(file, modified);
+      await rename(temporary, file);
+      renamed++;
+      // The test hook kills the process here, with some files of the save in place and not the others.
+      if (renamed === 1) killPoint("editor-save-set");
+    }
+  } catch (error) {
+    for (const { file, before } of written.slice(0, renamed)) {
+      if (before === undefined) await rm(file, { force: true });
+      else await saveFileAtomically(root, file, before);
+    }
+    await Promise.all(written.slice(renamed).map(({ temporary }) => rm(temporary, { force: true })));
+    await rm(journal, { force: true });
+    throw error;
   }
-  await rm(path.join(root, JOURNAL), { force: true });
+  await rm(journal, { force: true });
+}
+
+/** One file of a save of several: its temporary file, its place, and its version before (null: new) and after. */
+interface JournalEntry {
+  temporary: string;
+  file: string;
+  before: string | null;
+  after: string;
 }
 
 /**
- * Finishes a save of several files that a kill cut short after its journal was in place: the
- * renames not done yet are done. The project files put in place.
+ * Finishes a save of several files that a kill cut short after its journal was in place: each
+ * rename not done yet is done, when the file is still as the save found it. `finished`: the files
+ * put in place; `kept`: those changed since (by hand, by git), left as they are now. Only files the
+ * editor may write are touched (src/editor/project-files.ts), whatever the journal says.
  */
-export async function finishInterruptedSave(projectRoot: string): Promise<string[]> {
+export async function finishInterruptedSave(projectRoot: string): Promise<{ finished: string[]; kept: string[] }> {
   const root = await realpath(projectRoot);
+  const finished: string[] = [];
+  const kept: string[] = [];
   const text = await readFile(path.join(root, JOURNAL), "utf8").catch(() => undefined);
-  if (text === undefined) return [];
-  const done: string[] = [];
+  if (text === undefined) return { finished, kept };
   let entries: unknown;
   try {
     entries = JSON.parse(text);
   } catch {
     entries = [];
   }
-  for (const entry of Array.isArray(entries) ? entries : []) {
-    const [temporary, file] = Array.isArray(entry) ? entry : [];
-    // Only what a save writes: its temporary files, to plain paths inside the project.
-    if (typeof temporary !== "string" || !TEMPORARY.test(temporary) || typeof file !== "string") continue;
-    const target = path.resolve(root, file);
-    if (path.isAbsolute(file) || file.split("/").includes("..") || !target.startsWith(root + path.sep)) continue;
-    try {
-      await rename(path.join(root, temporary), target);
-      done.push(file);
-    } catch (error) {
-      // Renamed before the kill: nothing left to do for it.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  for (const entry of Array.isArray(entries) ? (entries as Partial<JournalEntry>[]) : []) {
+    const { temporary, file, before } = entry ?? {};
+    if (typeof temporary !== "string" || !TEMPORARY.test(temporary)) continue;
+    const source = path.join(root, temporary);
+    // Renamed before the kill: nothing left to do for it.
+    if (!(await stat(source).then((stats) => stats.isFile(), () => false))) continue;
+    const target = typeof file === "string" ? await editablePath(root, file).catch(() => undefined) : undefined;
+    const now = target === undefined ? undefined : await readFile(target).then(versionOf, () => null);
+    if (target !== undefined && now === before) {
+      await rename(source, target);
+      finished.push(file!);
+    } else {
+      await rm(source, { force: true });
+      if (target !== undefined) kept.push(file!);
     }
   }
   await rm(path.join(root, JOURNAL), { force: true });
-  return done;
+  return { finished, kept };
 }
 
 /** The journal of a save of several files being put in place. */
@@ -104,7 +139,7 @@ export async function saveNewFileAtomically(root: string, folder: string, names:
   try {
     for (const name of names) {
       try {
-        await link(temporary, path.join(folder, name));
+        await claim(temporary, path.join(folder, name));
         return name;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -113,6 +148,20 @@ export async function saveNewFileAtomically(root: string, folder: string, names:
     return undefined;
   } finally {
     await rm(temporary, { force: true });
+  }
+}
+
+/**
+ * Puts `temporary` at `target` unless a file is there (EEXIST): a hard link, or on a file system
+ * without them (FAT, exFAT, some network shares) a copy that refuses an existing file.
+ */
+async function claim(temporary: string, target: string): Promise<void> {
+  try {
+    await link(temporary, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw error;
+    await copyFile(temporary, target, constants.COPYFILE_EXCL);
   }
 }
 

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, realpath, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
@@ -75,6 +75,16 @@ describe("an editor save", { timeout: 120_000 }, () => {
     expect(editor.builds).toBe(builds + 1);
   });
 
+  it("serves nothing of a save whose files could not be written (a file changed during its build)", async () => {
+    await editor.whenIdle();
+    const config = path.join(dir, "site.yaml");
+    const text = (await read("site.yaml")).replace(/display: .*/, "display: (951) 555-0177").replace(/tel: .*/, 'tel: "+19515550177"');
+    const refused = new Error("site.yaml changed on disk since you opened it");
+    await expect(editor.buildWith(new Map([[await realpath(config), text]]), async () => Promise.reject(refused))).rejects.toBe(refused);
+    expect(await page("/")).not.toContain("(951) 555-0177");
+    expect(await read("site.yaml")).not.toContain("(951) 555-0177");
+  });
+
   it("creates a language's town paragraphs file with the first paragraph, and that town's page in the language", async () => {
     const { body: state } = await call("state");
     const slug = (state.files["site.yaml"].data as { cities: Array<{ slug: string }> }).cities[0]!.slug;
@@ -111,6 +121,37 @@ describe("a save of two files cut short", () => {
       expect(await readFile(path.join(project, "content/es/faq.yaml"), "utf8")).toContain("Una respuesta nueva.");
       expect((await readdir(project)).filter((name) => name.startsWith(".gopher-site-edit"))).toEqual([]);
     } finally {
+      await removeDir(project);
+    }
+  });
+});
+
+describe("an editor on a project reached through a symbolic link", () => {
+  it("checks its saves and builds each once, as on the real path", { timeout: 120_000 }, async () => {
+    const project = await copySample();
+    const link = `${project}-link`;
+    await symlink(project, link);
+    const linked = await startEditor({ config: path.join(link, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
+    try {
+      const headers = { origin: linked.url, "x-editor-secret": linked.secret, "content-type": "application/json" };
+      const save = async (ops: unknown[]) => {
+        const state = (await (await fetch(`${linked.url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
+        const changes = [{ file: "site.yaml", version: state.files["site.yaml"]!.version, ops }];
+        return (await fetch(`${linked.url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes }) })).status;
+      };
+      const before = await readFile(path.join(project, "site.yaml"), "utf8");
+      // A display number the tel does not dial: the build's cross-check refuses it.
+      expect(await save([{ op: "set", path: ["phone", "display"], value: "(951) 555-0166" }])).toBe(422);
+      expect(await readFile(path.join(project, "site.yaml"), "utf8")).toBe(before);
+      await linked.whenIdle();
+      const builds = linked.builds;
+      expect(await save([{ op: "set", path: ["phone", "display"], value: "(951) 555-0166" }, { op: "set", path: ["phone", "tel"], value: "+19515550166" }])).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await linked.whenIdle();
+      expect(linked.builds).toBe(builds + 1);
+    } finally {
+      await linked.close();
+      await rm(link, { force: true });
       await removeDir(project);
     }
   });

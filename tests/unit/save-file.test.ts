@@ -1,7 +1,8 @@
-import { chmod, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { finishInterruptedSave, removeStaleTemporaryFiles, saveFileAtomically, saveFilesTogether } from "../../src/editor/save-file.ts";
+import { versionOf } from "../../src/editor/project-files.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
 const folder = temporaryFolders("gopher-site-save-file-");
@@ -59,25 +60,54 @@ describe("a save of several files", () => {
     expect((await readdir(root)).sort()).toEqual(["a.yaml", "b.yaml"]);
   });
 
-  it("is finished by the next editor from its journal, which renames only its own temporary files inside the project", async () => {
+  it("is finished by the next editor from its journal: only its own temporary files, only to files the editor may write, only over the file the save found", async () => {
     const root = folder();
-    await writeFile(path.join(root, "a.yaml"), "a: new\n");
-    await writeFile(path.join(root, ".gopher-site-edit-0123456789ab.tmp"), "b: new\n");
-    await writeFile(path.join(root, ".gopher-site-edit-a1b2c3d4e5f6.tmp"), "outside\n");
-    await writeFile(path.join(root, "notes.txt"), "mine\n");
+    const outside = folder();
+    const tmp = (hex: string) => `.gopher-site-edit-${hex.repeat(12 / hex.length)}.tmp`;
+    const write = async (name: string, text: string) => {
+      await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+      await writeFile(path.join(root, name), text);
+    };
+    await write("content/faq.yaml", "new\n");
+    await write(tmp("b"), "es new\n");
+    await write("content/es/faq.yaml", "es old\n");
+    await write(tmp("c"), "chrome new\n");
+    await write("content/chrome.yaml", "changed by hand since\n");
+    for (const hex of ["d", "e", "f"]) await write(tmp(hex), "hostile\n");
+    await write("notes.txt", "mine\n");
+    await mkdir(path.join(root, "content/linked"));
+    await symlink(outside, path.join(root, "content/blog"));
     const journal = [
       // Renamed before the kill.
-      [".gopher-site-edit-ffffffffffff.tmp", "a.yaml"],
-      [".gopher-site-edit-0123456789ab.tmp", "b.yaml"],
-      // Never: a path out of the project, an absolute one, a file that is not a save's.
-      [".gopher-site-edit-a1b2c3d4e5f6.tmp", "../escaped.yaml"],
-      [".gopher-site-edit-a1b2c3d4e5f6.tmp", "/tmp/escaped.yaml"],
-      ["notes.txt", "c.yaml"],
+      { temporary: tmp("a"), file: "content/faq.yaml", before: versionOf("old\n"), after: versionOf("new\n") },
+      { temporary: tmp("b"), file: "content/es/faq.yaml", before: versionOf("es old\n"), after: versionOf("es new\n") },
+      // Changed since the save: the owner's text is kept.
+      { temporary: tmp("c"), file: "content/chrome.yaml", before: versionOf("chrome old\n"), after: versionOf("chrome new\n") },
+      // Never: through a symbolic link, into .git, out of the project, a file that is not a save's.
+      { temporary: tmp("d"), file: "content/blog/x.md", before: null, after: "" },
+      { temporary: tmp("e"), file: ".git/hooks/pre-commit", before: null, after: "" },
+      { temporary: tmp("f"), file: "../escaped.yaml", before: null, after: "" },
+      { temporary: "notes.txt", file: "content/faq.yaml", before: versionOf("new\n"), after: "" },
     ];
-    await writeFile(path.join(root, ".gopher-site-edit-journal.json"), JSON.stringify(journal));
-    expect(await finishInterruptedSave(root)).toEqual(["b.yaml"]);
-    expect(await readFile(path.join(root, "b.yaml"), "utf8")).toBe("b: new\n");
-    expect((await readdir(root)).sort()).toEqual([".gopher-site-edit-a1b2c3d4e5f6.tmp", "a.yaml", "b.yaml", "notes.txt"]);
-    expect(await finishInterruptedSave(root)).toEqual([]);
+    await write(".gopher-site-edit-journal.json", JSON.stringify(journal));
+    expect(await finishInterruptedSave(root)).toEqual({ finished: ["content/es/faq.yaml"], kept: ["content/chrome.yaml"] });
+    expect(await readFile(path.join(root, "content/es/faq.yaml"), "utf8")).toBe("es new\n");
+    expect(await readFile(path.join(root, "content/chrome.yaml"), "utf8")).toBe("changed by hand since\n");
+    expect(await readFile(path.join(root, "content/faq.yaml"), "utf8")).toBe("new\n");
+    expect(await readdir(outside)).toEqual([]);
+    expect((await readdir(root)).sort()).toEqual(["content", "notes.txt"]);
+    expect(await finishInterruptedSave(root)).toEqual({ finished: [], kept: [] });
+  });
+
+  it("puts back the files already renamed when a rename is refused, and leaves no journal", async () => {
+    const root = folder();
+    const a = path.join(root, "a.yaml");
+    await writeFile(a, "a: old\n");
+    // A folder where a file should go: its rename fails, as a file held open does on Windows.
+    const blocked = path.join(root, "b.yaml");
+    await mkdir(path.join(blocked, "inside"), { recursive: true });
+    await expect(saveFilesTogether(root, new Map([[a, "a: new\n"], [blocked, "b: new\n"]]))).rejects.toThrow();
+    expect(await readFile(a, "utf8")).toBe("a: old\n");
+    expect((await readdir(root)).sort()).toEqual(["a.yaml", "b.yaml"]);
   });
 });

@@ -27,7 +27,7 @@ import type { LanguageRender } from "./render/render-batch.ts";
 import { renderPages } from "./render/render-pages.ts";
 import { seoContext, withSeo } from "./seo/page-seo.ts";
 import { seoFiles } from "./seo/site-files.ts";
-import type { SourceFiles } from "./source-files.ts";
+import { diskSources, type SourceFiles } from "./source-files.ts";
 import { killPoint } from "./test-hooks.ts";
 import { assertSafeOutDir, openStaging } from "./write.ts";
 
@@ -191,13 +191,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     files: [...files.map((file) => file.path), ...pages.map((page) => page.outFile)],
     siteUrl,
   };
-  await stage("check", () => {
+  await stage("check", async () => {
     const checker = createLinkChecker(links);
+    // The links the owner wrote in articles and legal pages, named at their line in the file.
+    const documentsRead = sources ?? diskSources;
+    const written = await Promise.all(
+      editions.flatMap((edition) => [...edition.articles, ...edition.legal]).map(async (document) => {
+        const source = await documentsRead.readText(path.resolve(options.displayFrom ?? process.cwd(), document.file)).catch(() => "");
+        return checker.checkSource({ file: document.file, source, html: document.html });
+      }),
+    );
     const problems = [
       ...duplicatePaths([...files, ...pages.map((page) => ({ path: page.outFile, data: "" }))], new Set(statics.map((file) => file.path))),
       ...generated.flatMap((file) => checker.checkDocument({ path: file.path, text: String(file.data) })),
+      ...written.flat(),
     ];
-    if (problems.length > 0) throw new SiteError(problems);
+    if (problems.length > 0) throw new SiteError(sortProblems(problems));
   });
 
   const staging = options.write === false ? undefined : await openStaging(outDir);

@@ -24,6 +24,11 @@ export interface LinkChecker {
   check(page: RenderedPage): Problem[];
   /** Problems of a generated text file (sitemap, feed, manifest...). */
   checkDocument(document: { path: string; text: string }): Problem[];
+  /**
+   * Problems of the links an owner wrote in a markdown file (an article's or legal page's text),
+   * named at the line of `source` (the file as written) where each broken target first appears.
+   */
+  checkSource(document: { file: string; source: string; html: string }): Problem[];
 }
 
 /**
@@ -48,14 +53,14 @@ export function createLinkChecker(init: LinkCheckerInit): LinkChecker {
     }
     return verdict;
   };
-  const check = (file: string, scan: (visit: (raw: string) => void) => void, describe: (target: string) => string) => {
+  const check = (file: string, scan: (visit: (raw: string) => void) => void, describe: (target: string) => string, locate: (raw: string) => Partial<Problem> = () => ({})) => {
     const problems: Problem[] = [];
     const seen = new Set<string>();
     scan((raw) => {
       if (seen.has(raw)) return;
       seen.add(raw);
       const { target, ok } = resolve(raw);
-      if (!ok) problems.push({ file, message: `${describe(target)}, which is not a page or file of the site` });
+      if (!ok) problems.push({ file, ...locate(raw), message: `${describe(target)}, which is not a page or file of the site` });
     });
     return problems;
   };
@@ -64,7 +69,18 @@ export function createLinkChecker(init: LinkCheckerInit): LinkChecker {
     check: (page) => check(page.outFile, (visit) => pageReferences(page.html, absolute, visit), (target) => `${page.path} links to ${target}`),
     checkDocument: (document) =>
       check(document.path, (visit) => references(document.text, documentPatterns, visit), (target) => `/${document.path} refers to ${target}`),
+    checkSource: (document) =>
+      check(document.file, (visit) => pageReferences(document.html, absolute, visit), (target) => `links to ${target}`, (raw) => lineOf(document.source, raw)),
   };
+}
+
+/** The line and column where `target` is first written in a source text; none when it is not (a target made by a placeholder). */
+function lineOf(source: string, target: string): Partial<Problem> {
+  const at = source.indexOf(target.replace(/&amp;/g, "&"));
+  if (at < 0) return {};
+  const before = source.slice(0, at);
+  const line = before.split("\n").length;
+  return { line, column: at - before.lastIndexOf("\n") };
 }
 
 /** `https://www.example.com` + a path, as written in XML or JSON; the path is captured. */

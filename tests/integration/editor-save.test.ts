@@ -47,7 +47,9 @@ describe("an editor save", { timeout: 120_000 }, () => {
     const article = state.files[file] as { version: string; body: string };
     const saved = await call("save", { changes: [{ file, version: article.version, ops: [], body: `${article.body}\nSee [our prices](/no-such-page).\n` }] });
     expect(saved.status).toBe(422);
-    expect(saved.body.problems.map((problem: { file: string; message: string }) => `${problem.file}: ${problem.message}`).join("\n")).toMatch(/gopher-damage-costs links to \/no-such-page, which is not a page or file of the site/);
+    // Named where the owner wrote it: the article, at the link's line (the body's last).
+    const line = before.split("\n").length + 1;
+    expect(saved.body.problems).toEqual([{ file, line, column: expect.any(Number), message: "links to /no-such-page, which is not a page or file of the site" }]);
     expect(await read(file)).toBe(before);
   });
 

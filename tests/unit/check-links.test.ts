@@ -42,4 +42,13 @@ describe("the link checker", () => {
     const html = '<a href="/caf%C3%A9">1</a><a href="/caf%C3%A9">2</a>';
     expect(checker().check(page(html))).toEqual([missing("/café")]);
   });
+
+  it("names a broken link an owner wrote in a markdown file at its line and column there", () => {
+    const source = "---\ntitle: Costs\n---\n\nSee [our prices](/pricing) and [us](/about).\n\n![A lawn](/images/lawn.jpg)\n";
+    const html = '<p>See <a href="/pricing">our prices</a> and <a href="/about">us</a>.</p><p><img src="/images/lawn.jpg" alt="A lawn"/></p>';
+    expect(checker().checkSource({ file: "content/blog/costs.md", source, html })).toEqual([
+      { file: "content/blog/costs.md", line: 5, column: 18, message: "links to /pricing, which is not a page or file of the site" },
+      { file: "content/blog/costs.md", line: 7, column: 11, message: "links to /images/lawn.jpg, which is not a page or file of the site" },
+    ]);
+  });
 });

@@ -106,7 +106,7 @@ export interface LoadEditionsOptions {
 }
 
 /** Copy files each optional page type owns: a language that leaves the type untranslated needs none of them. */
-const FILES_OF: Record<OptionalPageType, string[]> = {
+export const FILES_OF: Record<OptionalPageType, string[]> = {
   residential: ["pages/residential.yaml"],
   commercial: ["pages/commercial.yaml"],
   "service-areas": ["pages/service-areas.yaml"],

@@ -1,6 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { copyFiles } from "../content/copy-schema.ts";
+import { FILES_OF } from "../content/load-editions.ts";
 import type { SiteInput } from "../config/schema.ts";
 
 /** What a language still lacks: files, keys in files, articles, legal pages, town paragraphs. */
@@ -32,8 +33,11 @@ export async function untranslated(root: string, site: SiteInput, data: Readonly
       const items: string[] = [];
       // Page types the language leaves in the default language on purpose are not waiting for anyone.
       const onPurpose = new Set((data.get(`content/${code}/language.yaml`) as { untranslated?: string[] } | undefined)?.untranslated ?? []);
+      // Nor are the texts of a service page the site does not have.
+      const leftOut = (type: string) => onPurpose.has(type) || ((type === "residential" || type === "commercial") && !site.services?.[type]);
+      const notNeeded = new Set(Object.entries(FILES_OF).flatMap(([type, files]) => (leftOut(type) ? files : [])));
       for (const name of Object.keys(copyFiles)) {
-        if (SHARED.has(name)) continue;
+        if (SHARED.has(name) || notNeeded.has(name)) continue;
         const own = data.get(`content/${code}/${name}`);
         if (own === undefined) {
           items.push(`content/${code}/${name}: not translated`);
@@ -49,7 +53,7 @@ export async function untranslated(root: string, site: SiteInput, data: Readonly
         for (const name of names) if (!translated.has(name)) items.push(`content/${code}/${folder}/${name}: not translated`);
       }
       const intros = (data.get(`content/${code}/cities.yaml`) ?? {}) as Record<string, { intro?: string }>;
-      for (const city of site.cities ?? []) {
+      for (const city of onPurpose.has("city") ? [] : (site.cities ?? [])) {
         if (!intros[city.slug]?.intro) items.push(`content/${code}/cities.yaml: ${city.slug}.intro`);
       }
       return { language: code, items };

@@ -191,6 +191,20 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     await page.close();
   });
 
+  it("refuses an article whose text links to no page: named at its line in the Save's list, no field marked, the file unchanged", async () => {
+    const file = "content/blog/gopher-damage-costs.md";
+    const before = await read(file);
+    const page = await openEditor("Articles");
+    await page.getByRole("button", { name: /What Gopher Damage Really Costs/ }).first().click();
+    const body = page.locator("textarea").first();
+    await body.fill(`${await body.inputValue()}\n\nSee [our prices](/pricing).\n`);
+    await page.getByRole("button", { name: "Save article" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent(), { timeout: 60_000 }).toMatch(new RegExp(`${file}:\\d+:\\d+  links to /pricing, which is not a page or file of the site`));
+    expect(await page.locator(".has-error").count()).toBe(0);
+    expect(await read(file)).toBe(before);
+    await page.close();
+  });
+
   it("answers 403 to a page of another origin and to a rebinding Host, and the file stays as it was", async () => {
     const before = await read("site.yaml");
     const other = await context.newPage();

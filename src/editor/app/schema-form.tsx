@@ -31,8 +31,10 @@ export function formSchema(schema: JsonSchema): RJSFSchema {
 export function problemErrors(problems: readonly Problem[], file: string, prefix: Array<string | number> = []): ErrorSchema {
   const errors: Record<string, unknown> = {};
   for (const problem of problems) {
-    if (problem.file !== file) continue;
-    const path = problem.field ? problem.field.split(".") : [];
+    // A problem of no one field (a link in the text, a YAML syntax error) is in the Save's list only:
+    // at the form's root it would mark every field of the form.
+    if (problem.file !== file || !problem.field) continue;
+    const path = problem.field.split(".");
     if (prefix.some((part, i) => String(part) !== path[i])) continue;
     let node = errors as Record<string, unknown>;
     for (const key of path.slice(prefix.length)) node = (node[key] ??= {}) as Record<string, unknown>;

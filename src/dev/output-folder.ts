@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { accessSync, constants, statfsSync, statSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
@@ -18,7 +18,9 @@ const CANDIDATES = ["/dev/shm"];
  * create them. Otherwise in the system's temp folder. Never dist/.
  */
 export function devOutputDir(root: string, candidates: readonly string[] = CANDIDATES): string {
-  const name = `gopher-site-dev-${hash(root, 12)}-${HOST}-${process.pid}`;
+  // Random at the end: in a folder every user can write to, another user cannot put a link where
+  // this server's output will go.
+  const name = `gopher-site-dev-${hash(root, 12)}-${HOST}-${process.pid}-${randomBytes(4).toString("hex")}`;
   const roomy = candidates.find(hasRoom);
   return path.join(roomy ?? tmpdir(), name);
 }
@@ -45,7 +47,7 @@ function hasRoom(folder: string): boolean {
 }
 
 /** A dev server's folder (or its staging folder and lock, which begin with a dot): its machine and process. */
-const DEV_FOLDER = /^\.?gopher-site-dev-[0-9a-f]{12}-([0-9a-f]{6})-(\d+)(?:$|[.-])/;
+const DEV_FOLDER = /^\.?gopher-site-dev-[0-9a-f]{12}-([0-9a-f]{6})-(\d+)-[0-9a-f]{8}(?:$|[.-])/;
 
 /**
  * Deletes what dev servers of this machine that no longer run left beside `outDir` (killed, they

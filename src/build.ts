@@ -15,7 +15,7 @@ import { SiteError, sortProblems, type Problem } from "./errors.ts";
 import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
-import { localizedPaths, withLanguages } from "./routes/languages.ts";
+import { builds, localizedPaths, withLanguages } from "./routes/languages.ts";
 import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
 import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
@@ -193,12 +193,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   await stage("check", async () => {
     const checker = createLinkChecker(links);
-    // The links the owner wrote in articles and legal pages, named at their line in the file.
+    // The links the owner wrote in the articles and legal pages that are built, named at their line
+    // in the file (read only when one is broken).
     const documentsRead = sources ?? diskSources;
+    const built = editions.flatMap((edition) => [
+      ...(builds(edition, "article", site) ? edition.articles : []),
+      ...(builds(edition, "legal", site) ? edition.legal : []),
+    ]);
     const written = await Promise.all(
-      editions.flatMap((edition) => [...edition.articles, ...edition.legal]).map(async (document) => {
-        const source = await documentsRead.readText(path.resolve(options.displayFrom ?? process.cwd(), document.file)).catch(() => "");
-        return checker.checkSource({ file: document.file, source, html: document.html });
+      built.map(async ({ file, html }) => {
+        if (checker.checkSource({ file, source: "", html }).length === 0) return [];
+        const source = await documentsRead.readText(path.resolve(options.displayFrom ?? process.cwd(), file)).catch(() => "");
+        return checker.checkSource({ file, source, html });
       }),
     );
     const problems = [

@@ -112,11 +112,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     queue.exclusive(async (): Promise<Problem[]> => {
       const started = performance.now();
       let result: BuildResult;
+      let saved = false;
+      const beforeCommit = async () => {
+        await commit();
+        saved = true;
+      };
       try {
         // The files are written once the site is built and checked, before its output is served:
         // when writing fails (a file changed meanwhile), the preview keeps the last build.
-        result = await build({ config: paths.config, out: outDir, sources: withTexts(texts), displayFrom: paths.root, beforeCommit: commit });
+        result = await build({ config: paths.config, out: outDir, sources: withTexts(texts), displayFrom: paths.root, beforeCommit });
       } catch (error) {
+        if (saved) {
+          // The files are saved; only serving the new output failed: build it again from them.
+          log.error(`Saved, but the preview could not be updated (${error instanceof Error ? error.message : String(error)}); building again`);
+          queue.push("");
+          return [];
+        }
         if (isSiteError(error)) return error.problems;
         // A template that fails on the new text: the owner's value is what it failed on.
         if (error instanceof Error && error.name === "RenderError") return [{ file: "templates", message: error.message }];

@@ -68,12 +68,19 @@ export async function saveFilesTogether(root: string, texts: ReadonlyMap<string,
       if (renamed === 1) killPoint("editor-save-set");
     }
   } catch (error) {
-    for (const { file, before } of written.slice(0, renamed)) {
-      if (before === undefined) await rm(file, { force: true });
-      else await saveFileAtomically(root, file, before);
-    }
-    await Promise.all(written.slice(renamed).map(({ temporary }) => rm(temporary, { force: true })));
+    // The journal goes first: the next editor must not finish a save the owner was told failed.
     await rm(journal, { force: true });
+    await Promise.all(written.slice(renamed).map(({ temporary }) => rm(temporary, { force: true })));
+    const notRestored: string[] = [];
+    for (const { file, before } of written.slice(0, renamed)) {
+      try {
+        if (before === undefined) await rm(file, { force: true });
+        else await saveFileAtomically(root, file, before);
+      } catch {
+        notRestored.push(path.relative(realRoot, file));
+      }
+    }
+    if (notRestored.length > 0) throw new Error(`${(error as Error).message}; the save was not finished, and ${notRestored.join(", ")} could not be put back as it was`, { cause: error });
     throw error;
   }
   await rm(journal, { force: true });
@@ -132,7 +139,8 @@ const JOURNAL = ".gopher-site-edit-journal.json";
  * Writes a new file into `folder` under the first of `names` no file has yet, whole or not at all
  * as above, and never over another file, even when two uploads pick the same name at once: the
  * temporary file is hard-linked under each name in turn, and a link fails when the name exists, so
- * finding a free name and taking it are one step. The name taken; undefined when every one was.
+ * finding a free name and taking it are one step (on a file system without hard links, a copy that
+ * refuses an existing file: see claim). The name taken; undefined when every one was.
  */
 export async function saveNewFileAtomically(root: string, folder: string, names: Iterable<string>, data: Uint8Array): Promise<string | undefined> {
   const { temporary } = await writeTemporary(root, data);
@@ -152,8 +160,8 @@ export async function saveNewFileAtomically(root: string, folder: string, names:
 }
 
 /**
- * Puts `temporary` at `target` unless a file is there (EEXIST): a hard link, or on a file system
- * without them (FAT, exFAT, some network shares) a copy that refuses an existing file.
+ * Puts `temporary` at `target` unless a file is there (EEXIST): a hard link, whole at once; or on a
+ * file system without them (FAT, exFAT, some network shares) a copy that refuses an existing file.
  */
 async function claim(temporary: string, target: string): Promise<void> {
   try {
@@ -161,7 +169,11 @@ async function claim(temporary: string, target: string): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw error;
-    await copyFile(temporary, target, constants.COPYFILE_EXCL);
+    // A copy is not atomic: one that fails is removed (a kill during it can still leave part of it).
+    await copyFile(temporary, target, constants.COPYFILE_EXCL).catch(async (copyError: NodeJS.ErrnoException) => {
+      if (copyError.code !== "EEXIST") await rm(target, { force: true });
+      throw copyError;
+    });
   }
 }
 

@@ -74,9 +74,17 @@ export function createLinkChecker(init: LinkCheckerInit): LinkChecker {
   };
 }
 
-/** The line and column where `target` is first written in a source text; none when it is not (a target made by a placeholder). */
+/**
+ * The line and column where `target` is first written as a whole link in a source text's body
+ * (after its front matter), not as the start of a longer one; none when it is not written there
+ * (a target made by a placeholder).
+ */
 function lineOf(source: string, target: string): Partial<Problem> {
-  const at = source.indexOf(target.replace(/&amp;/g, "&"));
+  const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(source);
+  const written = target.replace(/&amp;/g, "&").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = new RegExp(`${written}(?=[)>"'\\s#?]|$)`, "g");
+  link.lastIndex = frontMatter ? frontMatter[0].length : 0;
+  const at = link.exec(source)?.index ?? -1;
   if (at < 0) return {};
   const before = source.slice(0, at);
   const line = before.split("\n").length;

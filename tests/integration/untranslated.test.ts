@@ -81,4 +81,17 @@ describe("a translation still to write", () => {
       "content/es/chrome.yaml  not translated yet: the /es/ site is left out until it is (file not found; every copy file is required)",
     );
   }, 90_000);
+
+  it("checks the links of a translated article only where the article is built: not while the language's blog waits for its texts", async () => {
+    const articlePage = path.join(dir, "content/es/pages/article.yaml");
+    await writeFile(articlePage, (await readFile(articlePage, "utf8")).replace(/^backLabel: .*\n/m, ""));
+    // A link to another Spanish article: a page only once the Spanish blog is built.
+    const warranty = path.join(dir, "content/es/blog/60-day-warranty-explained.md");
+    const spanish = (await readFile(path.join(dir, "content/es/blog/gopher-damage-costs.md"), "utf8")).match(/^slug: (.*)$/m)![1]!.trim();
+    await writeFile(warranty, `${await readFile(warranty, "utf8")}\nVea [lo que cuesta](/es/blog/${spanish}).\n`);
+    const result = await buildProject(dir);
+    expect(result.pages.some((page) => page.path.startsWith("/es/blog"))).toBe(false);
+    expect(result.pages.some((page) => page.path === "/blog/gopher-damage-costs")).toBe(true);
+  }, 90_000);
 });
+

@@ -51,4 +51,14 @@ describe("the link checker", () => {
       { file: "content/blog/costs.md", line: 7, column: 11, message: "links to /images/lawn.jpg, which is not a page or file of the site" },
     ]);
   });
+
+  it("names the line of the whole link, not of a longer one that starts like it, nor of the front matter", () => {
+    const source = "---\ndescription: see /pricing\n---\n\nOur [old prices](/pricing-2024) page.\n\nSee [prices](/pricing).\n";
+    const html = '<p>Our <a href="/pricing-2024">old prices</a> page.</p><p>See <a href="/pricing">prices</a>.</p>';
+    const links = createLinkChecker({ paths: ["/pricing-2024"], files: [] });
+    expect(links.checkSource({ file: "content/blog/costs.md", source, html })).toEqual([
+      { file: "content/blog/costs.md", line: 7, column: 14, message: "links to /pricing, which is not a page or file of the site" },
+    ]);
+  });
 });
+

@@ -100,6 +100,30 @@ describe("an editor save", { timeout: 120_000 }, () => {
 });
 
 describe("a save of two files cut short", () => {
+  it("leaves both old when killed before its journal is in place, and the next editor leaves them so", { timeout: 180_000 }, async () => {
+    const project = await copySample();
+    try {
+      const before = await Promise.all(["content/faq.yaml", "content/es/faq.yaml"].map((file) => readFile(path.join(project, file), "utf8")));
+      // Killed while the first new text is half written to its temporary file.
+      const { url, headers, exited } = await spawnEditor(project, "editor-save");
+      const { files } = (await (await fetch(`${url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
+      const changes = [
+        { file: "content/faq.yaml", version: files["content/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "A new answer." }] },
+        { file: "content/es/faq.yaml", version: files["content/es/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "Una respuesta nueva." }] },
+      ];
+      await expect(fetch(`${url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes }) })).rejects.toThrow();
+      expect(await exited).toBe("SIGKILL");
+      const again = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
+      await again.close();
+      expect(await Promise.all(["content/faq.yaml", "content/es/faq.yaml"].map((file) => readFile(path.join(project, file), "utf8")))).toEqual(before);
+      // No journal: nothing for an editor to finish. (The half-written temporary file is removed by
+      // the next editor process; this one started before it was written, so leaves it.)
+      expect(await readdir(project)).not.toContain(".gopher-site-edit-journal.json");
+    } finally {
+      await removeDir(project);
+    }
+  });
+
   it("leaves both old or, once the editor starts again, both new", { timeout: 180_000 }, async () => {
     const project = await copySample();
     try {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { devOutputDir, removeAbandoned } from "../../src/dev/output-folder.ts";
 import { REPO_ROOT } from "./sample-site.ts";
 
 export interface EditorProcess {
@@ -16,7 +17,11 @@ export async function spawnEditor(project: string, killAt: string): Promise<Edit
     env: { ...process.env, GOPHER_SITE_TEST_KILL_AT: killAt, NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+  // Once it has ended (killed mid-build by a test), what it left in the dev servers' folder goes too.
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal))).then(async (signal) => {
+    await removeAbandoned(devOutputDir(project));
+    return signal;
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { request } from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startPreviewServer } from "../../src/dev/preview-server.ts";
+import { freePort } from "./free-port.ts";
 import { runCli } from "./run-cli.ts";
 import { removeDir } from "./sample-site.ts";
 
@@ -147,17 +147,6 @@ function answers(url: string): Promise<boolean> {
     req.on("error", () => resolve(false));
     req.on("timeout", () => req.destroy());
     req.end();
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 

@@ -100,22 +100,33 @@ describe("an editor save", { timeout: 120_000 }, () => {
 });
 
 describe("a save of two files cut short", () => {
+  const FAQS = ["content/faq.yaml", "content/es/faq.yaml"];
+  const readFaqs = (project: string) => Promise.all(FAQS.map((file) => readFile(path.join(project, file), "utf8")));
+
+  /** An English FAQ answer and its Spanish translation, saved together by an editor that kills itself at `killAt`. */
+  async function killedFaqSave(project: string, killAt: string): Promise<void> {
+    const { url, headers, exited } = await spawnEditor(project, killAt);
+    const { files } = (await (await fetch(`${url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
+    const answers = ["A new answer.", "Una respuesta nueva."];
+    const changes = FAQS.map((file, i) => ({ file, version: files[file]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: answers[i] }] }));
+    await expect(fetch(`${url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes }) })).rejects.toThrow();
+    expect(await exited).toBe("SIGKILL");
+  }
+
+  /** The next editor on the project: it finishes, or leaves, what the killed one left. */
+  async function startAgain(project: string): Promise<void> {
+    const again = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
+    await again.close();
+  }
+
   it("leaves both old when killed before its journal is in place, and the next editor leaves them so", { timeout: 180_000 }, async () => {
     const project = await copySample();
     try {
-      const before = await Promise.all(["content/faq.yaml", "content/es/faq.yaml"].map((file) => readFile(path.join(project, file), "utf8")));
+      const before = await readFaqs(project);
       // Killed while the first new text is half written to its temporary file.
-      const { url, headers, exited } = await spawnEditor(project, "editor-save");
-      const { files } = (await (await fetch(`${url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
-      const changes = [
-        { file: "content/faq.yaml", version: files["content/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "A new answer." }] },
-        { file: "content/es/faq.yaml", version: files["content/es/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "Una respuesta nueva." }] },
-      ];
-      await expect(fetch(`${url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes }) })).rejects.toThrow();
-      expect(await exited).toBe("SIGKILL");
-      const again = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
-      await again.close();
-      expect(await Promise.all(["content/faq.yaml", "content/es/faq.yaml"].map((file) => readFile(path.join(project, file), "utf8")))).toEqual(before);
+      await killedFaqSave(project, "editor-save");
+      await startAgain(project);
+      expect(await readFaqs(project)).toEqual(before);
       // No journal: nothing for an editor to finish. (The half-written temporary file is removed by
       // the next editor process; this one started before it was written, so leaves it.)
       expect(await readdir(project)).not.toContain(".gopher-site-edit-journal.json");
@@ -127,22 +138,13 @@ describe("a save of two files cut short", () => {
   it("leaves both old or, once the editor starts again, both new", { timeout: 180_000 }, async () => {
     const project = await copySample();
     try {
-      const { url, headers, exited } = await spawnEditor(project, "editor-save-set");
-      const { files } = (await (await fetch(`${url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
-      // An English FAQ answer and its Spanish translation, saved together.
-      const changes = [
-        { file: "content/faq.yaml", version: files["content/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "A new answer." }] },
-        { file: "content/es/faq.yaml", version: files["content/es/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "Una respuesta nueva." }] },
-      ];
-      await expect(fetch(`${url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes }) })).rejects.toThrow();
-      expect(await exited).toBe("SIGKILL");
+      await killedFaqSave(project, "editor-save-set");
       // Killed with the first file in place and not the second.
-      const english = await readFile(path.join(project, "content/faq.yaml"), "utf8");
+      const [english, spanish] = await readFaqs(project);
       expect(english).toContain("A new answer.");
-      expect(await readFile(path.join(project, "content/es/faq.yaml"), "utf8")).not.toContain("Una respuesta nueva.");
+      expect(spanish).not.toContain("Una respuesta nueva.");
 
-      const again = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
-      await again.close();
+      await startAgain(project);
       expect(await readFile(path.join(project, "content/faq.yaml"), "utf8")).toBe(english);
       expect(await readFile(path.join(project, "content/es/faq.yaml"), "utf8")).toContain("Una respuesta nueva.");
       expect((await readdir(project)).filter((name) => name.startsWith(".gopher-site-edit"))).toEqual([]);

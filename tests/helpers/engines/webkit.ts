@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { freePort } from "../free-port.ts";
 import { startBlockingProxy } from "./blocking-proxy.ts";
 import { callExpression, clickPoint, ERROR_RECORDER, RIVERSIDE, type Engine, type EnginePage, type Key, type OpenOptions } from "./types.ts";
 
@@ -175,17 +175,6 @@ function startXvfb(processes: ChildProcess[]): Promise<string> {
       if (out.includes("\n")) resolve(`:${out.trim()}`);
     });
     xvfb.on("exit", (code) => reject(new Error(`Xvfb exited with ${code} before it gave a display`)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

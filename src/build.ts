@@ -11,7 +11,8 @@ import { licensesOn } from "./content/licenses.ts";
 import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
 import { qualityWarnings } from "./content/quality.ts";
-import { SiteError, sortProblems, type Problem } from "./errors.ts";
+import { environmentMessage } from "./environment-errors.ts";
+import { SiteError, sortProblems, UserError, type Problem } from "./errors.ts";
 import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
@@ -29,7 +30,8 @@ import { seoContext, withSeo } from "./seo/page-seo.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { diskSources, type SourceFiles } from "./source-files.ts";
 import { killPoint } from "./test-hooks.ts";
-import { assertSafeOutDir, openStaging } from "./write.ts";
+import { assertReplaceable, assertSafeOutDir } from "./output-guard.ts";
+import { openStaging, restoreInterruptedSwap } from "./write.ts";
 
 function byteLength(file: OutputFile): number {
   if (typeof file.data === "string") return Buffer.byteLength(file.data);
@@ -41,6 +43,8 @@ export interface BuildOptions {
   config: string;
   /** Output folder; defaults to `dist` beside site.yaml. */
   out?: string;
+  /** Replace the output folder even when it holds files a build did not write (`--empty-out-dir`). */
+  emptyOutDir?: boolean;
   siteUrl?: string;
   format?: OutputFormat;
   /** Render and check everything but write nothing (`gopher-site check`). */
@@ -82,8 +86,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const paths = projectPaths(options.config);
   const outDir = path.resolve(options.out ?? path.join(paths.root, "dist"));
+  await restoreInterruptedSwap(outDir);
   if (options.write !== false) {
     assertSafeOutDir(outDir, { root: paths.root, sources: [paths.content, paths.public, paths.templates, paths.config, path.join(paths.root, ".git")] });
+    await assertReplaceable(outDir, { emptyOutDir: options.emptyOutDir, shown: options.out ?? displayPath(options.displayFrom ?? process.cwd(), outDir) });
   }
   const stage = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
@@ -145,7 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       loadTemplates(paths.templates, paths.root),
       buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
-      publicFiles(paths.public, named(paths.public)),
+      publicFiles(paths.public, named(paths.public), paths.root),
     ]),
   );
   const statics = publicDir.files;
@@ -215,7 +221,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (problems.length > 0) throw new SiteError(sortProblems(problems));
   });
 
-  const staging = options.write === false ? undefined : await openStaging(outDir);
+  const staging = options.write === false ? undefined : await openStaging(outDir).catch((error: unknown) => {
+    throw asUserError(error, outDir);
+  });
   if (staging) killPoint("staging");
   // The other files are written while the pages render.
   const writingFiles = staging?.write(files);
@@ -244,7 +252,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Whatever is still being written lands before the staging folder is deleted.
     await writingFiles?.catch(() => undefined);
     await staging?.discard();
-    throw error;
+    throw asUserError(error, outDir);
   }
   const warnings = sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles))]);
   return {
@@ -268,4 +276,10 @@ function siteInWords(site: Site, words: Pick<LanguageSettings, "companyDescripti
     company: { ...site.company, description: words.companyDescription },
     brand: { ...site.brand, shareImageAlt: words.shareImageAlt ?? site.brand.shareImageAlt },
   };
+}
+
+/** An error of the machine (disk full, no permission) as the user's to fix, naming `outDir` when it names no file. */
+function asUserError(error: unknown, outDir: string): unknown {
+  const message = environmentMessage(error, outDir);
+  return message === undefined ? error : new UserError(message, { cause: error });
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { environmentMessage } from "./environment-errors.ts";
 import { formatProblem, isSiteError, UserError } from "./errors.ts";
 import { parseListen, type Listen } from "./hosting/host-plan.ts";
 import { createLogger, type Logger, type LogLevel } from "./log.ts";
@@ -63,6 +64,11 @@ export function reportFailure(error: unknown, log: Logger): number {
     log.error(error.message);
     return EXIT.failed;
   }
+  const environment = environmentMessage(error);
+  if (environment) {
+    log.error(environment);
+    return EXIT.failed;
+  }
   if (error instanceof Error && error.name === "RenderError") {
     log.error(error.message);
     if (log.level === "verbose" && error.cause instanceof Error) log.error(error.cause.stack ?? String(error.cause));
@@ -106,6 +112,7 @@ export async function main(argv: string[]): Promise<number> {
       .description("build the site into the output folder (replaced only when everything succeeded)")
       .option("-c, --config <file>", "the site's settings", "site.yaml")
       .option("-o, --out <dir>", "output folder (default: dist beside site.yaml)")
+      .option("--empty-out-dir", "replace the output folder even when it holds files gopher-site did not write")
       .option("--site-url <url>", "public address for canonical links (overrides siteUrl)", siteUrlOption)
       .addOption(new Option("--format <format>", "file (about.html) or directory (about/index.html)").choices(["file", "directory"])),
   ).action(run(async (options: import("./commands/build-command.ts").BuildCommandOptions, log) => (await import("./commands/build-command.ts")).buildCommand(options, log)));

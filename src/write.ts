@@ -5,6 +5,7 @@ import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
 import { UserError } from "./errors.ts";
 import { linkIfUnchanged } from "./link-unchanged.ts";
+import { OUTPUT_STAMP, OUTPUT_STAMP_TEXT } from "./output-guard.ts";
 import { killPoint } from "./test-hooks.ts";
 
 const STAGING = ".staging-";
@@ -36,6 +37,7 @@ export async function openStaging(outDirInput: string): Promise<Staging> {
     await recoverLeftovers(outDir);
     const dir = path.join(parent, `.${path.basename(outDir)}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(dir);
+    await writeFile(path.join(dir, OUTPUT_STAMP), OUTPUT_STAMP_TEXT);
     const hasOutput = await stat(outDir).then((stats) => stats.isDirectory(), () => false);
     const reuse = { reuseFrom: hasOutput ? outDir : undefined };
     return {
@@ -183,25 +185,27 @@ export async function recoverLeftovers(outDir: string): Promise<void> {
   }
 }
 
-async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+/**
+ * A build killed between the two renames of its swap leaves no output folder, the previous one
+ * whole under its aside name: every command that reads or writes the output puts it back first, so
+ * the site is never missing for longer than until the next command. The aside folder of a build
+ * still running (its process number is in the name) is left alone.
+ */
+export async function restoreInterruptedSwap(outDirInput: string): Promise<void> {
+  const outDir = path.resolve(outDirInput);
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  if (names.includes(base)) return;
+  for (const name of names) {
+    if (!name.startsWith(`.${base}${PREVIOUS}`)) continue;
+    const pid = Number(name.slice(`.${base}${PREVIOUS}`.length));
+    if (pid && pid !== process.pid && isRunning(pid)) continue;
+    await rename(path.join(parent, name), outDir).catch(() => undefined);
+    return;
+  }
 }
 
-/**
- * The output folder is replaced whole, so it must not be, contain or sit inside the project's own
- * folders: `--out .` or `--out content` would otherwise delete the site's sources.
- */
-export function assertSafeOutDir(outDirInput: string, project: { root: string; sources: readonly string[] }): void {
-  const outDir = path.resolve(outDirInput);
-  const within = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
-  for (const source of [project.root, ...project.sources]) {
-    if (within(source, outDir)) {
-      throw new UserError(`the output folder ${outDirInput} would replace ${source}; choose a separate folder such as dist`);
-    }
-  }
-  for (const source of project.sources) {
-    if (within(outDir, source)) {
-      throw new UserError(`the output folder ${outDirInput} is inside ${source}; choose a separate folder such as dist`);
-    }
-  }
+async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }

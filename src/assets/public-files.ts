@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "./output-file.ts";
 
@@ -30,34 +30,80 @@ function isLitter(name: string): boolean {
 
 /**
  * Every file under public/, copied as it is: dot-folders such as `.well-known/` and files such as a
- * README included. Left out, and said so: a repository's own folder and system or editor litter.
+ * README included. A symbolic link is followed when what it points to is inside the project (a
+ * shared logo, a folder of photos kept elsewhere in the repository), its files published under the
+ * link's name. Left out, and said so: a repository's own folder, system or editor litter, and links
+ * that point outside the project (a build must not publish a stranger's files) or nowhere.
  */
-export async function publicFiles(publicDir: string, displayDir = "public"): Promise<PublicFiles> {
-  let entries;
+export async function publicFiles(publicDir: string, displayDir = "public", projectRoot = path.dirname(publicDir)): Promise<PublicFiles> {
+  const found: Found = { files: [], outside: [], broken: [] };
   try {
-    entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
+    const realRoot = await realpath(projectRoot);
+    await walk(found, { folder: publicDir, prefix: "", realRoot, visited: new Set([await realpath(publicDir)]) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { files: [], leftOut: [] };
     throw error;
   }
-  const kept: string[] = [];
+  const kept: Array<[string, string]> = [];
   const repositories = new Set<string>();
   const litter: string[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+  for (const [relative, source] of found.files) {
     const parts = relative.split("/");
     const repository = parts.findIndex((part) => REPOSITORY_FOLDERS.has(part));
     if (repository >= 0) repositories.add(parts.slice(0, repository + 1).join("/"));
-    else if (isLitter(entry.name)) litter.push(relative);
-    else kept.push(relative);
+    else if (isLitter(parts.at(-1)!)) litter.push(relative);
+    else kept.push([relative, source]);
   }
   const leftOut: string[] = [];
   const list = (items: Iterable<string>) => [...items].sort().map((item) => `${displayDir}/${item}`).join(", ");
   if (repositories.size > 0) leftOut.push(`Not published: ${list(repositories)} (version control's own files).`);
   if (litter.length > 0) leftOut.push(`Not published: ${list(litter)} (left by the operating system or an editor).`);
+  if (found.outside.length > 0) leftOut.push(`Not published: ${list(found.outside)} (symbolic links to files outside the project).`);
+  if (found.broken.length > 0) leftOut.push(`Not published: ${list(found.broken)} (symbolic links to nothing).`);
   return {
-    files: kept.sort().map((relative) => ({ path: relative, data: { copyFrom: path.join(publicDir, relative) } })),
+    files: kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([relative, source]) => ({ path: relative, data: { copyFrom: source } })),
     leftOut,
   };
+}
+
+interface Found {
+  /** Each file's address under public/ and where it is read from. */
+  files: Array<[relative: string, source: string]>;
+  outside: string[];
+  broken: string[];
+}
+
+interface Walk {
+  folder: string;
+  /** The folder's address under public/, ending in a slash (empty for public/ itself). */
+  prefix: string;
+  realRoot: string;
+  /** The real paths of the folders being walked: a link back up to one of them is not followed again. */
+  visited: Set<string>;
+}
+
+async function walk(found: Found, at: Walk): Promise<void> {
+  const entries = await readdir(at.folder, { withFileTypes: true });
+  for (const entry of entries) {
+    const full = path.join(at.folder, entry.name);
+    const relative = at.prefix + entry.name;
+    if (entry.isFile()) found.files.push([relative, full]);
+    else if (entry.isDirectory()) await walk(found, { ...at, folder: full, prefix: `${relative}/`, visited: new Set([...at.visited, await realpath(full)]) });
+    else if (entry.isSymbolicLink()) await followLink(found, at, full, relative);
+  }
+}
+
+async function followLink(found: Found, at: Walk, link: string, relative: string): Promise<void> {
+  const target = await realpath(link).catch(() => undefined);
+  const stats = target === undefined ? undefined : await stat(target).catch(() => undefined);
+  if (target === undefined || stats === undefined) found.broken.push(relative);
+  else if (!isWithin(target, at.realRoot)) found.outside.push(relative);
+  else if (stats.isFile()) found.files.push([relative, target]);
+  else if (stats.isDirectory() && !at.visited.has(target)) {
+    await walk(found, { ...at, folder: target, prefix: `${relative}/`, visited: new Set([...at.visited, target]) });
+  }
+}
+
+function isWithin(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent + path.sep);
 }

@@ -7,6 +7,7 @@ import type { OutputFormat } from "../routes/urls.ts";
 export interface BuildCommandOptions {
   config: string;
   out?: string;
+  emptyOutDir?: boolean;
   siteUrl?: string;
   format?: OutputFormat;
 }

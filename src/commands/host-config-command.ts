@@ -9,6 +9,7 @@ import { readLanguageFolders } from "../hosting/not-found-pages.ts";
 import { nginxConfig } from "../hosting/nginx-config.ts";
 import { plainHttpRules } from "../hosting/plain-http.ts";
 import type { Logger } from "../log.ts";
+import { restoreInterruptedSwap } from "../write.ts";
 
 const HOST_SERVERS = { nginx: nginxConfig, caddy: caddyConfig } as const;
 type HostServer = keyof typeof HOST_SERVERS;
@@ -28,6 +29,7 @@ export interface HostConfigOptions {
  * `upgrade-insecure-requests` (plain-http.ts).
  */
 async function hostConfigText(options: HostConfigOptions): Promise<string> {
+  await restoreInterruptedSwap(options.out);
   const file = path.join(options.out, "_headers");
   let text: string;
   try {

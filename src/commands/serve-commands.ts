@@ -1,6 +1,9 @@
 import { startDevServer } from "../dev/dev-server.ts";
 import { startPreviewServer } from "../dev/preview-server.ts";
 import type { Logger } from "../log.ts";
+import path from "node:path";
+import { projectPaths } from "../paths.ts";
+import { restoreInterruptedSwap } from "../write.ts";
 import { openBrowser } from "./open-browser.ts";
 
 export interface ServeOptions {
@@ -11,6 +14,7 @@ export interface ServeOptions {
 
 /** `gopher-site dev`: build, serve, watch and reload until Ctrl-C. */
 export async function devCommand(options: ServeOptions & { config: string }, log: Logger): Promise<void> {
+  await restoreInterruptedSwap(path.join(projectPaths(options.config).root, "dist"));
   const server = await startDevServer({ config: options.config, port: options.port, host: options.host, log });
   log.info(`Dev server at ${server.url} (Ctrl-C to stop)`);
   if (options.open) openBrowser(server.url);
@@ -21,6 +25,7 @@ export async function devCommand(options: ServeOptions & { config: string }, log
 
 /** `gopher-site preview`: serve an existing build exactly as a static host would, with its `_headers`. */
 export async function previewCommand(options: ServeOptions & { out: string }, log: Logger): Promise<void> {
+  await restoreInterruptedSwap(options.out);
   const server = await startPreviewServer(options);
   log.info(`Previewing ${options.out} at ${server.url} (Ctrl-C to stop)`);
   if (options.open) openBrowser(server.url);
@@ -43,6 +48,7 @@ function untilInterrupted(): Promise<void> {
 
 /** `gopher-site edit`: the dev server with the owner's editor beside the live preview, on this machine only. */
 export async function editCommand(options: { config: string; port: number; open?: boolean }, log: Logger): Promise<void> {
+  await restoreInterruptedSwap(path.join(projectPaths(options.config).root, "dist"));
   const { startEditor } = await import("../editor/editor-server.ts");
   const server = await startEditor({ config: options.config, port: options.port, log });
   log.info(`Editor at ${server.editorUrl} (only this computer can open it; Ctrl-C to stop)`);

@@ -1,4 +1,5 @@
 import { formatProblem, UserError, type Problem } from "../errors.ts";
+import { OUTPUT_STAMP } from "../output-guard.ts";
 import { REVALIDATE, type HeaderRule } from "./headers-file.ts";
 import { notFoundPageFor } from "./not-found-pages.ts";
 
@@ -32,8 +33,8 @@ export interface HostLocation {
   notFound: string;
 }
 
-/** Files in the output folder that are a host's settings, not part of the site: answered with 404. */
-export const HIDDEN_PATHS = ["/_headers", "/_redirects"];
+/** Files in the output folder that are a host's settings or the build's stamp, not part of the site: answered with 404. */
+export const HIDDEN_PATHS = ["/_headers", "/_redirects", `/${OUTPUT_STAMP}`];
 
 /**
  * The rules of `_headers` and the folders with their own 404 page as folders with complete header

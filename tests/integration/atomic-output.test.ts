@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSyntheticSite } from "../../scripts/synthetic-site.mjs";
+import { OUTPUT_STAMP } from "../../src/output-guard.ts";
 import type { KillPoint } from "../../src/test-hooks.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { removeDir } from "../helpers/sample-site.ts";
@@ -53,7 +54,7 @@ describe("atomic output", () => {
     await buildKilledAt("staging");
     expect(await snapshot(dist)).toBe(before);
     const [empty] = await named(".dist.staging-");
-    expect(await readdir(path.join(dir, empty!))).toEqual([]);
+    expect(await readdir(path.join(dir, empty!))).toEqual([OUTPUT_STAMP]);
 
     await buildKilledAt("render");
     expect(await snapshot(dist)).toBe(before);
@@ -82,6 +83,31 @@ describe("atomic output", () => {
     expect(await named(".")).toEqual([]);
     expect(await snapshot(dist)).toBe(staged);
     expect(await readFile(path.join(dist, "index.html"), "utf8")).toContain("(909) 555-0199");
+  }, 120_000);
+
+  it("after a kill between the swap's two renames, the next command of any kind puts the previous output back", async () => {
+    const dist = path.join(dir, "dist");
+    const before = await snapshot(dist);
+    const yaml = await readFile(path.join(dir, "site.yaml"), "utf8");
+    await writeFile(path.join(dir, "site.yaml"), yaml.replace("display: (909) 555-0199", "display: (909) 555-0123").replace('tel: "+19095550199"', 'tel: "+19095550123"'));
+    try {
+      await buildKilledAt("swap");
+      expect(await named("dist")).toEqual([]);
+      // host-config only reads the output: it finds it whole, where it was.
+      const config = await runCli(["host-config", "nginx"], { cwd: dir });
+      expect(config.code, config.stderr).toBe(0);
+      expect(await snapshot(dist)).toBe(before);
+      expect(await named(".dist.previous-")).toEqual([]);
+
+      // A build that stops at a mistake in site.yaml, before it writes, puts it back too.
+      await buildKilledAt("swap");
+      await writeFile(path.join(dir, "site.yaml"), yaml.replace("display: (909) 555-0199", "display: oops"));
+      const failed = await runCli(["build", "-q"], { cwd: dir });
+      expect(failed.code).toBe(1);
+      expect(await snapshot(dist)).toBe(before);
+    } finally {
+      await writeFile(path.join(dir, "site.yaml"), yaml);
+    }
   }, 120_000);
 
   it("a build that fails part-way (a template that throws) leaves the previous output untouched", async () => {

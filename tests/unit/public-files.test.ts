@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { publicFiles } from "../../src/assets/public-files.ts";
@@ -42,5 +42,29 @@ describe("publicFiles", () => {
 
   it("is empty without a public/ folder", async () => {
     expect(await publicFiles(path.join(folder(), "missing"))).toEqual({ files: [], leftOut: [] });
+  });
+
+  it("follows symbolic links to files and folders inside the project, and names those it does not publish", async () => {
+    const project = folder();
+    const outside = folder();
+    const root = path.join(project, "public");
+    await put(project, ["art/logo.svg", "photos/a.jpg", "photos/more/b.jpg", "public/index.html"]);
+    await put(outside, ["secret.png"]);
+    await symlink(path.join(project, "art/logo.svg"), path.join(root, "logo.svg"));
+    await symlink("../photos", path.join(root, "gallery"));
+    await symlink(path.join(outside, "secret.png"), path.join(root, "secret.png"));
+    await symlink(path.join(project, "nothing.png"), path.join(root, "gone.png"));
+    await symlink(".", path.join(root, "loop"));
+    const { files, leftOut } = await publicFiles(root, "public", project);
+    expect(files.map((file) => [file.path, (file.data as { copyFrom: string }).copyFrom])).toEqual([
+      ["gallery/a.jpg", path.join(project, "photos/a.jpg")],
+      ["gallery/more/b.jpg", path.join(project, "photos/more/b.jpg")],
+      ["index.html", path.join(root, "index.html")],
+      ["logo.svg", path.join(project, "art/logo.svg")],
+    ]);
+    expect(leftOut).toEqual([
+      "Not published: public/secret.png (symbolic links to files outside the project).",
+      "Not published: public/gone.png (symbolic links to nothing).",
+    ]);
   });
 });

@@ -101,4 +101,19 @@ describe("planRoutes", () => {
       expect((error as SiteError).problems).toContainEqual({ file: "about.html", message: "both /about and /about would be written here" });
     }
   });
+
+  it("fails, naming both pages, when two pages of one language have one title; another language may share it", () => {
+    const twin = { ...sample.legal[0]!, slug: "privacy-copy" };
+    const plan = planRoutes({ ...sample, legal: [...sample.legal, twin] });
+    const original = plan.find((page) => page.path === `/${sample.legal[0]!.slug}`)!;
+    let problems: unknown[] = [];
+    try {
+      checkPlan(plan);
+    } catch (error) {
+      problems = (error as SiteError).problems;
+    }
+    expect(problems).toEqual([{ file: "privacy-copy.html", message: `/privacy-copy has the same <title> as ${original.path}: "${original.head.title}"` }]);
+    const translated = { ...original, lang: "es", path: "/es/privacy-policy", outFile: "es/privacy-policy.html" };
+    expect(() => checkPlan([...planRoutes(sample), translated])).not.toThrow();
+  });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OutputFile } from "../../src/assets/output-file.ts";
+import { OUTPUT_STAMP } from "../../src/output-guard.ts";
 import { openStaging, recoverLeftovers } from "../../src/write.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
@@ -33,7 +34,7 @@ describe("the staging folder", () => {
     await writeOutput({ outDir: out, files: [{ path: "old.html", data: "old" }] });
     const bytes = await writeOutput({ outDir: out, files: [{ path: "index.html", data: "new" }, { path: "a/b.txt", data: "b" }] });
     expect(bytes).toBe(4);
-    expect((await readdir(out, { recursive: true })).sort()).toEqual(["a", "a/b.txt", "index.html"]);
+    expect((await readdir(out, { recursive: true })).sort()).toEqual([OUTPUT_STAMP, "a", "a/b.txt", "index.html"]);
     expect(await readdir(parent)).toEqual(["dist"]);
   });
 

@@ -7,7 +7,9 @@ import type { BuildResult } from "../../src/build.ts";
 import { CONTENT_TYPES } from "../../src/hosting/content-types.ts";
 import { headersFor, IMMUTABLE, parseHeadersFile, REVALIDATE, type HeaderRule } from "../../src/hosting/headers-file.ts";
 import { redirectsFile } from "../../src/hosting/host-files.ts";
+import { HIDDEN_PATHS } from "../../src/hosting/host-plan.ts";
 import { plainHttpRules } from "../../src/hosting/plain-http.ts";
+import { OUTPUT_STAMP } from "../../src/output-guard.ts";
 import { outFileFor, type OutputFormat } from "../../src/routes/urls.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
@@ -69,10 +71,10 @@ function get(url: string, requestHeaders: Record<string, string> = {}): Promise<
   });
 }
 
-/** Every file of a built site but the host's settings, as request paths (`/assets/site.x.css`). */
+/** Every file of a built site but the host's settings and the build's stamp, as request paths (`/assets/site.x.css`). */
 function files(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name !== "_headers" && entry.name !== "_redirects")
+    .filter((entry) => entry.isFile() && !HIDDEN_PATHS.includes(`/${entry.name}`))
     .map((entry) => `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
     .sort();
 }
@@ -112,7 +114,7 @@ describe.each(HOSTS)("the built site served by %s", (name) => {
   });
 
   it("answers unknown paths with the 404 page and status 404, revalidated, never the host's settings", async () => {
-    for (const unknown of ["/no-such-page", "/blog/no-such-article", "/assets/site.0000000000.css", "/_headers", "/images"]) {
+    for (const unknown of ["/no-such-page", "/blog/no-such-article", "/assets/site.0000000000.css", "/_headers", `/${OUTPUT_STAMP}`, "/images"]) {
       const answer = await get(host.url + unknown);
       expect(answer.status, unknown).toBe(404);
       expect(answer.body.equals(notFoundPage()), `${unknown} gets 404.html`).toBe(true);

@@ -4,7 +4,8 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { watch } from "chokidar";
 import { build, type BuildResult } from "../build.ts";
-import { formatProblem, isSiteError, type Problem } from "../errors.ts";
+import { environmentMessage } from "../environment-errors.ts";
+import { formatProblem, isSiteError, UserError, type Problem } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
@@ -200,7 +201,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 /** The lines shown in the terminal and the overlay for a failed build. */
 export function describeFailure(error: unknown): string[] {
   if (isSiteError(error)) return error.problems.map(formatProblem);
-  if (error instanceof Error && error.name === "RenderError") return [error.message];
+  if ((error instanceof Error && error.name === "RenderError") || error instanceof UserError) return [error.message];
+  const environment = environmentMessage(error);
+  if (environment) return [environment];
   return [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
 }
 

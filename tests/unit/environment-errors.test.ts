@@ -53,3 +53,14 @@ describe("errors of the machine", () => {
     expect(lines).toEqual(["/media/cd/.dist.lock is on a read-only file system: choose a folder you can write to with --out"]);
   });
 });
+
+describe("the dev server's overlay and terminal", () => {
+  it("show a machine's error as its one line, and a bug with its stack", async () => {
+    const { describeFailure } = await import("../../src/dev/dev-server.ts");
+    const full = await caught(() => writeFile("/dev/full", "x"));
+    expect(describeFailure(Object.assign(full as Error, { path: "/dev/shm/site" }))).toEqual([
+      "no space left on the disk writing /dev/shm/site: free some space, or build onto another disk with --out, and run it again",
+    ]);
+    expect(describeFailure(new Error("template bug"))[0]).toMatch(/^internal error: Error: template bug\n\s+at /);
+  });
+});

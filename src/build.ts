@@ -114,6 +114,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       copies: editions.map((edition) => edition.copy),
       articles: editions.flatMap((edition) => edition.articles),
       configDisplay: named(paths.config),
+      publicDisplay: named(paths.public),
     }),
   );
   const siteUrl = options.siteUrl ?? site.siteUrl;

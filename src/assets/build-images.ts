@@ -1,10 +1,10 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { compareText } from "../compare-text.ts";
 import type { Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { SiteError, type Problem } from "../errors.ts";
+import { SiteError, sortProblems, type Problem } from "../errors.ts";
+import { readPublicFile } from "../public-file.ts";
 import type { BuiltImages, ImageFile, ResponsiveImage } from "../routes/page-props.ts";
 import type { OutputFile } from "./output-file.ts";
 import { responsiveImage } from "./responsive-images.ts";
@@ -18,6 +18,8 @@ export interface BuildImagesOptions {
   articles: readonly Article[];
   /** How site.yaml is named in messages. */
   configDisplay: string;
+  /** How public/ is named in messages. */
+  publicDisplay: string;
 }
 
 export interface BuildImagesResult {
@@ -34,44 +36,44 @@ const RASTER = /^\/[^\s"'<>]+\.(?:png|jpe?g)$/i;
  */
 export async function buildImages(options: BuildImagesOptions): Promise<BuildImagesResult> {
   const { site, articles } = options;
-  const read = (src: string) => readFile(path.join(options.publicDir, ...src.split("/")));
-  const brandProblems: Problem[] = [];
-  const brandFile = async (field: "icon" | "shareImage") => {
-    const src = site.brand[field];
-    try {
-      return await read(src);
-    } catch {
-      brandProblems.push({ file: options.configDisplay, field: `brand.${field}`, message: `${src} is not a file in public/` });
-      return undefined;
-    }
-  };
-  const [icon, share] = [await brandFile("icon"), await brandFile("shareImage")];
-  if (!icon || !share) throw new SiteError(brandProblems);
+  const rasters = rasterImagesIn([...options.copies, articles.map((article) => article.image)]);
+  const shareSources = [...new Set([site.brand.shareImage, ...articles.map((article) => article.image)])];
+  const wanted = [...new Set([site.brand.icon, ...shareSources, ...rasters])];
+  // Every picture is read first, so that all that lead out of public/ are named at once, none read.
+  const outside = new Map<string, Problem>();
+  const sources = new Map<string, Buffer>();
+  await Promise.all(
+    wanted.map(async (src) => {
+      const found = await readPublicFile(options.publicDir, src);
+      // A path that leaves by `..` is refused by the schemas at its field; other text is not a picture.
+      if (found.kind === "outside" && found.link) outside.set(src, linkOutProblem(found.link, options));
+      if (found.kind === "file") sources.set(src, found.bytes);
+    }),
+  );
+  const brandProblems = (["icon", "shareImage"] as const)
+    .filter((field) => !sources.has(site.brand[field]) && !outside.has(site.brand[field]))
+    .map((field) => ({ file: options.configDisplay, field: `brand.${field}`, message: `${site.brand[field]} is not a file in public/` }));
+  if (outside.size > 0 || brandProblems.length > 0) throw new SiteError(sortProblems([...brandProblems, ...outside.values()]));
 
   const files: OutputFile[] = [];
   const responsive: Record<string, ResponsiveImage> = {};
   const shared: Record<string, ImageFile> = {};
   // A missing image is left alone here: the link check names the page that uses it.
-  const optional = (src: string) => read(src).catch(() => undefined);
-
-  const rasterJobs = rasterImagesIn([...options.copies, articles.map((article) => article.image)]).map(async (src) => {
-    const source = await optional(src);
+  const rasterJobs = rasters.map(async (src) => {
+    const source = sources.get(src);
     if (!source) return;
     const result = await responsiveImage(src, source);
     responsive[src] = result.image;
     files.push(...result.files);
   });
-  const shareSources = [...new Set(articles.map((article) => article.image))].filter((src) => src !== site.brand.shareImage);
-  const shareJobs = [{ src: site.brand.shareImage, source: share }, ...shareSources.map((src) => ({ src, source: undefined }))].map(
-    async ({ src, source }) => {
-      const bytes = source ?? (await optional(src));
-      if (!bytes) return;
-      const result = await shareImage(src, bytes);
-      shared[src] = result.images[0]!;
-      files.push(...result.files);
-    },
-  );
-  const iconJob = iconImages(site.brand.icon, icon, site.brand.backgroundColor);
+  const shareJobs = shareSources.map(async (src) => {
+    const source = sources.get(src);
+    if (!source) return;
+    const result = await shareImage(src, source);
+    shared[src] = result.images[0]!;
+    files.push(...result.files);
+  });
+  const iconJob = iconImages(site.brand.icon, sources.get(site.brand.icon)!, site.brand.backgroundColor);
   const [icons] = await Promise.all([iconJob, ...rasterJobs, ...shareJobs]);
   files.push(...icons.files);
 
@@ -79,6 +81,12 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuildIma
     images: { responsive, share: shared, icons: { appleTouch: icons.images[0]!, manifest: icons.images.slice(1) } },
     files: files.sort((a, b) => compareText(a.path, b.path)),
   };
+}
+
+/** A picture reached through a symbolic link out of public/: named at the link, the thing to fix. */
+function linkOutProblem(link: string, options: BuildImagesOptions): Problem {
+  const file = `${options.publicDisplay}/${path.relative(options.publicDir, link).split(path.sep).join("/")}`;
+  return { file, message: "is a symbolic link to a file outside public/; put the picture itself in public/" };
 }
 
 /** Every raster image path anywhere in some values (copy, front matter), sorted, each once. */

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
 import { LOCAL_BUSINESS_TYPES, type LocalBusinessType } from "./local-business-types.ts";
 
 // Each schema validates a handful of values per build: zod's JIT (a validator compiled with
@@ -99,7 +100,8 @@ const point = z.strictObject({ lat: latitude, lng: longitude });
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour written #rrggbb, e.g. #166534");
 const publicImage = z
   .string()
-  .regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g)$/, "must be the path of an .svg, .png or .jpg file under public/, e.g. /images/share.svg");
+  .regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g)$/, "must be the path of an .svg, .png or .jpg file under public/, e.g. /images/share.svg")
+  .refine(staysInPublic, OUTSIDE_PUBLIC);
 const clockTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "must be a time written hh:mm on the 24-hour clock, e.g. 08:00");
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 

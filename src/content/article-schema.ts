@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
 
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 
@@ -8,7 +9,7 @@ export const articleFrontMatter = z.strictObject({
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens"),
   excerpt: line.max(400),
   description: line.max(200, "keep the description under 200 characters"),
-  image: z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/blog/post.svg"),
+  image: z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/blog/post.svg").refine(staysInPublic, OUTSIDE_PUBLIC),
   imageAlt: line,
   date: z.iso.date({ message: "must be a date written yyyy-mm-dd" }),
   category: line.max(60),

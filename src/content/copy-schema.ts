@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
 
 /** Schemas of the page copy in content/*.yaml: every sentence a page shows lives there. */
 
@@ -6,7 +7,7 @@ const line = z.string().trim().min(1, "must not be empty").max(300, "is too long
 const paragraph = z.string().trim().min(1, "must not be empty").max(3000, "is too long (3,000 characters at most)");
 const paragraphs = z.array(paragraph).min(1);
 const sitePath = z.string().regex(/^\/[a-z0-9\-/]*$/, "must be a path on this site, e.g. /service-areas");
-const image = z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/hero.svg");
+const image = z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/hero.svg").refine(staysInPublic, OUTSIDE_PUBLIC);
 
 export const ICONS = ["clock", "shield", "leaf", "home", "family", "badge", "calendar", "phone", "shed", "map", "chart", "star", "building", "tree", "check"] as const;
 

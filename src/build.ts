@@ -152,7 +152,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       loadTemplates(paths.templates, paths.root),
       buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
-      publicFiles(paths.public, named(paths.public), paths.root),
+      publicFiles(paths.public, named(paths.public)),
     ]),
   );
   const statics = publicDir.files;

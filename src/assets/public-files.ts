@@ -30,16 +30,17 @@ function isLitter(name: string): boolean {
 
 /**
  * Every file under public/, copied as it is: dot-folders such as `.well-known/` and files such as a
- * README included. A symbolic link is followed when what it points to is inside the project (a
- * shared logo, a folder of photos kept elsewhere in the repository), its files published under the
- * link's name. Left out, and said so: a repository's own folder, system or editor litter, and links
- * that point outside the project (a build must not publish a stranger's files) or nowhere.
+ * README included. A symbolic link is followed when what it points to is inside public/ too (a
+ * `latest.jpg` naming this year's photo, a folder under a second name), its files published under
+ * the link's name, as the pictures the build reads are (src/public-file.ts). Left out, and said so:
+ * a repository's own folder, system or editor litter, and links that point out of public/ (to the
+ * project's .env or .git, or a stranger's files: a build publishes only what is in public/) or nowhere.
  */
-export async function publicFiles(publicDir: string, displayDir = "public", projectRoot = path.dirname(publicDir)): Promise<PublicFiles> {
+export async function publicFiles(publicDir: string, displayDir = "public"): Promise<PublicFiles> {
   const found: Found = { files: [], outside: [], broken: [] };
   try {
-    const realRoot = await realpath(projectRoot);
-    await walk(found, { folder: publicDir, prefix: "", realRoot, visited: new Set([await realpath(publicDir)]) });
+    const realRoot = await realpath(publicDir);
+    await walk(found, { folder: publicDir, prefix: "", realRoot, visited: new Set([realRoot]) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { files: [], leftOut: [] };
     throw error;
@@ -58,7 +59,7 @@ export async function publicFiles(publicDir: string, displayDir = "public", proj
   const list = (items: Iterable<string>) => [...items].sort().map((item) => `${displayDir}/${item}`).join(", ");
   if (repositories.size > 0) leftOut.push(`Not published: ${list(repositories)} (version control's own files).`);
   if (litter.length > 0) leftOut.push(`Not published: ${list(litter)} (left by the operating system or an editor).`);
-  if (found.outside.length > 0) leftOut.push(`Not published: ${list(found.outside)} (symbolic links to files outside the project).`);
+  if (found.outside.length > 0) leftOut.push(`Not published: ${list(found.outside)} (symbolic links out of ${displayDir}/; put the files themselves in it).`);
   if (found.broken.length > 0) leftOut.push(`Not published: ${list(found.broken)} (symbolic links to nothing).`);
   return {
     files: kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([relative, source]) => ({ path: relative, data: { copyFrom: source } })),

@@ -44,26 +44,31 @@ describe("publicFiles", () => {
     expect(await publicFiles(path.join(folder(), "missing"))).toEqual({ files: [], leftOut: [] });
   });
 
-  it("follows symbolic links to files and folders inside the project, and names those it does not publish", async () => {
+  it("follows symbolic links to files and folders inside public/, and names those it does not publish", async () => {
     const project = folder();
     const outside = folder();
     const root = path.join(project, "public");
-    await put(project, ["art/logo.svg", "photos/a.jpg", "photos/more/b.jpg", "public/index.html"]);
+    await put(project, ["public/images/2026.jpg", "public/photos/a.jpg", "public/photos/more/b.jpg", "public/index.html", ".env", "art/logo.svg"]);
     await put(outside, ["secret.png"]);
+    await symlink("images/2026.jpg", path.join(root, "latest.jpg"));
+    await symlink("photos", path.join(root, "gallery"));
     await symlink(path.join(project, "art/logo.svg"), path.join(root, "logo.svg"));
-    await symlink("../photos", path.join(root, "gallery"));
+    await symlink("../.env", path.join(root, "env.txt"));
     await symlink(path.join(outside, "secret.png"), path.join(root, "secret.png"));
     await symlink(path.join(project, "nothing.png"), path.join(root, "gone.png"));
-    await symlink(".", path.join(root, "loop"));
-    const { files, leftOut } = await publicFiles(root, "public", project);
+    await symlink(".", path.join(root, "photos", "loop"));
+    const { files, leftOut } = await publicFiles(root, "public");
     expect(files.map((file) => [file.path, (file.data as { copyFrom: string }).copyFrom])).toEqual([
-      ["gallery/a.jpg", path.join(project, "photos/a.jpg")],
-      ["gallery/more/b.jpg", path.join(project, "photos/more/b.jpg")],
+      ["gallery/a.jpg", path.join(root, "photos/a.jpg")],
+      ["gallery/more/b.jpg", path.join(root, "photos/more/b.jpg")],
+      ["images/2026.jpg", path.join(root, "images/2026.jpg")],
       ["index.html", path.join(root, "index.html")],
-      ["logo.svg", path.join(project, "art/logo.svg")],
+      ["latest.jpg", path.join(root, "images/2026.jpg")],
+      ["photos/a.jpg", path.join(root, "photos/a.jpg")],
+      ["photos/more/b.jpg", path.join(root, "photos/more/b.jpg")],
     ]);
     expect(leftOut).toEqual([
-      "Not published: public/secret.png (symbolic links to files outside the project).",
+      "Not published: public/env.txt, public/logo.svg, public/secret.png (symbolic links out of public/; put the files themselves in it).",
       "Not published: public/gone.png (symbolic links to nothing).",
     ]);
   });

@@ -108,6 +108,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       copies: editions.map((edition) => edition.copy),
       articles: editions.flatMap((edition) => edition.articles),
       configDisplay: named(paths.config),
+      publicDisplay: named(paths.public),
     }),
   );
   const siteUrl = options.siteUrl ?? site.siteUrl;
@@ -256,7 +257,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     bytes,
     ms: performance.now() - started,
     renderThreads,
-    notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...publicDir.leftOut],
+    notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...images.notices, ...publicDir.leftOut],
     warnings,
   };
 }

@@ -4,8 +4,9 @@ import { compareText } from "../compare-text.ts";
 import type { Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import { SiteError, type Problem } from "../errors.ts";
+import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import type { BuiltImages, ImageFile, ResponsiveImage } from "../routes/page-props.ts";
+import { PictureSizeError, scaledDownNotice } from "./image-limits.ts";
 import type { OutputFile } from "./output-file.ts";
 import { responsiveImage } from "./responsive-images.ts";
 import { iconImages, shareImage } from "./share-images.ts";
@@ -16,13 +17,16 @@ export interface BuildImagesOptions {
   /** Every language's copy and articles: the pictures any page of any language shows. */
   copies: readonly Copy[];
   articles: readonly Article[];
-  /** How site.yaml is named in messages. */
+  /** How site.yaml and public/ are named in messages. */
   configDisplay: string;
+  publicDisplay: string;
 }
 
 export interface BuildImagesResult {
   images: BuiltImages;
   files: OutputFile[];
+  /** Pictures shown smaller than they are, too tall for WebP and AVIF. */
+  notices: string[];
 }
 
 /** A PNG or JPEG path in the copy or an article: a raster image a page shows. */
@@ -49,6 +53,16 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuildIma
   if (!icon || !share) throw new SiteError(brandProblems);
 
   const files: OutputFile[] = [];
+  const notices: string[] = [];
+  const sizeProblems: Problem[] = [];
+  const displayName = (src: string) => `${options.publicDisplay}${src}`;
+  // A picture too large or too thin is named with every other one, not just the first found.
+  const sized = <T>(src: string, job: Promise<T>) =>
+    job.catch((error: unknown) => {
+      if (!(error instanceof PictureSizeError)) throw error;
+      sizeProblems.push({ file: displayName(src), message: error.problem });
+      return undefined;
+    });
   const responsive: Record<string, ResponsiveImage> = {};
   const shared: Record<string, ImageFile> = {};
   // A missing image is left alone here: the link check names the page that uses it.
@@ -57,27 +71,32 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuildIma
   const rasterJobs = rasterImagesIn([...options.copies, articles.map((article) => article.image)]).map(async (src) => {
     const source = await optional(src);
     if (!source) return;
-    const result = await responsiveImage(src, source);
+    const result = await sized(src, responsiveImage(src, source));
+    if (!result) return;
     responsive[src] = result.image;
     files.push(...result.files);
+    if (result.scaledFrom) notices.push(scaledDownNotice(displayName(src), result.scaledFrom, result.image));
   });
   const shareSources = [...new Set(articles.map((article) => article.image))].filter((src) => src !== site.brand.shareImage);
   const shareJobs = [{ src: site.brand.shareImage, source: share }, ...shareSources.map((src) => ({ src, source: undefined }))].map(
     async ({ src, source }) => {
       const bytes = source ?? (await optional(src));
       if (!bytes) return;
-      const result = await shareImage(src, bytes);
+      const result = await sized(src, shareImage(src, bytes));
+      if (!result) return;
       shared[src] = result.images[0]!;
       files.push(...result.files);
     },
   );
-  const iconJob = iconImages(site.brand.icon, icon, site.brand.backgroundColor);
+  const iconJob = sized(site.brand.icon, iconImages(site.brand.icon, icon, site.brand.backgroundColor));
   const [icons] = await Promise.all([iconJob, ...rasterJobs, ...shareJobs]);
+  if (!icons || sizeProblems.length > 0) throw new SiteError(sortProblems(uniqueProblems(sizeProblems)));
   files.push(...icons.files);
 
   return {
     images: { responsive, share: shared, icons: { appleTouch: icons.images[0]!, manifest: icons.images.slice(1) } },
     files: files.sort((a, b) => compareText(a.path, b.path)),
+    notices: notices.sort(compareText),
   };
 }
 
@@ -92,4 +111,9 @@ export function rasterImagesIn(values: unknown): string[] {
   };
   visit(values);
   return [...found].sort();
+}
+
+/** A picture used both on pages and as a link preview is refused once. */
+function uniqueProblems(problems: Problem[]): Problem[] {
+  return [...new Map(problems.map((problem) => [`${problem.file}\n${problem.message}`, problem])).values()];
 }

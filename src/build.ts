@@ -265,7 +265,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     bytes,
     ms: performance.now() - started,
     renderThreads,
-    notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...publicDir.leftOut],
+    notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...images.notices, ...publicDir.leftOut],
     warnings,
   };
 }

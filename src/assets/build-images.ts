@@ -6,6 +6,7 @@ import type { Copy } from "../content/copy-schema.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { readPublicFile } from "../public-file.ts";
 import type { BuiltImages, ImageFile, ResponsiveImage } from "../routes/page-props.ts";
+import { PictureSizeError, scaledDownNotice } from "./image-limits.ts";
 import type { OutputFile } from "./output-file.ts";
 import { responsiveImage } from "./responsive-images.ts";
 import { iconImages, shareImage } from "./share-images.ts";
@@ -25,6 +26,8 @@ export interface BuildImagesOptions {
 export interface BuildImagesResult {
   images: BuiltImages;
   files: OutputFile[];
+  /** Pictures shown smaller than they are, too tall for WebP and AVIF. */
+  notices: string[];
 }
 
 /** A PNG or JPEG path in the copy or an article: a raster image a page shows. */
@@ -56,30 +59,45 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuildIma
   if (outside.size > 0 || brandProblems.length > 0) throw new SiteError(sortProblems([...brandProblems, ...outside.values()]));
 
   const files: OutputFile[] = [];
+  const notices: string[] = [];
+  const sizeProblems: Problem[] = [];
+  const displayName = (src: string) => `${options.publicDisplay}${src}`;
+  // A picture too large or too thin is named with every other one, not just the first found.
+  const sized = <T>(src: string, job: Promise<T>) =>
+    job.catch((error: unknown) => {
+      if (!(error instanceof PictureSizeError)) throw error;
+      sizeProblems.push({ file: displayName(src), message: error.problem });
+      return undefined;
+    });
   const responsive: Record<string, ResponsiveImage> = {};
   const shared: Record<string, ImageFile> = {};
   // A missing image is left alone here: the link check names the page that uses it.
   const rasterJobs = rasters.map(async (src) => {
     const source = sources.get(src);
     if (!source) return;
-    const result = await responsiveImage(src, source);
+    const result = await sized(src, responsiveImage(src, source));
+    if (!result) return;
     responsive[src] = result.image;
     files.push(...result.files);
+    if (result.scaledFrom) notices.push(scaledDownNotice(displayName(src), result.scaledFrom, result.image));
   });
   const shareJobs = shareSources.map(async (src) => {
     const source = sources.get(src);
     if (!source) return;
-    const result = await shareImage(src, source);
+    const result = await sized(src, shareImage(src, source));
+    if (!result) return;
     shared[src] = result.images[0]!;
     files.push(...result.files);
   });
-  const iconJob = iconImages(site.brand.icon, sources.get(site.brand.icon)!, site.brand.backgroundColor);
+  const iconJob = sized(site.brand.icon, iconImages(site.brand.icon, sources.get(site.brand.icon)!, site.brand.backgroundColor));
   const [icons] = await Promise.all([iconJob, ...rasterJobs, ...shareJobs]);
+  if (!icons || sizeProblems.length > 0) throw new SiteError(sortProblems(uniqueProblems(sizeProblems)));
   files.push(...icons.files);
 
   return {
     images: { responsive, share: shared, icons: { appleTouch: icons.images[0]!, manifest: icons.images.slice(1) } },
     files: files.sort((a, b) => compareText(a.path, b.path)),
+    notices: notices.sort(compareText),
   };
 }
 
@@ -100,4 +118,9 @@ export function rasterImagesIn(values: unknown): string[] {
   };
   visit(values);
   return [...found].sort();
+}
+
+/** A picture used both on pages and as a link preview is refused once. */
+function uniqueProblems(problems: Problem[]): Problem[] {
+  return [...new Map(problems.map((problem) => [`${problem.file}\n${problem.message}`, problem])).values()];
 }

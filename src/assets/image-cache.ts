@@ -19,6 +19,8 @@ export interface EncodedImage {
   height: number;
   type: string;
   data: Buffer;
+  /** The source's size, when the encoders' limits made it smaller than it would be (kept for the build's notice). */
+  scaledFrom?: { width: number; height: number };
 }
 
 /** One encoded image in the cache: its file and the content hash for its public name. */
@@ -30,6 +32,7 @@ export interface CachedImage {
   hash: string;
   /** Absolute path of the encoded file. */
   file: string;
+  scaledFrom?: { width: number; height: number };
 }
 
 type SharpFactory = (input?: Buffer | Uint8Array, options?: SharpOptions) => Sharp;
@@ -61,7 +64,7 @@ export async function cachedImages(key: string, encode: () => Promise<EncodedIma
   if (cached) return cached;
 
   const encoded = await encode();
-  const entries = encoded.map(({ name, width, height, type, data }) => ({ name, width, height, type, hash: contentHash(data) }));
+  const entries = encoded.map(({ name, width, height, type, scaledFrom, data }) => ({ name, width, height, type, scaledFrom, hash: contentHash(data) }));
   const temporary = `${dir}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   await mkdir(temporary, { recursive: true });
   try {

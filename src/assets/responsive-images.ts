@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Sharp } from "sharp";
 import type { ResponsiveImage } from "../routes/page-props.ts";
 import { cachedImages, imageCacheKey, loadSharp, type CachedImage, type EncodedImage } from "./image-cache.ts";
+import { checkPictureSize, PICTURE_LIMITS, widestEncodable } from "./image-limits.ts";
 import type { OutputFile } from "./output-file.ts";
 
 /** Widths made of each raster image (never wider than the source): phone, tablet, laptop, large screens. */
@@ -26,15 +27,20 @@ const EXTENSIONS: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "
 export interface ResponsiveImageResult {
   image: ResponsiveImage;
   files: OutputFile[];
+  /** The source's size, when it is too tall for WebP and AVIF and is shown smaller (`image` has the size shown). */
+  scaledFrom?: { width: number; height: number };
 }
 
-/** Encodes a PNG or JPEG from public/ into every width and format (cached) and names the files by content. */
+/**
+ * Encodes a PNG or JPEG from public/ into every width and format (cached) and names the files by
+ * content. Throws a PictureSizeError for a picture the pipeline cannot take (image-limits.ts).
+ */
 export async function responsiveImage(src: string, source: Uint8Array): Promise<ResponsiveImageResult> {
   const fallback: Format = /\.png$/i.test(src) ? "png" : "jpeg";
   const base = path.posix.basename(src).replace(/\.[^.]+$/, "");
-  const encoded = await cachedImages(imageCacheKey(source, { ...RECIPE, fallback }), () => encode(source, base, fallback));
+  const encoded = await cachedImages(imageCacheKey(source, { ...RECIPE, fallback, limits: PICTURE_LIMITS }), () => encode(source, base, fallback));
   const files = encoded.map((image) => ({ path: publicName(image).slice(1), data: { copyFrom: image.file } }));
-  return { image: describe(encoded, fallback), files };
+  return { image: describe(encoded, fallback), files, scaledFrom: encoded[0]?.scaledFrom };
 }
 
 /** `/assets/images/yard-800.Ab12Cd34Ef.avif` */
@@ -43,9 +49,12 @@ function publicName(image: CachedImage): string {
   return `/assets/images/${image.name.slice(0, dot)}.${image.hash}${image.name.slice(dot)}`;
 }
 
-/** The widths to make: each standard width below the source's, then the source's own (capped). */
-export function widthsFor(sourceWidth: number): number[] {
-  const largest = Math.min(sourceWidth, Math.max(...WIDTHS));
+/**
+ * The widths to make: each standard width below the source's, then the source's own, capped at the
+ * largest standard width and, for a picture taller than WebP and AVIF take, at the width that fits.
+ */
+export function widthsFor(sourceWidth: number, sourceHeight = 0): number[] {
+  const largest = Math.min(sourceWidth, Math.max(...WIDTHS), widestEncodable(sourceWidth, sourceHeight));
   return [...WIDTHS.filter((width) => width < largest), largest];
 }
 
@@ -53,12 +62,16 @@ async function encode(source: Uint8Array, base: string, fallback: Format): Promi
   const sharp = await loadSharp();
   // autoOrient: the size as people see the picture, after the camera's orientation is applied.
   const { autoOrient } = await sharp(source).metadata();
-  const jobs = widthsFor(autoOrient.width).flatMap((width) =>
+  checkPictureSize(autoOrient.width, autoOrient.height);
+  const widths = widthsFor(autoOrient.width, autoOrient.height);
+  const scaled = widths.at(-1)! < Math.min(autoOrient.width, Math.max(...WIDTHS));
+  const scaledFrom = scaled ? { width: autoOrient.width, height: autoOrient.height } : undefined;
+  const jobs = widths.flatMap((width) =>
     (["avif", "webp", fallback] as Format[]).map(async (format): Promise<EncodedImage> => {
       // rotate() applies the camera's orientation; metadata is not copied (privacy, bytes).
       const pipeline = sharp(source).rotate().resize({ width, withoutEnlargement: true });
       const { data, info } = await withFormat(pipeline, format).toBuffer({ resolveWithObject: true });
-      return { name: `${base}-${width}.${EXTENSIONS[format]}`, width: info.width, height: info.height, type: TYPES[format], data };
+      return { name: `${base}-${width}.${EXTENSIONS[format]}`, width: info.width, height: info.height, type: TYPES[format], data, scaledFrom };
     }),
   );
   return Promise.all(jobs);

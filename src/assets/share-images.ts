@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Sharp } from "sharp";
 import type { ImageFile } from "../routes/page-props.ts";
 import { cachedImages, imageCacheKey, loadSharp, type CachedImage } from "./image-cache.ts";
+import { checkPictureSize, PICTURE_LIMITS } from "./image-limits.ts";
 import type { OutputFile } from "./output-file.ts";
 
 /** The size social networks and chat apps show link previews at (1.91:1). */
@@ -19,7 +20,7 @@ export interface GeneratedImages {
 export async function shareImage(src: string, source: Uint8Array): Promise<GeneratedImages> {
   const format = /\.jpe?g$/i.test(src) ? "jpeg" : "png";
   const base = path.posix.basename(src).replace(/\.[^.]+$/, "");
-  const recipe = { share: SHARE_SIZE, format, svg: isSvg(src) };
+  const recipe = { share: SHARE_SIZE, format, svg: isSvg(src), limits: PICTURE_LIMITS };
   const encoded = await cachedImages(imageCacheKey(source, recipe), async () => {
     const image = await rasterize(source, isSvg(src), SHARE_SIZE.width, SHARE_SIZE.height);
     const resized = image.resize({ ...SHARE_SIZE, fit: "cover" });
@@ -34,7 +35,7 @@ export async function shareImage(src: string, source: Uint8Array): Promise<Gener
  * background colour (iOS shows transparency as black), and the web manifest's 192 and 512 px.
  */
 export async function iconImages(src: string, source: Uint8Array, background: string): Promise<GeneratedImages> {
-  const recipe = { icons: [180, 192, 512], background, svg: isSvg(src) };
+  const recipe = { icons: [180, 192, 512], background, svg: isSvg(src), limits: PICTURE_LIMITS };
   const encoded = await cachedImages(imageCacheKey(source, recipe), async () => {
     const sharp = await loadSharp();
     const icon = async (size: number) => (await rasterize(source, isSvg(src), size, size)).resize(size, size, { fit: "contain", background: "#0000" });
@@ -59,10 +60,17 @@ function isSvg(src: string): boolean {
   return /\.svg$/i.test(src);
 }
 
-/** A sharp pipeline of the source; an SVG is rendered at a density that covers the target size. */
+/**
+ * A sharp pipeline of the source; an SVG is rendered at a density that covers the target size.
+ * Throws a PictureSizeError for a raster picture the pipeline cannot take (image-limits.ts).
+ */
 async function rasterize(source: Uint8Array, svg: boolean, width: number, height: number): Promise<Sharp> {
   const sharp = await loadSharp();
-  if (!svg) return sharp(source).rotate();
+  if (!svg) {
+    const { autoOrient } = await sharp(source).metadata();
+    checkPictureSize(autoOrient.width, autoOrient.height);
+    return sharp(source).rotate();
+  }
   const meta = await sharp(source).metadata();
   const scale = Math.max(width / meta.width, height / meta.height, 1);
   return sharp(source, { density: Math.ceil(72 * scale) });

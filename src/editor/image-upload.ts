@@ -1,14 +1,9 @@
 import type { Metadata } from "sharp";
 import { loadSharp } from "../assets/image-cache.ts";
+import { MAX_PIXELS, sizeProblem } from "../assets/image-limits.ts";
 
 /** The largest picture the editor takes: a phone's photo, not a camera's raw file. */
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
-
-/**
- * The most pixels a picture may have: a 50-megapixel camera's photo. More is a mistake or a
- * decompression bomb (a few kilobytes that unpack to gigabytes), refused before it is decoded.
- */
-export const MAX_UPLOAD_PIXELS = 50_000_000;
 
 export type ImageKind = "jpg" | "png" | "webp" | "avif";
 
@@ -34,12 +29,9 @@ export function headerProblem(kind: ImageKind, header: Pick<Metadata, "format" |
   if (header.format !== SHARP_FORMATS[kind] || (kind === "avif" && header.compression !== "av1")) {
     return `this file claims to be ${WITH_ARTICLE[kind]} picture but holds ${format}; open it and export it again as JPEG, PNG, WebP or AVIF`;
   }
-  const width = header.width ?? 0;
-  const height = header.height ?? 0;
-  if (width * height > MAX_UPLOAD_PIXELS) {
-    return `the picture is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels), more than the ${MAX_UPLOAD_PIXELS / 1e6} megapixels the editor takes; make it smaller first (2400 pixels wide is plenty for a website)`;
-  }
-  return undefined;
+  // The build's own limits (too many pixels, too thin a strip): what the upload takes, the build can use.
+  const problem = sizeProblem(header.width ?? 0, header.height ?? 0);
+  return problem && `the picture ${problem}`;
 }
 
 /**
@@ -59,7 +51,7 @@ export async function checkPicture(bytes: Uint8Array): Promise<{ kind: ImageKind
   const problem = headerProblem(kind, header);
   if (problem) return { problem };
   try {
-    await sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS }).resize({ width: 64 }).raw().toBuffer();
+    await sharp(bytes, { limitInputPixels: MAX_PIXELS }).resize({ width: 64 }).raw().toBuffer();
   } catch {
     return unreadable;
   }

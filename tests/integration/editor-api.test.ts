@@ -238,11 +238,32 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(huge.status).toBe(413);
     const bomb = await call("upload?name=bomb.png", { raw: pngBomb(10_000, 6_000) });
     expect(bomb.status).toBe(415);
-    expect(bomb.body.error).toMatch(/^the picture is 10000 × 6000 pixels \(60 megapixels\), more than the 50 megapixels the editor takes/);
+    expect(bomb.body.error).toMatch(/^the picture is 10000 × 6000 pixels \(60 megapixels\), more than the 50 megapixels a picture may have/);
     const fake = await call("upload?name=fake.jpg", { raw: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("not really a photo")]) });
     expect(fake.status).toBe(415);
     expect(fake.body.error).toMatch(/^this JPEG picture cannot be read/);
     for (const name of ["photo.jpg", "big.jpg", "bomb.png", "fake.jpg"]) expect(existsSync(path.join(dir, "public/images", name)), name).toBe(false);
+  });
+
+  it("takes only pictures the build can use: a strip too thin is refused with the build's words, a tall one saves", async () => {
+    const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#166534" } }).png().toBuffer();
+    const strip = await call("upload?name=strip.png", { raw: await picture(100_000, 1) });
+    expect(strip.status).toBe(415);
+    expect(strip.body.error).toBe(
+      "the picture is 100000 × 1 pixels, its long side more than 1,000 times its short one: too thin a strip for a page or a link preview; crop it to the part worth showing",
+    );
+    expect(existsSync(path.join(dir, "public/images/strip.png"))).toBe(false);
+
+    const tall = await call("upload?name=tall.png", { raw: await picture(1000, 17_000) });
+    expect(tall.status).toBe(200);
+    // The save builds the whole site with the article's new picture: its renditions must encode.
+    const article = "content/blog/gopher-damage-costs.md";
+    const before = await read(article);
+    const { files } = await state();
+    const saved = await call("save", { body: { changes: [{ file: article, version: files[article]!.version, ops: [{ op: "set", path: ["image"], value: tall.body.path }] }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await read(article)).toBe(before.replace(/^image: .*$/m, `image: ${tall.body.path}`));
+    await writeFile(path.join(dir, article), before);
   });
 
   it("gives each of several uploads of one name at once its own file, none overwritten", async () => {

@@ -36,9 +36,21 @@ describe("an uploaded picture", () => {
     const bomb = pngBomb(10_000, 6_000);
     expect(bomb.length).toBeLessThan(20_000);
     expect(await checkPicture(bomb)).toEqual({
-      problem: "the picture is 10000 × 6000 pixels (60 megapixels), more than the 50 megapixels the editor takes; make it smaller first (2400 pixels wide is plenty for a website)",
+      problem: "the picture is 10000 × 6000 pixels (60 megapixels), more than the 50 megapixels a picture may have; make it smaller first (2400 pixels wide is plenty for a website)",
     });
     expect(await checkPicture(pngBomb(5_000, 5_000))).toEqual({ kind: "png" });
+  });
+
+  it("is refused, as the build refuses it, when it is a strip too thin for a page or a link preview", async () => {
+    const strip = await sharp({ create: { width: 100_000, height: 1, channels: 3, background: "#166534" } }).png().toBuffer();
+    expect(await checkPicture(strip)).toEqual({
+      problem: "the picture is 100000 × 1 pixels, its long side more than 1,000 times its short one: too thin a strip for a page or a link preview; crop it to the part worth showing",
+    });
+  });
+
+  it("is taken when it is taller than WebP and AVIF take: the build shows it scaled down", async () => {
+    const tall = await sharp({ create: { width: 1000, height: 17_000, channels: 3, background: "#166534" } }).png().toBuffer();
+    expect(await checkPicture(tall)).toEqual({ kind: "png" });
   });
 
   it("is refused when sharp reads another format than its signature claims", () => {

@@ -20,8 +20,11 @@ export function MarkdownPreview({ file, body, language, onPreview }: { file: str
   useEffect(() => {
     let current = true;
     const timer = setTimeout(async () => {
-      const { status, body: answer } = await api<Preview>("preview", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ file, body }) });
-      if (current) setPreview(status === 200 ? answer : { html: "", problems: [], error: answer.error ?? `the editor server answered ${status}` });
+      const shown: Preview = await api<Preview>("preview", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ file, body }) }).then(
+        ({ status, body: answer }) => (status === 200 ? answer : { html: "", problems: [], error: answer.error ?? `the editor server answered ${status}` }),
+        () => ({ html: "", problems: [], error: "The editor server did not answer: is gopher-site edit still running?" }),
+      );
+      if (current) setPreview(shown);
     }, PAUSE_MS);
     return () => {
       current = false;

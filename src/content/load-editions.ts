@@ -181,6 +181,25 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   return [base, ...kept];
 }
 
+/**
+ * A translation's language.yaml and the facts its texts are filled with: site.yaml's, prices as its
+ * locale writes them, its words for facts and its licences' labels. The editor's preview fills with these too.
+ */
+export async function translationFacts(
+  site: Site,
+  language: Site["languages"][number],
+  sources: SourceFiles,
+  contentDir: string,
+  displayDir: string,
+  localeFacts = siteFacts(site, language.locale),
+): Promise<{ settings: LanguageSettings; licenses: LicenseLine[]; facts: Facts }> {
+  const file = `${displayDir}/${language.code}/language.yaml`;
+  const read = await readSettings(sources, path.join(contentDir, language.code, "language.yaml"), file, localeFacts, site);
+  const licenses = licenseLines(site, read.settings.licenseLabels);
+  const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
+  return { settings: read.settings, licenses, facts };
+}
+
 /** A language left out whole: what it still lacks. */
 interface Gaps {
   code: string;
@@ -192,13 +211,8 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const { language, base, site } = options;
   const contentDir = path.join(options.contentDir, language.code);
   const displayDir = `${options.displayDir}/${language.code}`;
-  // The same facts as the default language's, prices written as this language's locale writes them.
-  const localeFacts = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
   const sources = options.sources ?? diskSources;
-  const read = await readSettings(sources, path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
-  const { settings } = read;
-  const licenses = licenseLines(site, settings.licenseLabels);
-  const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
+  const { settings, licenses, facts } = await translationFacts(site, language, sources, options.contentDir, options.displayDir, language.locale === base.locale ? base.facts : undefined);
   const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const warnings: Problem[] = [];
   const pendingCopy = new Map<string, Problem[]>();

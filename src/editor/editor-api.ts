@@ -8,6 +8,7 @@ import type { Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
 import { parseSaveRequest } from "./save-request.ts";
@@ -50,7 +51,7 @@ class Refused extends Error {
  */
 export type SiteBuilder = Pick<DevServer, "buildWith" | "expectWrite">;
 
-/** The editor's API on one project: read everything, save changes, find towns, upload pictures. */
+/** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures. */
 export function createEditorApi(root: string, site: () => SiteBuilder) {
   // One save at a time: a second tab's save waits, then finds the file changed.
   let saving: Promise<unknown> = Promise.resolve();
@@ -163,6 +164,10 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         const run = saving.then(() => save(body.changes));
         saving = run.catch(() => {});
         result = await run;
+      } else if (route === "preview" && request.method === "POST") {
+        const asked = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { file?: unknown; body?: unknown } | null;
+        if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
+        result = await previewMarkdown(root, asked.file, asked.body);
       } else if (route === "upload" && request.method === "POST") {
         result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_BYTES));
       } else throw new Refused(404, "no such editor route");

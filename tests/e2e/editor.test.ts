@@ -178,7 +178,7 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     await page.fill("#article_description", "Why gophers dig most in spring and how poison-free trapping stops them.");
     await page.fill("#article_category", "Gopher Control Tips");
     await page.fill("#article-body", "Spring rain softens the soil.\n\n## What to do\n\nCall us early.");
-    expect(await page.locator(".markdown-preview h2").textContent()).toBe("What to do");
+    await expect.poll(() => page.locator(".markdown-preview h2").textContent(), { timeout: 30_000 }).toBe("What to do");
     await page.getByRole("button", { name: "Save article" }).click();
     await expect.poll(() => page.locator("#article_imageAlt__error").textContent(), { timeout: 60_000 }).toContain("is required");
     expect(existsSync(path.join(dir, "content/blog/spring-gopher-season.md"))).toBe(false);

@@ -191,6 +191,18 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("site.yaml")).toBe(before);
   });
 
+  it("previews a markdown text with the build's conversion and facts, for the editor's page only", async () => {
+    const text = { file: "content/blog/new-one.md", body: 'Call {phone}.\n\n<meta http-equiv="refresh" content="0;url=https://example.com/">' };
+    const preview = await call("preview", { body: text });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ html: "", problems: [{ file: "content/blog/new-one.md", line: 3, message: 'raw HTML (<meta http-equiv="refresh" content="0;ur) is not allowed in markdown; write it as markdown instead' }] });
+    expect((await call("preview", { body: { ...text, body: "Call {phone}." } })).body).toEqual({ html: "<p>Call (951) 555-0142.</p>\n", problems: [] });
+    expect((await call("preview", { body: text, headers: { "x-editor-secret": "" } })).status).toBe(403);
+    expect((await call("preview", { body: text, headers: { origin: "http://attacker.example" } })).status).toBe(403);
+    expect((await call("preview", { body: { file: "site.yaml", body: "x" } })).body).toEqual({ error: '"site.yaml" is not an article or a legal page of this project' });
+    expect((await call("preview", { body: { file: text.file } })).status).toBe(400);
+  });
+
   it("never writes outside the editable files: '..', encoded '..', absolute paths, symlinks", async () => {
     const outside = path.join(dir, "..", `${path.basename(dir)}-outside`);
     await mkdir(outside, { recursive: true });

@@ -1,8 +1,8 @@
-import { marked } from "marked";
 import { useMemo, useState } from "react";
 import { diffOps } from "../edit-ops.ts";
 import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
+import { MarkdownPreview } from "./markdown-preview.tsx";
 import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
 
 export interface MarkdownFileProps {
@@ -37,7 +37,6 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
   const [uploadMessage, setUploadMessage] = useState("");
   const form = useMemo(() => formSchema(schema), [schema]);
   const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
-  const html = useMemo(() => marked.parse(body, { async: false }) as string, [body]);
   const page = initial ? pagePath?.(original) : undefined;
 
   const upload = async (chosen: File) => {
@@ -79,7 +78,7 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
           <label htmlFor={`${id}-body`}>Text (markdown)</label>
           <textarea id={`${id}-body`} rows={18} value={body} onChange={(event) => setBody(event.target.value)} />
         </div>
-        <div className="markdown-preview" aria-label={`Text preview (${language})`} dangerouslySetInnerHTML={{ __html: html }} />
+        <MarkdownPreview file={file} body={body} language={language} onPreview={onPreview} />
       </div>
     </section>
   );

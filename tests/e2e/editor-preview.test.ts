@@ -1,0 +1,92 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
+
+const ARTICLE = "content/blog/gopher-damage-costs.md";
+
+let dir: string;
+let editor: EditorServer;
+let browser: Browser;
+let context: BrowserContext;
+// Where the article's meta refresh would send the editor's tab: another origin of this machine.
+let elsewhere: Server;
+let elsewhereUrl: string;
+/** What the editor's build printed: the article's problems, named from the folder the editor ran in. */
+const { log, lines: terminal } = terminalLog();
+
+beforeAll(async () => {
+  dir = await copySample();
+  elsewhere = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Elsewhere</title>"));
+  await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+  elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
+  // An article a text editor or a pasted snippet left with raw HTML: the build refuses it, and so
+  // must the editor's preview, instead of running it in the editor's tab.
+  const text = await readFile(path.join(dir, ARTICLE), "utf8");
+  await writeFile(path.join(dir, ARTICLE), `${text}\nCall {phone} today.\n\n<meta http-equiv="refresh" content="0;url=${elsewhereUrl}">\n\nA picture: <img src=x onerror="document.title='ran'">\n`);
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log, outDir: path.join(dir, ".edit-out") });
+  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
+  ({ context } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 900 } }));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await editor?.close();
+  await new Promise((resolve) => elsewhere?.close(resolve));
+  if (dir) await removeDir(dir);
+});
+
+async function openArticle(): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${editor.editorUrl}#Articles`);
+  await page.getByRole("button", { name: /What Gopher Damage Really Costs/ }).first().click();
+  return page;
+}
+
+/** Elements of the editor's page that raw HTML in a text would have put there. */
+const inserted = (page: Page) => page.evaluate(() => document.querySelectorAll('meta[http-equiv], img[src="x"], img[onerror]').length);
+
+describe("the editor's markdown preview in Chromium", { timeout: 120_000 }, () => {
+  it("reports an article's raw HTML as the build does: the tab stays on the editor, nothing is inserted", async () => {
+    const page = await openArticle();
+    // A refresh of 0 s leaves as soon as the text is shown; a moment more for a slow machine.
+    await page.waitForTimeout(1500);
+    expect(page.url()).toBe(`${editor.editorUrl}#Articles`);
+    expect(await page.title()).toBe("Edit the site · gopher-site");
+    expect(await inserted(page)).toBe(0);
+    const preview = page.getByLabel("Text preview (English)");
+    await expect.poll(() => preview.locator("li").allTextContents(), { timeout: 30_000 }).toHaveLength(2);
+    const built = terminal.filter((line) => line.startsWith(`${dir}/${ARTICLE}:`)).map((line) => line.slice(dir.length + 1));
+    expect(built).toEqual([expect.stringContaining('raw HTML (<meta http-equiv="refresh"'), expect.stringContaining("raw HTML (<img src=x onerror=")]);
+    expect(await preview.locator("li").allTextContents()).toEqual(built);
+    expect(await inserted(page)).toBe(0);
+    await page.close();
+  });
+
+  it("shows the text with the site's facts, and follows its links in the site preview, not the editor's tab", async () => {
+    const page = await openArticle();
+    const body = page.locator("#article-body");
+    await body.fill("Call {phone} today.\n\n## What to do\n\nSee [our service](/residential-gopher-control).");
+    const preview = page.getByLabel("Text preview (English)");
+    await expect.poll(() => preview.locator("p").first().textContent(), { timeout: 30_000 }).toBe("Call (951) 555-0142 today.");
+    expect(await preview.locator("h2").textContent()).toBe("What to do");
+    expect(await preview.locator("a").getAttribute("href")).toBe("/residential-gopher-control");
+    await preview.locator("a").click();
+    await expect.poll(() => page.locator("#preview-path").inputValue()).toBe("/residential-gopher-control");
+    expect(page.url()).toBe(`${editor.editorUrl}#Articles`);
+
+    // Raw HTML typed into the text is refused the same way.
+    await body.fill(`Hello.\n\n<meta http-equiv="refresh" content="0;url=${elsewhereUrl}">`);
+    await expect.poll(() => preview.textContent(), { timeout: 30_000 }).toContain("is not allowed in markdown; write it as markdown instead");
+    await page.waitForTimeout(1000);
+    expect(page.url()).toBe(`${editor.editorUrl}#Articles`);
+    expect(await inserted(page)).toBe(0);
+    await page.close();
+  });
+});

@@ -13,7 +13,15 @@ const ANCHOR_OR_ALIAS = /(?:^|[\s[{,:-])[&*][^\s[\]{},]/m;
  * (`0b101`, `-0x1F`), signed floats without a leading digit (`-.5`), lists or explicit keys as keys
  * (`[a]: b`, `? a`), bare carriage returns.
  */
-const PARSERS_MAY_DIFFER = /^%|(?:^|[\s[{,:-])(?:!|0b|[-+]0[xo]|[-+]\.\d)|[\]}][ \t]*:(?:[ \t]|$)|(?:^|[\s[{,])\?(?:[ \t]|$)|\r(?!\n)/m;
+const PARSERS_MAY_DIFFER = new RegExp(
+  [
+    /^%|(?:^|[\s[{,:-])(?:!|0b|[-+]0[xo]|[-+]\.\d)|\r(?!\n)/.source,
+    // A list or group as a key: on a line (or a value) that starts with one, not `{city}: ` in a sentence.
+    /(?:^[ \t]*(?:-[ \t]+)*|:[ \t]+)[[{].*[\]}][ \t]*:(?:[ \t]|$)/.source,
+    /(?:^[ \t]*(?:-[ \t]+)*|[[{,][ \t]*)\?(?:[ \t]|$)/.source,
+  ].join("|"),
+  "m",
+);
 
 /**
  * Parses YAML quickly (js-yaml is several times faster than the `yaml` package on large files)

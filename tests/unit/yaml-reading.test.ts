@@ -56,6 +56,7 @@ const CASES: Array<[name: string, text: string, expected: Outcome]> = [
   // `!!float 60` is text to YAML 1.2's core schema (60 is no float there); config.test.ts says how the build reports it.
   ["tags", "a: !!str 5\nb: !!float 60\nc: !!float 6.5\n", { data: { a: "5", b: "60", c: 6.5 } }],
   ["a list as a key", "[a, b]: c\n", { data: { "[ a, b ]": "c" } }],
+  ["a list as a key, in a value", "x: {[a]: 1}\n", { data: { x: { "[ a ]": 1 } } }],
   ["an explicit key", "? a\n: b\n", { data: { a: "b" } }],
   ["& and * inside text", "email: a&b@example.com\nurl: https://x.example/?a=1&b=*\n", { data: { email: "a&b@example.com", url: "https://x.example/?a=1&b=*" } }],
   ["Windows line ends", "a: 1\r\nb: yes\r\n", { data: { a: 1, b: "yes" } }],
@@ -73,6 +74,10 @@ describe("every reader of YAML reads a text the same way", () => {
   it.each(CASES)("the fast and the careful parser agree: %s", (_name, text) => {
     const fast = parseYamlFast(text);
     if (fast) expect(fast.data).toEqual(parseYaml("f.yaml", text).data);
+  });
+
+  it("keeps the fast parser for placeholders before a colon in a sentence", () => {
+    expect(parseYamlFast('heading: "Control de tuzas en {city}, {region}: resultados"\nintro: >-\n  Desde {baseTown}: sin veneno, ¿verdad? Sí.\n')).toBeDefined();
   });
 
   it("names the same line in a copy file and in front matter (one line lower, below the ---)", () => {

@@ -12,7 +12,7 @@ const path = (await import("node:path")).default;
 const { fileURLToPath } = await import("node:url");
 const { createRequire } = await import("node:module");
 const { runCommonJs } = await import("../src/code-cache.js");
-const { cacheFolder, dependencyFolder, modulesFolder } = await import("../src/tool-folders.js");
+const { cacheFolder, modulesFolder } = await import("../src/tool-folders.js");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const src = path.join(root, "src");
@@ -62,10 +62,6 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
     // outside; `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts),
     // and `zipcodes` (5 MB of data) only by init.
     external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml", "zipcodes"],
-    // gray-matter's own YAML reader (js-yaml 3, which also tries to load esprima) is never called:
-    // we give it ours. Resolving its import to the js-yaml we use keeps one YAML reader in the CLI.
-    // Found where npm put it: in an installed gopher-site, usually hoisted beside this package.
-    alias: { "js-yaml": dependencyFolder(root, "js-yaml") ?? "js-yaml" },
     outdir: "/cli",
     write: false,
     logLevel: "error",

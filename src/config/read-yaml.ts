@@ -1,16 +1,27 @@
-import { CORE_SCHEMA, load } from "js-yaml";
-import type { z } from "zod";
+import { load } from "js-yaml";
+import { z } from "zod";
 import type { Problem } from "../errors.ts";
+import { JS_YAML_OPTIONS } from "./yaml-options.ts";
 import { parseYaml, stripBom, type YamlSource } from "./yaml-source.ts";
 import { PARSE_OPTIONS, zodIssuesToProblems } from "./zod-problems.ts";
 
 /** Anchors and aliases: the only YAML that can expand exponentially ("billion laughs"). */
 const ANCHOR_OR_ALIAS = /(?:^|[\s[{,:-])[&*][^\s[\]{},]/m;
 /**
- * Where the two parsers read values differently, the careful one decides: directives
- * (`%YAML 1.1`), tags (`!!float 60`), binary numbers (`0b101`), bare carriage returns.
+ * Where the two parsers read values differently, the careful one decides (tests/unit/yaml-reading.test.ts):
+ * directives (`%YAML 1.1`), tags (`!!float 60`), binary and signed hexadecimal or octal numbers
+ * (`0b101`, `-0x1F`), signed floats without a leading digit (`-.5`), lists or explicit keys as keys
+ * (`[a]: b`, `? a`), bare carriage returns.
  */
-const PARSERS_MAY_DIFFER = /^%|(?:^|[\s[{,:-])!|\b0b[01]|\r(?!\n)/m;
+const PARSERS_MAY_DIFFER = new RegExp(
+  [
+    /^%|(?:^|[\s[{,:-])(?:!|0b|[-+]0[xo]|[-+]\.\d)|\r(?!\n)/.source,
+    // A list or group as a key: on a line (or a value) that starts with one, not `{city}: ` in a sentence.
+    /(?:^[ \t]*(?:-[ \t]+)*|:[ \t]+)[[{].*[\]}][ \t]*:(?:[ \t]|$)/.source,
+    /(?:^[ \t]*(?:-[ \t]+)*|[[{,][ \t]*)\?(?:[ \t]|$)/.source,
+  ].join("|"),
+  "m",
+);
 
 /**
  * Parses YAML quickly (js-yaml is several times faster than the `yaml` package on large files)
@@ -23,7 +34,7 @@ export function parseYamlFast(text: string): { data: unknown } | undefined {
   const source = stripBom(text);
   if (ANCHOR_OR_ALIAS.test(source) || PARSERS_MAY_DIFFER.test(source)) return undefined;
   try {
-    return { data: load(source, { schema: CORE_SCHEMA, json: false }) };
+    return { data: load(source, JS_YAML_OPTIONS) };
   } catch {
     return undefined;
   }
@@ -36,6 +47,8 @@ export interface CheckedYaml<T> {
 }
 
 export interface ReadYamlOptions {
+  /** Lines above the text in its file: front matter starts below the opening `---`. */
+  lineOffset?: number;
   /** A problem with the whole document (an empty file, a list where settings belong), reported at its first line. */
   wholeDocument?: (data: unknown) => string | undefined;
 }
@@ -54,7 +67,8 @@ export function readYaml<S extends z.ZodType>(
   options: ReadYamlOptions = {},
 ): CheckedYaml<z.output<S>> | undefined {
   let careful: YamlSource | undefined;
-  const source = () => (careful ??= parseYaml(file, text));
+  const lineOffset = options.lineOffset ?? 0;
+  const source = () => (careful ??= parseYaml(file, text, { lineOffset }));
   const fast = parseYamlFast(text);
   if (fast && !options.wholeDocument?.(fast.data)) {
     const parsed = schema.safeParse(fast.data ?? {});
@@ -67,7 +81,7 @@ export function readYaml<S extends z.ZodType>(
   }
   const wrong = options.wholeDocument?.(yaml.data);
   if (wrong) {
-    problems.push({ file, line: 1, column: 1, message: wrong });
+    problems.push({ file, line: 1 + lineOffset, column: 1, message: wrong });
     return undefined;
   }
   const parsed = schema.safeParse(yaml.data ?? {}, PARSE_OPTIONS);
@@ -76,4 +90,12 @@ export function readYaml<S extends z.ZodType>(
     return undefined;
   }
   return { data: parsed.data, source };
+}
+
+/**
+ * A YAML text's values exactly as the build reads them, without a schema (the editor's forms):
+ * undefined, with the problems pushed, when the build would refuse the text itself.
+ */
+export function readYamlValues(file: string, text: string, problems: Problem[], options: ReadYamlOptions = {}): { data: unknown } | undefined {
+  return readYaml(file, text, z.unknown(), problems, options);
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Document, Node } from "yaml";
 import type { Problem } from "../errors.ts";
 import { TOOL_ROOT } from "../paths.ts";
+import { MAX_ALIAS_COUNT, YAML_OPTIONS } from "./yaml-options.ts";
 
 type YamlLibrary = typeof import("yaml");
 let yamlLibrary: YamlLibrary | undefined;
@@ -37,16 +38,13 @@ export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Aliases are legitimate, but a few hundred is already an attack ("billion laughs"). */
-const MAX_ALIAS_COUNT = 200;
-
 /** Parses YAML text, keeping node positions so schema errors can name a line and column. */
 export function parseYaml(file: string, text: string, options: ParseYamlOptions = {}): YamlSource {
   const lineOffset = options.lineOffset ?? 0;
   const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const source = stripBom(text);
-  const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(source, { ...YAML_OPTIONS, lineCounter });
 
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
@@ -61,7 +59,7 @@ export function parseYaml(file: string, text: string, options: ParseYamlOptions 
   let data: unknown;
   if (problems.length === 0) {
     try {
-      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      data = doc.toJS(YAML_OPTIONS);
     } catch (error) {
       problems.push({ file, line: 1 + lineOffset, column: 1, message: aliasMessage(error) });
     }
@@ -76,6 +74,17 @@ export function parseYaml(file: string, text: string, options: ParseYamlOptions 
       return position(offset);
     },
   };
+}
+
+/**
+ * A YAML text as a Document to edit in place (the editor), read with YAML_OPTIONS; its `toJS`
+ * applies them too, so no caller falls back to the `yaml` package's own, lower alias limit.
+ */
+export function parseYamlDocument(text: string): Document.Parsed {
+  const doc = yaml().parseDocument(text, YAML_OPTIONS);
+  const toJS = doc.toJS.bind(doc);
+  doc.toJS = (options = {}) => toJS({ ...YAML_OPTIONS, ...options });
+  return doc;
 }
 
 function describeYamlError(code: string, message: string): string {

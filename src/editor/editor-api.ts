@@ -1,15 +1,17 @@
 import { mkdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { Document, parseDocument } from "yaml";
+import { Document } from "yaml";
+import { readYamlValues } from "../config/read-yaml.ts";
 import type { SiteInput } from "../config/schema.ts";
+import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
 import type { DevServer } from "../dev/dev-server.ts";
-import type { Problem } from "../errors.ts";
+import { formatProblem, type Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
-import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
+import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
 import { parseSaveRequest } from "./save-request.ts";
 import { editorSchemas } from "./schemas.ts";
@@ -61,9 +63,19 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     if (!file) return undefined;
     if (relative.endsWith(".md")) {
       const parts = splitMarkdown(file.text);
-      return { version: file.version, data: parts ? (parseDocument(parts.yaml).toJS() ?? {}) : {}, body: parts ? parts.body : file.text };
+      if (!parts) return { version: file.version, data: {}, body: file.text };
+      // Front matter starts on the file's second line.
+      return { version: file.version, data: readValues(relative, parts.yaml, 1), body: parts.body };
     }
-    return { version: file.version, data: parseDocument(file.text).toJS() ?? {} };
+    return { version: file.version, data: readValues(relative, file.text, 0) };
+  }
+
+  /** A file's values as the build reads them; the build's own message when it would refuse the file. */
+  function readValues(relative: string, text: string, lineOffset: number): unknown {
+    const problems: Problem[] = [];
+    const read = readYamlValues(relative, text, problems, { lineOffset });
+    if (!read) throw new Refused(422, problems.map(formatProblem).join("; "), { problems });
+    return read.data;
   }
 
   async function state() {

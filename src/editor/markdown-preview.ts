@@ -1,6 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../config/load-config.ts";
 import { selectConditionalBlocks } from "../content/conditional-blocks.ts";
+import { splitMarkdown } from "../content/front-matter.ts";
 import { translationFacts } from "../content/load-editions.ts";
 import { convertMarkdown } from "../content/markdown-convert.ts";
 import { renderMarkdown } from "../content/markdown.ts";
@@ -8,7 +9,7 @@ import { siteFacts } from "../content/placeholders.ts";
 import { SiteError, type Problem } from "../errors.ts";
 import { documentConditions } from "../routes/privacy.ts";
 import { diskSources } from "../source-files.ts";
-import { PathRefused, readProjectFile, splitMarkdown } from "./project-files.ts";
+import { PathRefused, readProjectFile } from "./project-files.ts";
 
 /** An article or a legal page, in the default language's folder or a translation's (`content/es/blog/x.md`). */
 const DOCUMENT = /^content\/(?:([a-z]{2,3})\/)?(blog|legal)\/[a-z0-9-]+\.md$/;

@@ -78,21 +78,3 @@ export async function listEditableFiles(root: string): Promise<string[]> {
     .filter((file) => EDITABLE.test(file));
   return ["site.yaml", ...found.sort()];
 }
-
-/** A markdown file's parts: the front matter's YAML text and everything after it. */
-export interface MarkdownParts {
-  open: string;
-  yaml: string;
-  close: string;
-  body: string;
-}
-
-export function splitMarkdown(text: string): MarkdownParts | undefined {
-  const match = /^(---\r?\n)([\s\S]*?\r?\n)?(---[ \t]*(?:\r?\n|$))/.exec(text);
-  if (!match) return undefined;
-  return { open: match[1]!, yaml: match[2] ?? "", close: match[3]!, body: text.slice(match[0].length) };
-}
-
-export function joinMarkdown(parts: MarkdownParts): string {
-  return parts.open + parts.yaml + parts.close + parts.body;
-}

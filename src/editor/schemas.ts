@@ -1,6 +1,7 @@
 import * as z from "zod";
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from "yaml";
+import { isMap, isPair, isScalar, isSeq, type Node } from "yaml";
 import { siteJsonSchema } from "../config/json-schema.ts";
+import { parseYamlDocument } from "../config/yaml-source.ts";
 import { articleFrontMatter } from "../content/article-schema.ts";
 import { copyFiles, legalFrontMatter } from "../content/copy-schema.ts";
 import { languageSettingsSchema } from "../content/load-editions.ts";
@@ -55,7 +56,7 @@ function withoutDefaults(schema: JsonSchema): JsonSchema {
 
 /** The comment lines above each key of site.yaml, by key path (list items as `items`). */
 export function commentsByPath(text: string): Map<string, string> {
-  const doc = parseDocument(text);
+  const doc = parseYamlDocument(text);
   const found = new Map<string, string>();
   const walk = (node: unknown, at: string[]) => {
     if (isMap(node)) {

@@ -1,4 +1,7 @@
-import { Document, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
+import { Document, isCollection, isMap, isPair, isScalar, isSeq, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
+import { YAML_OPTIONS } from "../config/yaml-options.ts";
+// Every text here is read as the build reads it (its alias limit too), under the name the code here uses.
+import { parseYamlDocument as parseDocument } from "../config/yaml-source.ts";
 import { applyOpsToData, deepEqual, isPlainObject, type EditOp, type Path } from "./edit-ops.ts";
 
 /**
@@ -98,7 +101,7 @@ function applyOne(text: string, op: EditOp, doc: Document = parseDocument(text))
   if (op.op === "insert" || op.op === "move") {
     const seq = doc.getIn(op.path, true);
     if (!isSeq(seq)) throw new Error(`${op.path.join(".")} is not a list`);
-    if (seq.flow || seq.items.length === 0) return replaceNode(text, seq, (applyOpsToData({ v: seq.toJS(doc) }, [{ ...op, path: ["v"] }]) as { v: unknown }).v, true);
+    if (seq.flow || seq.items.length === 0) return replaceNode(text, seq, (applyOpsToData({ v: seq.toJS(doc, YAML_OPTIONS) }, [{ ...op, path: ["v"] }]) as { v: unknown }).v, true);
     if (op.op === "insert") {
       const column = columnOf(text, itemSpan(text, seq, 0)[0]) + indentOfDash(text, seq);
       const at = op.index >= seq.items.length ? itemSpan(text, seq, seq.items.length - 1)[1] : itemSpan(text, seq, op.index)[0];
@@ -119,7 +122,7 @@ function applyOne(text: string, op: EditOp, doc: Document = parseDocument(text))
     const { parent } = located;
     if (parent.flow || parent.items.length === 1) {
       const key = op.path.at(-1)!;
-      const value = parent.toJS(doc) as Record<string | number, unknown> | unknown[];
+      const value = parent.toJS(doc, YAML_OPTIONS) as Record<string | number, unknown> | unknown[];
       if (Array.isArray(value)) value.splice(Number(key), 1);
       else delete value[key];
       return replaceNode(text, parent, value, parent.flow ?? false);
@@ -130,14 +133,14 @@ function applyOne(text: string, op: EditOp, doc: Document = parseDocument(text))
   // set
   if (!located) return setMissingParent(text, doc, op.path, op.value);
   const { parent, node, pair } = located;
-  if (node !== undefined && deepEqual(node === null ? null : (node as Node).toJS(doc), op.value)) return text;
+  if (node !== undefined && deepEqual(node === null ? null : (node as Node).toJS(doc, YAML_OPTIONS), op.value)) return text;
   if (isScalar(node) && !isCollectionValue(op.value) && node.range) {
     const column = isSeq(parent) ? columnOf(text, node.range[0]) - 2 : columnOf(text, pair!.key && (pair!.key as Node).range ? (pair!.key as Node).range![0] : node.range[0]);
     return splice(text, node.range[0], node.range[1], scalarText(op.value, node.type, column, text.slice(node.range[0], node.range[1]).endsWith("\n")));
   }
   if (isCollection(node) && node.flow) return replaceNode(text, node, op.value, true);
   if (parent.flow) {
-    const value = parent.toJS(doc) as Record<string | number, unknown>;
+    const value = parent.toJS(doc, YAML_OPTIONS) as Record<string | number, unknown>;
     value[op.path.at(-1)!] = op.value;
     return replaceNode(text, parent, value, true);
   }

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { splitMarkdown } from "../../src/editor/project-files.ts";
+import { splitMarkdown } from "../../src/content/front-matter.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
 import { terminalLog } from "../helpers/terminal-log.ts";

@@ -316,6 +316,52 @@ describe("the editor's API", { timeout: 120_000 }, () => {
   });
 });
 
+/** content/faq.yaml with `uses` questions answered by one anchored answer. */
+function faqAnswered(uses: number): string {
+  const items = Array.from({ length: uses }, (_, n) => `  - question: Question ${n + 1}?\n    answer: *same\n`);
+  return `items:\n  - question: What does a visit cost?\n    answer: &same Call us for a quote.\n${items.join("")}`;
+}
+
+describe("a file the build reads, the editor reads (one YAML reader, one alias limit)", () => {
+  it("opens and saves an FAQ whose answer is an anchor used 151 times, as the build takes it", { timeout: 120_000 }, async () => {
+    const project = await copySample();
+    const server = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: quiet, outDir: path.join(project, ".edit-out") });
+    try {
+      await writeFile(path.join(project, "content/faq.yaml"), faqAnswered(151));
+      await buildProject(project);
+      const headers = { origin: server.url, "x-editor-secret": server.secret };
+      const opened = await fetch(`${server.url}/__editor/api/state`, { headers });
+      expect(opened.status).toBe(200);
+      const faq = ((await opened.json()) as { files: Record<string, { version: string; data: { items: Array<{ answer: string }> } }> }).files["content/faq.yaml"]!;
+      expect(faq.data.items).toHaveLength(152);
+      expect(faq.data.items[151]!.answer).toBe("Call us for a quote.");
+      const ops = [{ op: "set", path: ["items", 0, "question"], value: "What does a first visit cost?" }];
+      const saved = await fetch(`${server.url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes: [{ file: "content/faq.yaml", version: faq.version, ops }] }) });
+      expect(saved.status).toBe(200);
+      expect(await readFile(path.join(project, "content/faq.yaml"), "utf8")).toBe(faqAnswered(151).replace("What does a visit cost?", "What does a first visit cost?"));
+    } finally {
+      await server.close();
+      await removeDir(project);
+    }
+  });
+
+  it("refuses one used 250 times with the build's own message, not an internal error", { timeout: 120_000 }, async () => {
+    const project = await copySample();
+    const server = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: quiet, outDir: path.join(project, ".edit-out") });
+    try {
+      await writeFile(path.join(project, "content/faq.yaml"), faqAnswered(250));
+      const message = "content/faq.yaml:1:1  too many YAML aliases (more than 200); expand them by hand";
+      await expect(buildProject(project)).rejects.toThrow(message);
+      const opened = await fetch(`${server.url}/__editor/api/state`, { headers: { origin: server.url, "x-editor-secret": server.secret } });
+      expect(opened.status).toBe(422);
+      expect(((await opened.json()) as { error: string }).error).toBe(message);
+    } finally {
+      await server.close();
+      await removeDir(project);
+    }
+  });
+});
+
 describe("a save cut short", () => {
   it("leaves the old file whole when the process is killed in the middle of writing", { timeout: 120_000 }, async () => {
     const project = await copySample();

@@ -11,6 +11,7 @@ import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
 import { licensePlaceholder } from "../config/fact-names.ts";
 import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
+import { factsWithClaim } from "./review-claim.ts";
 
 /** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
 const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
@@ -134,9 +135,9 @@ function serviceLabelProblems(site: Site, copy: Copy, file: string): Problem[] {
 export async function loadEditions(options: LoadEditionsOptions): Promise<Edition[]> {
   const { site } = options;
   const [first, ...others] = site.languages;
-  const facts = siteFacts(site);
-  const warnings: Problem[] = [];
   const sources = options.sources ?? diskSources;
+  const facts = await factsWithClaim(site, siteFacts(site), sources, path.join(options.contentDir, "chrome.yaml"), `${options.displayDir}/chrome.yaml`);
+  const warnings: Problem[] = [];
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources };
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
@@ -192,9 +193,11 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const { language, base, site } = options;
   const contentDir = path.join(options.contentDir, language.code);
   const displayDir = `${options.displayDir}/${language.code}`;
-  // The same facts as the default language's, prices written as this language's locale writes them.
-  const localeFacts = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
+  // The same facts as the default language's, prices and figures written as this language's locale writes
+  // them, and its own words for the review claim.
   const sources = options.sources ?? diskSources;
+  const figures = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
+  const localeFacts = await factsWithClaim(site, figures, sources, path.join(contentDir, "chrome.yaml"), `${displayDir}/chrome.yaml`);
   const read = await readSettings(sources, path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
   const { settings } = read;
   const licenses = licenseLines(site, settings.licenseLabels);
@@ -298,6 +301,10 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
   if (!read) throw new SiteError(problems);
   for (const [name, words] of Object.entries(read.data.facts)) {
     const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };
+    if (name === "reviewClaim") {
+      problems.push({ ...at, message: "is worded in chrome.yaml's badge.claim now, with {reviewAverage} and {reviewCount}: move the words there" });
+      continue;
+    }
     if (!Object.hasOwn(facts, name)) {
       problems.push({ ...at, message: `no such fact; known: ${Object.keys(facts).sort().join(", ")}` });
       continue;

@@ -13,6 +13,7 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   nearbyTownsExist,
   phoneDigitsAgree,
   warrantyPeriodsAgree,
+  ratingAgreesWithStars,
   uniqueLanguages,
   adTagsNeedAdvertising,
   uniqueFactNames,
@@ -70,6 +71,17 @@ export function phoneDigitsAgree(site: Site): CrossIssue[] {
 export function warrantyPeriodsAgree(site: Site): CrossIssue[] {
   if (!site.warranty || site.warranty.noSetupChargeDays < site.warranty.days) return [];
   return [{ path: ["warranty", "noSetupChargeDays"], message: `must be shorter than warranty.days (${site.warranty.days})` }];
+}
+
+/** The badge's figures and the rating search engines read are one claim: they may not differ. */
+export function ratingAgreesWithStars(site: Site): CrossIssue[] {
+  const reviews = site.reviews;
+  if (!reviews?.rating || reviews.stars === undefined) return [];
+  const issues: CrossIssue[] = [];
+  const average = Math.round(reviews.rating.average * 10) / 10;
+  if (average !== reviews.stars) issues.push({ path: ["reviews", "stars"], message: `says ${reviews.stars}, but reviews.rating.average is ${reviews.rating.average}: the badge and structured data must give the same average` });
+  if (reviews.count > reviews.rating.count) issues.push({ path: ["reviews", "count"], message: `is more than reviews.rating.count (${reviews.rating.count}): the badge may not claim more reviews than you have` });
+  return issues;
 }
 
 /** Towns listed as nearby that have no page: their links go to /service-areas. */

@@ -196,8 +196,14 @@ export const siteSchema = z.strictObject({
     .default([])
     .describe("The company's licences: each is {<name>License} in copy and is listed on the pages in its shownOn"),
   reviews: z.strictObject({
-    count: z.number().int().positive(),
-    stars: z.number().int().min(1).max(5),
+    count: z.number().int().positive().describe("How many reviews you have: {reviewCount}"),
+    stars: z
+      .number()
+      .min(1, "must be your average rating, 1.0 to 5.0")
+      .max(5, "must be your average rating, 1.0 to 5.0")
+      .multipleOf(0.1, "must have one decimal at most, e.g. 4.8")
+      .optional()
+      .describe("Your average rating, e.g. 4.8: {reviewAverage}, the review badge and {reviewClaim} (worded in chrome.yaml's badge.claim); without it no star claim is shown"),
     searchEngineUrl: httpsUrl.describe("The search-engine reviews page"),
     directoryUrl: httpsUrl.describe("The business-directory reviews page"),
     campaignParam: z.string().regex(/^[a-z_]+$/, "must be a query parameter name such as utm_campaign").default("utm_campaign"),
@@ -211,7 +217,7 @@ export const siteSchema = z.strictObject({
       .describe("Your real average rating and number of ratings; only then is a rating published in structured data"),
   })
     .optional()
-    .describe("Your reviews, once you have them: the review badge, review links and {reviewClaim}; without it pages show no review claim"),
+    .describe("Your reviews, once you have them: review links, and with stars the review badge and {reviewClaim}; without it pages show no review claim"),
   warranty: z
     .strictObject({
       days: z.number().int().positive().describe("{warrantyDays}"),

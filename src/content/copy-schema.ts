@@ -146,7 +146,15 @@ export const chromeCopy = z.strictObject({
     terms: line,
     copyright: line.describe("May use {year} and {company}"),
   }),
-  badge: z.strictObject({ searchEngineLink: line, googleCityLink: line, directoryLink: line, businessListingLink: line }),
+  badge: z.strictObject({
+    claim: line
+      .optional()
+      .describe("The review badge's claim, also {reviewClaim} in any copy: your figures as {reviewAverage} and {reviewCount}, e.g. {reviewAverage} stars from {reviewCount} reviews; needed with site.yaml's reviews.stars"),
+    searchEngineLink: line,
+    googleCityLink: line,
+    directoryLink: line,
+    businessListingLink: line,
+  }),
   buttons: z.strictObject({ call: line, quote: line, writeReview: line }),
   modal: z.strictObject({
     title: line,

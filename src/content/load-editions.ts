@@ -11,6 +11,7 @@ import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
 import { licensePlaceholder } from "../config/fact-names.ts";
 import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
+import { factsWithClaim } from "./review-claim.ts";
 
 /** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
 const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
@@ -134,9 +135,9 @@ function serviceLabelProblems(site: Site, copy: Copy, file: string): Problem[] {
 export async function loadEditions(options: LoadEditionsOptions): Promise<Edition[]> {
   const { site } = options;
   const [first, ...others] = site.languages;
-  const facts = siteFacts(site);
-  const warnings: Problem[] = [];
   const sources = options.sources ?? diskSources;
+  const facts = await factsWithClaim(site, siteFacts(site), sources, path.join(options.contentDir, "chrome.yaml"), `${options.displayDir}/chrome.yaml`);
+  const warnings: Problem[] = [];
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources };
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
@@ -191,10 +192,13 @@ export async function translationFacts(
   sources: SourceFiles,
   contentDir: string,
   displayDir: string,
-  localeFacts = siteFacts(site, language.locale),
+  figures = siteFacts(site, language.locale),
 ): Promise<{ settings: LanguageSettings; licenses: LicenseLine[]; facts: Facts }> {
-  const file = `${displayDir}/${language.code}/language.yaml`;
-  const read = await readSettings(sources, path.join(contentDir, language.code, "language.yaml"), file, localeFacts, site);
+  const folder = path.join(contentDir, language.code);
+  const shown = `${displayDir}/${language.code}`;
+  // Its own words for the review claim, read ahead of the copy that may name {reviewClaim}.
+  const localeFacts = await factsWithClaim(site, figures, sources, path.join(folder, "chrome.yaml"), `${shown}/chrome.yaml`);
+  const read = await readSettings(sources, path.join(folder, "language.yaml"), `${shown}/language.yaml`, localeFacts, site);
   const licenses = licenseLines(site, read.settings.licenseLabels);
   const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
   return { settings: read.settings, licenses, facts };
@@ -312,6 +316,10 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
   if (!read) throw new SiteError(problems);
   for (const [name, words] of Object.entries(read.data.facts)) {
     const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };
+    if (name === "reviewClaim") {
+      problems.push({ ...at, message: "is worded in chrome.yaml's badge.claim now, with {reviewAverage} and {reviewCount}: move the words there" });
+      continue;
+    }
     if (!Object.hasOwn(facts, name)) {
       problems.push({ ...at, message: `no such fact; known: ${Object.keys(facts).sort().join(", ")}` });
       continue;

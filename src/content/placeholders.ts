@@ -1,13 +1,15 @@
 import type { Site } from "../config/schema.ts";
 import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
 import { formatMoney } from "./money.ts";
+import { formatNumber } from "./numbers.ts";
 
 /** Named business facts that copy in content/ may reference as `{name}`. */
 export type Facts = Readonly<Record<string, string>>;
 
 /**
- * The facts copy may use, values from site.yaml only, prices written in `locale`. A fact the site
- * does not have (no warranty, no price named setup) is absent, so copy naming it is refused.
+ * The facts copy may use, values from site.yaml only, prices and review figures written in
+ * `locale`. A fact the site does not have (no warranty, no price named setup) is absent, so copy
+ * naming it is refused. {reviewClaim} is worded in each language's copy: withReviewClaim adds it.
  */
 export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts {
   const facts: Record<string, string> = {
@@ -21,8 +23,9 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
   };
   const optional: Record<string, string | number | undefined> = {
     callbackMinutes: site.callbackMinutes,
-    reviewClaim: reviewClaim(site),
-    reviewCount: site.reviews?.count,
+    // The average with one decimal at most (5 stays "5"), the count grouped as the locale does.
+    reviewAverage: site.reviews?.stars === undefined ? undefined : formatNumber(site.reviews.stars, locale, 1),
+    reviewCount: site.reviews ? formatNumber(site.reviews.count, locale) : undefined,
     warrantyDays: site.warranty?.days,
     noSetupChargeDays: site.warranty?.noSetupChargeDays,
     resultDays: site.results?.days,
@@ -48,11 +51,6 @@ export function mapStrings(value: unknown, at: PropertyKey[], fn: (text: string,
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, [...at, key], fn)]));
   }
   return value;
-}
-
-/** "100+ 5-Star Reviews"; none for a site without reviews. */
-export function reviewClaim(site: Site): string | undefined {
-  return site.reviews ? `${site.reviews.count}+ ${site.reviews.stars}-Star Reviews` : undefined;
 }
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;

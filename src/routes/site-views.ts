@@ -1,6 +1,6 @@
 import type { City, Site } from "../config/schema.ts";
 import type { Copy, Testimonial } from "../content/copy-schema.ts";
-import { fillPlaceholders, reviewClaim } from "../content/placeholders.ts";
+import { fillPlaceholders } from "../content/placeholders.ts";
 import { defaultPaths, type LanguagePaths } from "./languages.ts";
 import { sortByDistance } from "./distance.ts";
 import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./privacy.ts";
@@ -89,10 +89,13 @@ function splitBrandName(name: string, shortName: string | undefined): { lead: st
   return { lead: short, rest: name.slice(short.length) };
 }
 
-/** The review badge; on a city page it names the city and tags the directory link. None without reviews. */
-export function reviewBadge(site: Site, copy: Copy, city?: City, claim = reviewClaim(site)): ReviewBadgeView | undefined {
+/**
+ * The review badge; on a city page it names the city and tags the directory link. None without an
+ * average (reviews.stars) and `claim`, the language's {reviewClaim}.
+ */
+export function reviewBadge(site: Site, copy: Copy, city: City | undefined, claim: string | undefined): ReviewBadgeView | undefined {
   const labels = copy.chrome.badge;
-  if (!site.reviews || claim === undefined) return undefined;
+  if (site.reviews?.stars === undefined || claim === undefined) return undefined;
   const links: Link[] = [];
   if (city?.googleReviewsUrl) {
     links.push({ label: fillPlaceholders(labels.googleCityLink, { city: city.name }), href: city.googleReviewsUrl });
@@ -102,7 +105,8 @@ export function reviewBadge(site: Site, copy: Copy, city?: City, claim = reviewC
   const directory = city ? withQuery(site.reviews.directoryUrl, site.reviews.campaignParam, city.slug) : site.reviews.directoryUrl;
   links.push({ label: labels.directoryLink, href: directory });
   if (city?.businessListingUrl) links.push({ label: labels.businessListingLink, href: city.businessListingUrl });
-  return { claim, stars: site.reviews.stars, links };
+  // Stars are drawn whole (4.8 as five): the claim next to them gives the figure.
+  return { claim, stars: Math.round(site.reviews.stars), links };
 }
 
 /** How many testimonials a review section shows. */

@@ -37,14 +37,11 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
   );
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
 /**
- * 2025-10-17 -> October 17, 2025 (en-US, written by hand: Intl is slow to start) or as the
- * locale writes it (es-US: 17 de octubre de 2025). A calendar day, not an instant: read as UTC.
+ * 2025-10-17 as the page's locale writes it, by Intl: October 17, 2025 (en-US), 17 de octubre de
+ * 2025 (es-US). A calendar day, not an instant: read as UTC.
  */
 export function formatDate(isoDate: string, locale = "en-US"): string {
   const [year, month, day] = isoDate.split("-").map(Number);
-  if (locale === "en-US") return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
   return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(Date.UTC(year!, (month ?? 1) - 1, day));
 }

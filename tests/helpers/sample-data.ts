@@ -5,6 +5,8 @@ import { loadDocuments } from "../../src/content/load-documents.ts";
 import { licenseLines, licensesOn } from "../../src/content/licenses.ts";
 import { defaultLanguageSettings } from "../../src/content/load-editions.ts";
 import { siteFacts } from "../../src/content/placeholders.ts";
+import { factsWithClaim } from "../../src/content/review-claim.ts";
+import { diskSources } from "../../src/source-files.ts";
 import type { ChromeLanguage } from "../../src/routes/site-views.ts";
 import type { PageData } from "../../src/routes/page-props.ts";
 import { planRoutes, type PlanRoutesOptions } from "../../src/routes/plan-routes.ts";
@@ -19,8 +21,8 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
  */
 export async function loadSample() {
   const { site, notices } = await loadConfig({ path: path.join(ROOT, "site.yaml"), displayPath: "site.yaml" });
-  const facts = siteFacts(site);
   const content = path.join(ROOT, "content");
+  const facts = await factsWithClaim(site, siteFacts(site), diskSources, path.join(content, "chrome.yaml"), "content/chrome.yaml");
   const [copy, documents] = await Promise.all([
     loadCopy({ contentDir: content, displayDir: "content", facts }),
     loadDocuments({ contentDir: content, displayDir: "content", facts, conditions: documentConditions(site) }),

@@ -2,13 +2,15 @@ import matter from "gray-matter";
 import type { z } from "zod";
 import type { Problem } from "../errors.ts";
 import { readYaml } from "../config/read-yaml.ts";
-import { stripBom } from "../config/yaml-source.ts";
+import { stripBom, type YamlSource } from "../config/yaml-source.ts";
 
 export interface MarkdownFile<T> {
   data: T;
   body: string;
   /** Line number of the body's first line in the file. */
   bodyLine: number;
+  /** The front matter parsed with positions (on first use), to name a field's line. */
+  source(): YamlSource;
 }
 
 /** Splits a markdown file and validates its front matter; pushes problems, returns undefined on failure. */
@@ -31,5 +33,5 @@ export function readFrontMatter<S extends z.ZodType>(
   const body = split.content;
   const bodyStart = source.length - body.length;
   const bodyLine = 1 + (source.slice(0, bodyStart).match(/\n/g)?.length ?? 0);
-  return { data: parsed.data, body, bodyLine };
+  return { data: parsed.data, body, bodyLine, source: parsed.source };
 }

@@ -11,6 +11,7 @@ import { licensesOn } from "./content/licenses.ts";
 import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
 import { qualityWarnings } from "./content/quality.ts";
+import type { Locator } from "./config/yaml-source.ts";
 import { environmentMessage } from "./environment-errors.ts";
 import { SiteError, sortProblems, UserError, type Problem } from "./errors.ts";
 import { hostSettingsFiles } from "./hosting/host-files.ts";
@@ -101,8 +102,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const named = (file: string) => displayPath(options.displayFrom ?? process.cwd(), file);
   const { sources } = options;
   const { site, notices } = await stage("config", () => loadConfig({ path: paths.config, displayPath: named(paths.config), sources }));
+  const contentDir = named(paths.content);
+  const positions = new Map<string, Locator>();
   const editions = await stage("content", () =>
-    loadEditions({ site, contentDir: paths.content, displayDir: named(paths.content), sources, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies) }),
+    loadEditions({ site, contentDir: paths.content, displayDir: contentDir, sources, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies), positions }),
   );
   const base = editions[0]!;
   const { copy } = base;
@@ -255,7 +258,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await staging?.discard();
     throw asUserError(error, outDir);
   }
-  const warnings = sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles))]);
+  // A length warning names the copy key or front matter line the owner wrote, in their language's folder.
+  const textSources = { contentDir: (lang: string) => (lang === base.code ? contentDir : `${contentDir}/${lang}`), positions };
+  const warnings = sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles), textSources)]);
   return {
     site,
     pages,

@@ -28,6 +28,15 @@ export interface YamlSource {
   locate(path: readonly PropertyKey[], options?: { key?: boolean }): { line: number; column: number };
 }
 
+/** Where a key path's value is in a file: 1-based line and column. */
+export type Locator = (path: readonly PropertyKey[]) => { line: number; column: number };
+
+/** A Locator for `text` that parses it with positions only when first asked (a valid site never is). */
+export function lazyLocator(file: string, text: string): Locator {
+  let source: YamlSource | undefined;
+  return (path) => (source ??= parseYaml(file, text)).locate(path);
+}
+
 export interface ParseYamlOptions {
   /** Added to every reported line: front matter starts below the opening `---`. */
   lineOffset?: number;

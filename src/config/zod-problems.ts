@@ -117,7 +117,8 @@ export function suggest(key: string, allowed: readonly string[]): string | undef
   return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance; names longer than 64 characters are never close. */
+export function editDistance(a: string, b: string): number {
   if (a.length > 64 || b.length > 64) return Infinity;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

@@ -1,12 +1,15 @@
 import type { z } from "zod";
 import type { Problem } from "../errors.ts";
 import { readYaml } from "../config/read-yaml.ts";
+import type { YamlSource } from "../config/yaml-source.ts";
 
 export interface MarkdownFile<T> {
   data: T;
   body: string;
   /** Line number of the body's first line in the file. */
   bodyLine: number;
+  /** The front matter parsed with positions (on first use), to name a field's line. */
+  source(): YamlSource;
 }
 
 /** A markdown file's parts: the front matter's YAML text and everything after it. */
@@ -51,5 +54,5 @@ export function readFrontMatter<S extends z.ZodType>(
   const parsed = readYaml(file, parts.yaml, schema, problems, { lineOffset: 1 });
   if (!parsed) return undefined;
   const bodyLine = 1 + (text.slice(0, text.length - parts.body.length).match(/\n/g)?.length ?? 0);
-  return { data: parsed.data, body: parts.body, bodyLine };
+  return { data: parsed.data, body: parts.body, bodyLine, source: parsed.source };
 }

@@ -3,10 +3,10 @@ import type { z } from "zod";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { diskSources, type SourceFiles } from "../source-files.ts";
 import { readYaml } from "../config/read-yaml.ts";
-import type { YamlSource } from "../config/yaml-source.ts";
+import { lazyLocator, type Locator, type YamlSource } from "../config/yaml-source.ts";
 import { dotted, REQUIRED } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
-import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadCopyOptions {
   contentDir: string;
@@ -29,6 +29,8 @@ export interface LoadCopyOptions {
    * file), by copy file name: not errors but translations still to write. Without it they are errors.
    */
   pending?: Map<string, Problem[]>;
+  /** Where each file's keys are, by the file's name in messages: for warnings found after loading. */
+  positions?: Map<string, Locator>;
 }
 
 /** Placeholders a file may keep for the page to fill (beyond the site facts). */
@@ -47,6 +49,7 @@ export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
       const file = `${options.displayDir}/${name}`;
       const found: Problem[] = [];
       const text = await readCopyFile(options.sources ?? diskSources, path.join(options.contentDir, name), file, found);
+      if (text !== undefined) options.positions?.set(file, lazyLocator(file, text));
       const reference = options.reference && {
         value: (options.reference.copy as Record<string, unknown>)[copyKey(name)],
         file: `${options.reference.displayDir}/${name}`,
@@ -104,7 +107,7 @@ function placeholderProblem(source: YamlSource, at: PropertyKey[], name: string,
     file: source.file,
     ...source.locate(at),
     field: dotted(at),
-    message: `unknown placeholder {${name}}; known: ${[...known].sort().map((k) => `{${k}}`).join(", ")}`,
+    message: unknownPlaceholderMessage(name, known),
   };
 }
 

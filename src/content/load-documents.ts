@@ -6,8 +6,9 @@ import { legalFrontMatter } from "./copy-schema.ts";
 import { articleFrontMatter, type Article, type LegalPage } from "./article-schema.ts";
 import { selectConditionalBlocks, type Conditions } from "./conditional-blocks.ts";
 import { readFrontMatter } from "./front-matter.ts";
+import type { Locator, YamlSource } from "../config/yaml-source.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
-import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadDocumentsOptions {
   contentDir: string;
@@ -27,6 +28,8 @@ export interface LoadDocumentsOptions {
    */
   /** Where text that reads clumsily once filled is reported (a word repeated across a placeholder). */
   warnings?: Problem[];
+  /** Where each file's front matter keys are, by the file's name in messages: for warnings found after loading. */
+  positions?: Map<string, Locator>;
   translation?: { of: ReadonlySet<string>; legalOf: ReadonlySet<string>; blog: boolean; legal: boolean };
 }
 
@@ -39,6 +42,8 @@ interface Parsed<T> {
   bodyLine: number;
   /** When conditional blocks left lines out: each body line's line in the file's body. */
   lineMap?: number[];
+  /** The front matter with positions, parsed on first use. */
+  source(): YamlSource;
 }
 
 async function convertEach(bodies: readonly string[]): Promise<ConvertedMarkdown[]> {
@@ -63,6 +68,7 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
       ? []
       : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems, options.translation?.legalOf)),
   ]);
+  for (const parsed of [...blogFiles, ...legalFiles]) options.positions?.set(parsed.file, (at) => parsed.source().locate(at));
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
   const warnings = options.warnings ?? [];
   const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems, warnings)));
@@ -130,7 +136,7 @@ function parseLegal(file: string, name: string, text: string, conditions: Condit
 
 function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[], warnings: Problem[]): Article | undefined {
   const { file, body } = parsed;
-  const data = fillFrontMatter(file, parsed.data, facts, problems, warnings);
+  const data = fillFrontMatter(parsed.source, parsed.data, facts, problems, warnings);
   const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted });
   problems.push(...rendered.problems);
   warnings.push(...rendered.warnings);
@@ -140,7 +146,7 @@ function finishArticle(parsed: Parsed<ArticleFields>, converted: ConvertedMarkdo
 
 function finishLegal(parsed: Parsed<LegalFields>, converted: ConvertedMarkdown, facts: Facts, problems: Problem[], warnings: Problem[]): LegalPage | undefined {
   const { file, body } = parsed;
-  const data = fillFrontMatter(file, parsed.data, facts, problems, warnings);
+  const data = fillFrontMatter(parsed.source, parsed.data, facts, problems, warnings);
   const rendered = renderMarkdown({ file, body, firstLine: parsed.bodyLine, facts, converted, lineMap: parsed.lineMap });
   problems.push(...rendered.problems);
   warnings.push(...rendered.warnings);
@@ -152,14 +158,14 @@ function compact<T>(items: Array<T | undefined>): T[] {
   return items.filter((item): item is T => item !== undefined);
 }
 
-function fillFrontMatter<T>(file: string, data: T, facts: Facts, problems: Problem[], warnings: Problem[]): T | undefined {
+function fillFrontMatter<T>(source: () => YamlSource, data: T, facts: Facts, problems: Problem[], warnings: Problem[]): T | undefined {
   const known = new Set(Object.keys(facts));
   const before = problems.length;
-  const filled = mapStrings(data, [], (value, at) => {
-    for (const { name } of unknownPlaceholders(value, known)) {
-      problems.push({ file, field: at.join("."), message: `unknown placeholder {${name}}` });
-    }
-    for (const repeat of repeatedWords(value, facts)) warnings.push({ file, field: at.join("."), message: repeatedWordMessage(repeat) });
+  // Parsed again with positions only when there is something to name.
+  const at = (path: PropertyKey[]) => ({ file: source().file, ...source().locate(path), field: path.join(".") });
+  const filled = mapStrings(data, [], (value, path) => {
+    for (const { name } of unknownPlaceholders(value, known)) problems.push({ ...at(path), message: unknownPlaceholderMessage(name, known) });
+    for (const repeat of repeatedWords(value, facts)) warnings.push({ ...at(path), message: repeatedWordMessage(repeat) });
     return fillPlaceholders(value, facts);
   }) as T;
   return problems.length > before ? undefined : filled;

@@ -2,6 +2,7 @@ import path from "node:path";
 import * as z from "zod";
 import type { Site } from "../config/schema.ts";
 import { readYaml } from "../config/read-yaml.ts";
+import type { Locator } from "../config/yaml-source.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { diskSources, type SourceFiles } from "../source-files.ts";
 import type { Article, LegalPage } from "./article-schema.ts";
@@ -104,6 +105,8 @@ export interface LoadEditionsOptions {
   sources?: SourceFiles;
   convert?: LoadDocumentsOptions["convert"];
   conditions?: LoadDocumentsOptions["conditions"];
+  /** Filled with where each loaded file's keys are (length warnings name the key). */
+  positions?: Map<string, Locator>;
 }
 
 /** Copy files each optional page type owns: a language that leaves the type untranslated needs none of them. */
@@ -138,7 +141,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const sources = options.sources ?? diskSources;
   const facts = await factsWithClaim(site, siteFacts(site), sources, path.join(options.contentDir, "chrome.yaml"), `${options.displayDir}/chrome.yaml`);
   const warnings: Problem[] = [];
-  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources };
+  const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources, positions: options.positions };
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
@@ -220,7 +223,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
   const warnings: Problem[] = [];
   const pendingCopy = new Map<string, Problem[]>();
-  const load = { contentDir, displayDir, facts, warnings, sources };
+  const load = { contentDir, displayDir, facts, warnings, sources, positions: options.positions };
   const [copy, documents, cities] = await allProblems([
     loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
     loadDocuments({

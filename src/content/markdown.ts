@@ -1,5 +1,5 @@
 import type { Problem } from "../errors.ts";
-import { repeatedWordMessage, repeatedWords, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 /** What marked makes of a markdown body (markdown-convert.ts): depends on the body alone, so it can be cached. */
 export interface ConvertedMarkdown {
@@ -37,11 +37,7 @@ export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownRe
 
   const known = new Set(Object.keys(facts));
   for (const { name, offset } of unknownPlaceholders(body, known)) {
-    problems.push({
-      file,
-      line: fileLine(countLines(body, offset)),
-      message: `unknown placeholder {${name}}; known: ${[...known].sort().map((k) => `{${k}}`).join(", ")}`,
-    });
+    problems.push({ file, line: fileLine(countLines(body, offset)), column: offset - body.lastIndexOf("\n", offset - 1), message: unknownPlaceholderMessage(name, known) });
   }
 
   const warnings = repeatedWords(body, facts).map((repeat) => ({ file, line: fileLine(countLines(body, repeat.offset)), message: repeatedWordMessage(repeat) }));

@@ -1,5 +1,7 @@
 import type { Site } from "../config/schema.ts";
 import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
+import { compareText } from "../compare-text.ts";
+import { editDistance, suggest } from "../config/zod-problems.ts";
 import { formatMoney } from "./money.ts";
 import { formatNumber } from "./numbers.ts";
 
@@ -63,6 +65,22 @@ export function unknownPlaceholders(text: string, known: ReadonlySet<string>): A
     if (!known.has(name)) unknown.push({ name, offset: match.index });
   }
   return unknown;
+}
+
+/** How many known names an unknown placeholder's message lists: enough for a typo's neighbours, one line. */
+const LISTED = 8;
+
+/**
+ * `unknown placeholder {diagnostcPrice}; did you mean {diagnosticPrice}? Known: {diagnosticPrice}, {phone}, ...`:
+ * the known names closest first (by edit distance), at most LISTED of them.
+ */
+export function unknownPlaceholderMessage(name: string, known: Iterable<string>): string {
+  const distance = (other: string) => editDistance(name.toLowerCase(), other.toLowerCase());
+  const names = [...new Set(known)].sort((a, b) => distance(a) - distance(b) || compareText(a, b));
+  const listed = names.slice(0, LISTED).map((other) => `{${other}}`).join(", ");
+  const more = names.length > LISTED ? ` and ${names.length - LISTED} more` : "";
+  const hint = suggest(name, names);
+  return `unknown placeholder {${name}}; ${hint ? `did you mean {${hint}}? Known: ` : "known: "}${listed || "none"}${more}`;
 }
 
 const WORD_BEFORE = /([\p{L}\p{N}'’-]*\p{L}[\p{L}\p{N}'’-]*)\s+$/u;

@@ -5,6 +5,7 @@ import { sortByDistance } from "../routes/distance.ts";
 import { phoneForms, type Answers } from "./answers.ts";
 import type { Town, ZipPlaces } from "./places.ts";
 import { slugify } from "../slug.ts";
+import { fitLengths, type StarterFacts } from "./fit-lengths.ts";
 
 /** The starter site's files: src/init/starter/, copied with {{name}} filled in from the answers. */
 export const STARTER_DIR = path.join(TOOL_ROOT, "src", "init", "starter");
@@ -46,30 +47,21 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     zipYaml: yaml(places.zip),
     baseLat: String(places.base.lat),
     baseLng: String(places.base.lng),
-    // Written inside double-quoted YAML strings: a company named `Joe "Pool" Co` stays valid YAML.
-    titleSuffix: titleSuffix(answers, places).replace(/[\\"]/g, (character) => `\\${character}`),
+    // The company's name after a title, left out where the title would be too long (fit-lengths.ts).
+    titleSuffix: "[[ | {company}]]",
     year: String(today.getUTCFullYear()),
     today: today.toISOString().slice(0, 10),
     citiesYaml: citiesYaml([places.base, ...places.nearby], answers.service, places.base),
   };
 }
 
-/** Search results cut a title after about this many characters (`check --strict` refuses longer ones). */
-const TITLE_LIMIT = 70;
-
-/**
- * " | Company" after the pages' titles when the longest of them (a city page's, the home page's)
- * still fits the limit with it; none otherwise, so a long company name does not fail `check --strict`.
- */
-export function titleSuffix(answers: Answers, places: ZipPlaces): string {
-  const service = titleCase(answers.service);
-  const longest = Math.max(
-    ...[places.base, ...places.nearby].map((town) => `${service} in ${town.name}, ${town.region}`.length),
-    `${service} in ${places.base.name}, ${places.base.region} and Nearby`.length,
-    `${service} for Businesses`.length,
-  );
-  const suffix = ` | ${answers.company}`;
-  return longest + suffix.length <= TITLE_LIMIT ? suffix : "";
+/** The facts the starter's titles and descriptions name, as the site init writes will fill them. */
+export function starterFacts(answers: Answers, places: ZipPlaces): StarterFacts {
+  const { base } = places;
+  return {
+    facts: { company: answers.company, phone: phoneForms(answers.phone).display, email: answers.email, baseTown: `${base.name}, ${base.region}`, region: base.region },
+    towns: [base, ...places.nearby].map((town) => town.name),
+  };
 }
 
 /** Fills {{name}} in a starter file; an unknown name is a bug in the starter, not the user's mistake. */
@@ -84,6 +76,7 @@ export function fill(text: string, values: Readonly<Record<string, string>>, fil
 /** Every file of the starter site, filled in. Text files (.yaml, .md, .svg) are filled; others copied. */
 export async function starterFiles(answers: Answers, places: ZipPlaces, today = new Date()): Promise<StarterFile[]> {
   const values = starterValues(answers, places, today);
+  const known = starterFacts(answers, places);
   const names = (await readdir(STARTER_DIR, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(STARTER_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
@@ -91,7 +84,7 @@ export async function starterFiles(answers: Answers, places: ZipPlaces, today = 
   return Promise.all(
     names.map(async (name) => {
       const file = path.join(STARTER_DIR, name);
-      const data = /\.(ya?ml|md|svg)$/.test(name) ? fill(await readFile(file, "utf8"), values, name) : await readFile(file);
+      const data = /\.(ya?ml|md|svg)$/.test(name) ? fitLengths(fill(await readFile(file, "utf8"), values, name), name, known) : await readFile(file);
       return { path: name, data };
     }),
   );

@@ -49,19 +49,48 @@ describe("gopher-site check", () => {
     expect((await import("node:fs")).existsSync(path.join(dir, "dist"))).toBe(false);
   });
 
-  it("turns warnings into errors with --strict", async () => {
-    const article = path.join(dir, "content/blog/gopher-damage-costs.md");
-    const original = await (await import("node:fs/promises")).readFile(article, "utf8");
-    await writeFile(article, original.replace(/^title: .*$/m, `title: "${"A very long title ".repeat(6).trim()}"`));
+  it("turns warnings into errors with --strict; a text too long is named where it is written, not in the page it makes", async () => {
+    const files = ["content/blog/gopher-damage-costs.md", "content/pages/about.yaml", "content/pages/city.yaml"].map((file) => path.join(dir, file));
+    const originals = await Promise.all(files.map((file) => readFile(file, "utf8")));
+    await writeFile(files[0]!, originals[0]!.replace(/^title: .*$/m, `title: "${"A very long title ".repeat(6).trim()}"`));
+    await writeFile(files[1]!, originals[1]!.replace(/^title: .*$/m, "title: About Our Family Business and Its Poison-Free Work | {company}"));
+    await writeFile(files[2]!, originals[2]!.replace(/^title: .*$/m, 'title: "{city} Gopher Control | Poison-Free Removal & {warrantyDays}-Day Warranty Today"'));
     try {
       const lenient = await runCli(["check"], { cwd: dir });
       expect(lenient.code).toBe(0);
-      expect(lenient.stderr).toContain("warning blog/gopher-damage-costs.html  title  is 107 characters; search results cut it after about 70");
+      expect(lenient.stderr).toContain("warning content/blog/gopher-damage-costs.md:2:8  title  is 107 characters; search results cut it after about 70\n");
+      expect(lenient.stderr).toContain("warning content/pages/about.yaml:1:8  title  is 81 characters; search results cut it after about 70\n");
+      // One key makes every city page: named once, with the pages it makes too long.
+      expect(lenient.stderr).toMatch(/\nwarning content\/pages\/city\.yaml:1:8 {2}title {2}is up to \d+ characters once filled, on \d+ pages \((\/[a-z-]+, ){2}\/[a-z-]+ and \d+ more\); search results cut it after about 70\n/);
+      expect(lenient.stderr).not.toMatch(/\.html {2}(title|description)/);
       const strict = await runCli(["check", "--strict"], { cwd: dir });
       expect(strict.code).toBe(1);
-      expect(strict.stderr).toContain("blog/gopher-damage-costs.html  title  is 107 characters; search results cut it after about 70 (an error with --strict)");
+      expect(strict.stderr).toContain("content/blog/gopher-damage-costs.md:2:8  title  is 107 characters; search results cut it after about 70 (an error with --strict)\n");
+      expect(strict.stderr).toContain("content/pages/about.yaml:1:8  title  is 81 characters; search results cut it after about 70 (an error with --strict)\n");
     } finally {
-      await writeFile(article, original);
+      await Promise.all(files.map((file, i) => writeFile(file, originals[i]!)));
+    }
+  });
+
+  it("names an unknown placeholder's file, line, column and field, and the known names closest first, in copy, front matter and markdown", async () => {
+    const files = ["content/blog/gopher-damage-costs.md", "content/pages/home.yaml"].map((file) => path.join(dir, file));
+    const originals = await Promise.all(files.map((file) => readFile(file, "utf8")));
+    const article = originals[0]!.replace(/^description: "The true cost/m, 'description: "The {setupPrce} true cost').replace(/^This article looks at/m, "This {setupPrce} article looks at");
+    await writeFile(files[0]!, article);
+    try {
+      const documents = await runCli(["check"], { cwd: dir });
+      expect(documents.code).toBe(1);
+      const known = "did you mean {setupPrice}? Known: {setupPrice}, {phone}, {year}, {baseTown}, {company}, {email}, {legalUpdated}, {region} and 17 more";
+      const body = article.split("\n").findIndex((line) => line.startsWith("This {setupPrce}")) + 1;
+      expect(documents.stderr).toContain(`content/blog/gopher-damage-costs.md:5:14  description  unknown placeholder {setupPrce}; ${known}\n`);
+      expect(documents.stderr).toContain(`content/blog/gopher-damage-costs.md:${body}:6  unknown placeholder {setupPrce}; ${known}\n`);
+      await writeFile(files[0]!, originals[0]!);
+      await writeFile(files[1]!, originals[1]!.replace("Fast, poison-free trapping.", "Fast, {setupPrce} trapping."));
+      const copy = await runCli(["check"], { cwd: dir });
+      expect(copy.code).toBe(1);
+      expect(copy.stderr).toContain(`content/pages/home.yaml:8:9  hero.text  unknown placeholder {setupPrce}; ${known}\n`);
+    } finally {
+      await Promise.all(files.map((file, i) => writeFile(file, originals[i]!)));
     }
   });
 
@@ -79,7 +108,7 @@ describe("gopher-site check", () => {
       const articleLine = article.split("\n").lastIndexOf("Call {company} trapping crews today.") + 1;
       const reads = '"Trapping" twice once {company} is filled ("Family Trapping trapping"); reword the sentence';
       expect(lenient.stderr).toContain(`warning content/pages/about.yaml:${aboutLine}:8  title  ${reads}`);
-      expect(lenient.stderr).toContain(`warning content/blog/gopher-damage-costs.md  title  ${reads}`);
+      expect(lenient.stderr).toContain(`warning content/blog/gopher-damage-costs.md:2:8  title  ${reads}`);
       expect(lenient.stderr).toContain(`warning content/blog/gopher-damage-costs.md:${articleLine}  ${reads}`);
       const strict = await runCli(["check", "--strict"], { cwd: dir });
       expect(strict.code).toBe(1);

@@ -120,6 +120,27 @@ describe("the site init starts", () => {
   });
 });
 
+describe("the site init writes, whatever the lengths of the answers", () => {
+  // Titles and descriptions name the company, the service and the towns: each is worded to fit.
+  const cases = [
+    { company: "A & B Heating and Air Conditioning of Spokane Valley LLC", service: "heating and air conditioning", zip: "99206" },
+    { company: "Ace", service: "plumbing", zip: "92688" },
+    { company: "Family Owned and Operated Septic Tank Pumping Company of Southern Orange County", service: "residential septic tank pumping", zip: "92688" },
+  ];
+  for (const { company, service, zip } of cases) {
+    it(`passes check --strict as written: "${company}", "${service}", ${zip}`, { timeout: 60_000 }, async () => {
+      const dir = path.join(folders(), "site");
+      const answers = ["--company", company, "--service", service, "--phone", "509-555-0142", "--email", "office@example.com", "--zip", zip];
+      const init = await runCli(["init", dir, ...answers], { cwd: path.dirname(dir) });
+      expect(init.stderr).toBe("");
+      const check = await runCli(["check", "--strict"], { cwd: dir });
+      expect(check.stderr).toBe("");
+      expect(check.code).toBe(0);
+      expect(check.stdout).toMatch(/Checked 17 pages and \d+ files in [\d.]+ m?s: no problems/);
+    });
+  }
+});
+
 describe("a company name with quotes and a backslash", () => {
   it("is written as valid YAML everywhere init puts it, and the site builds", { timeout: 120_000 }, async () => {
     const dir = path.join(folders(), "quoted");

@@ -69,7 +69,7 @@ describe("the editor's markdown preview (the build's own conversion)", () => {
   it("names an unknown placeholder with the facts the site knows", async () => {
     const preview = await previewMarkdown(dir, "content/blog/new-one.md", "Call {fone}.");
     expect(lines(preview)).toHaveLength(1);
-    expect(lines(preview)[0]).toMatch(/^content\/blog\/new-one\.md:1  unknown placeholder \{fone\}; known: .*\{phone\}/);
+    expect(lines(preview)[0]).toMatch(/^content\/blog\/new-one\.md:1:6  unknown placeholder \{fone\}; did you mean \{phone\}\? Known: \{phone\}, /);
   });
 
   it("says what is wrong with site.yaml when the facts cannot be read", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { collectAnswers, phoneForms, type Question } from "../../src/init/answers.ts";
 import { nearestTowns, townsOf } from "../../src/init/places.ts";
-import { titleCase, titleSuffix } from "../../src/init/starter.ts";
+import { fitLengths } from "../../src/init/fit-lengths.ts";
+import { starterFiles, titleCase } from "../../src/init/starter.ts";
 import { slugify } from "../../src/slug.ts";
 
 const record = (zip: string, city: string, latitude: number, longitude: number, state = "OR") => ({ zip, city, state, latitude, longitude, country: "US" });
@@ -52,12 +53,26 @@ describe("init's answers", () => {
     expect(asked).toEqual(["service", 'service: must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"', "phone"]);
   });
 
-  it("ends titles with the company's name only when the longest still fits 70 characters", () => {
+  it("words the starter's titles and descriptions to fit: the last [[part]] shortened first, until the filled text fits", () => {
+    const known = { facts: { company: "Clear View Window Washing Co" }, towns: ["Salem", "Independence"] };
+    const title = 'title: "[[Window Washing in {city} and Nearby||Window Washing near {city}]][[ | {company}]]"\n';
+    // "Window Washing in Independence and Nearby | Clear View Window Washing Co": 73 characters.
+    expect(fitLengths(title, "x.yaml", known)).toBe('title: "Window Washing in {city} and Nearby"\n');
+    expect(fitLengths(title, "x.yaml", { ...known, facts: { company: "Clear View" } })).toBe('title: "Window Washing in {city} and Nearby | {company}"\n');
+    expect(fitLengths(title, "x.yaml", { ...known, towns: ["Salem", "A Town Whose Name Is Long Enough to Matter"] })).toBe('title: "Window Washing near {city}"\n');
+    // A folded description: the value's lines joined; a line left empty is taken out, not a line break.
+    const description = `description: >-\n  ${"Word ".repeat(25).trim()}.\n  [[Call {company} today.]]\nhero:\n  title: "[[kept]]"\n`;
+    expect(fitLengths(description, "x.yaml", known)).toBe(`description: >-\n  ${"Word ".repeat(25).trim()}.\nhero:\n  title: "[[kept]]"\n`);
+    expect(fitLengths(description, "x.yaml", { ...known, facts: { company: "Us" } })).toBe(`description: >-\n  ${"Word ".repeat(25).trim()}.\n  Call {company} today.\nhero:\n  title: "[[kept]]"\n`);
+    expect(() => fitLengths('title: "A[[ {phone}]]"\n', "pages/x.yaml", known)).toThrow("the starter file pages/x.yaml has {phone} in a title or description, which init cannot measure");
+  });
+
+  it("leaves no [[ ]] in the starter site it writes", async () => {
     const places = { zip: "97301", base: { name: "Salem", region: "OR", lat: 44.9, lng: -123 }, nearby: [{ name: "Independence", region: "OR", lat: 44.85, lng: -123.19 }] };
-    const answers = { service: "window washing", phone: "5035550142", email: "a@example.com", zip: "97301" };
-    // "Window Washing in Salem, OR and Nearby" is the longest, 38 characters.
-    expect(titleSuffix({ ...answers, company: "Clear View Window Washing Co" }, places)).toBe(" | Clear View Window Washing Co");
-    expect(titleSuffix({ ...answers, company: "Clear View Window Washing Company" }, places)).toBe("");
+    for (const company of ["Ace", "Family Owned and Operated Septic Tank Pumping Company of Southern Orange County"]) {
+      const files = await starterFiles({ company, service: "residential septic tank pumping", phone: "5035550142", email: "a@example.com", zip: "97301" }, places);
+      expect(files.filter((file) => typeof file.data === "string" && file.data.includes("[[")).map((file) => file.path)).toEqual([]);
+    }
   });
 
   it("makes addresses and headings of the owner's words", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/load-config.ts";
-import { fillPlaceholders, mapStrings, placeholderFiller, repeatedWords, siteFacts } from "../../src/content/placeholders.ts";
+import { fillPlaceholders, mapStrings, placeholderFiller, repeatedWords, siteFacts, unknownPlaceholderMessage } from "../../src/content/placeholders.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
 describe("placeholderFiller", () => {
@@ -65,5 +65,20 @@ describe("siteFacts", () => {
     expect(facts).not.toHaveProperty("warrantyDays");
     expect(facts).not.toHaveProperty("noSetupChargeDays");
     expect(facts).toHaveProperty("resultDays", "2");
+  });
+});
+
+describe("unknownPlaceholderMessage", () => {
+  const known = ["company", "phone", "email", "baseTown", "region", "year", "legalUpdated", "diagnosticPrice", "setupPrice", "warrantyDays", "reviewClaim"];
+
+  it("suggests the closest known name and lists the known ones closest first, at most eight, on one line", () => {
+    expect(unknownPlaceholderMessage("diagnostcPrice", known)).toBe(
+      "unknown placeholder {diagnostcPrice}; did you mean {diagnosticPrice}? Known: {diagnosticPrice}, {setupPrice}, {baseTown}, {company}, {email}, {legalUpdated}, {phone}, {region} and 3 more",
+    );
+  });
+
+  it("suggests nothing for a name far from every known one, and still lists them (ties in alphabetical order)", () => {
+    expect(unknownPlaceholderMessage("ventana", ["phone", "company"])).toBe("unknown placeholder {ventana}; known: {company}, {phone}");
+    expect(unknownPlaceholderMessage("phone", [])).toBe("unknown placeholder {phone}; known: none");
   });
 });

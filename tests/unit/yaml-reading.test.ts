@@ -105,7 +105,7 @@ describe("front matter", () => {
 
   it("after a byte-order mark is read, and its body's line counted", () => {
     const problems: Problem[] = [];
-    expect(readFrontMatter("a.md", "\uFEFF---\ntitle: A\n---\n\nBody.\n", ANY, problems)).toEqual({ data: { title: "A" }, body: "\nBody.\n", bodyLine: 4 });
+    expect(readFrontMatter("a.md", "\uFEFF---\ntitle: A\n---\n\nBody.\n", ANY, problems)).toEqual({ data: { title: "A" }, body: "\nBody.\n", bodyLine: 4, source: expect.any(Function) });
     expect(problems).toEqual([]);
   });
 });

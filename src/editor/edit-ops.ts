@@ -12,6 +12,22 @@ export type EditOp =
   | { op: "insert"; path: Path; index: number; value: unknown }
   | { op: "move"; path: Path; from: number; to: number };
 
+/**
+ * Keys that name a part of every JavaScript object (its prototype and constructor), never a field
+ * of a file: `set __proto__.x` would change every object of the server. A save naming one is refused.
+ */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** `node[key]` when `node` has it as its own: an inherited `constructor` is not a value of the file. */
+export function ownValue(node: unknown, key: string | number): unknown {
+  return typeof node === "object" && node !== null && Object.hasOwn(node, key) ? (node as Record<string | number, unknown>)[key] : undefined;
+}
+
+/** Sets `node[key]` as its own property: an assignment to `__proto__` would replace the object's prototype instead. */
+export function setOwn(node: object, key: string | number, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -103,7 +119,7 @@ export function applyOpsToData(data: unknown, ops: readonly EditOp[]): unknown {
     const parentPath = op.op === "insert" || op.op === "move" ? op.path : op.path.slice(0, -1);
     const parent = walk(root, parentPath, op.op === "set");
     const key = op.path.at(-1)!;
-    if (op.op === "set") (parent as Record<string | number, unknown>)[key] = structuredClone(op.value);
+    if (op.op === "set") setOwn(parent as object, key, structuredClone(op.value));
     else if (op.op === "delete") {
       if (Array.isArray(parent)) parent.splice(Number(key), 1);
       else delete (parent as Record<string, unknown>)[key];
@@ -117,13 +133,15 @@ export function applyOpsToData(data: unknown, ops: readonly EditOp[]): unknown {
 }
 
 function walk(root: unknown, path: Path, create: boolean): unknown {
-  let node = root as Record<string | number, unknown>;
+  let node = root as object;
   for (const key of path) {
-    if (node[key] === undefined || node[key] === null) {
+    let next = ownValue(node, key);
+    if (next === undefined || next === null) {
       if (!create) throw new Error(`nothing at ${path.join(".")}`);
-      node[key] = {};
+      next = {};
+      setOwn(node, key, next);
     }
-    node = node[key] as Record<string | number, unknown>;
+    node = next as object;
   }
   return node;
 }

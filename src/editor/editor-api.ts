@@ -8,6 +8,7 @@ import type { Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { unknownKeyOf } from "./known-keys.ts";
 import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
 import { parseSaveRequest } from "./save-request.ts";
@@ -102,10 +103,22 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     }
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
     const ops = change.ops ?? [];
-    if (!change.file.endsWith(".md")) return [absolute, applyYamlEdits(current.text, ops), current.text];
+    if (!change.file.endsWith(".md")) return [absolute, onlyKnownKeys(change, applyYamlEdits(current.text, ops)), current.text];
     const parts = splitMarkdown(current.text);
     if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
-    return [absolute, joinMarkdown({ ...parts, yaml: applyYamlEdits(parts.yaml, ops), body: change.body ?? parts.body }), current.text];
+    const yaml = onlyKnownKeys(change, applyYamlEdits(parts.yaml, ops));
+    return [absolute, joinMarkdown({ ...parts, yaml, body: change.body ?? parts.body }), current.text];
+  }
+
+  /**
+   * The edited text, refused when an operation names a key the file's schema does not have. Checked
+   * after the edits: one that does not fit the file at all (a key inside a single value) says so first.
+   */
+  function onlyKnownKeys(change: FileChange, edited: string): string {
+    const unknown = unknownKeyOf(change.file, change.ops ?? []);
+    if (!unknown) return edited;
+    const { op, path: key } = unknown;
+    throw new Refused(400, `Not saved: the change "${op.op} ${op.path.join(".")}" names ${key.join(".")}, a field ${change.file} does not have (a bug in the editor, not in your site)`);
   }
 
   async function save(changes: FileChange[]) {

@@ -1,5 +1,5 @@
 import { Document, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
-import { applyOpsToData, deepEqual, isPlainObject, type EditOp, type Path } from "./edit-ops.ts";
+import { applyOpsToData, deepEqual, isPlainObject, ownValue, setOwn, type EditOp, type Path } from "./edit-ops.ts";
 
 /**
  * Applies edit operations to a YAML text the owner wrote, keeping every byte that is not edited.
@@ -47,7 +47,7 @@ function whyNotFit(data: unknown, op: EditOp): string | undefined {
   for (const [depth, key] of parentPath.entries()) {
     const problem = keyProblem(node, key, parentPath.slice(0, depth), false);
     if (problem) return problem;
-    node = (node as Record<string | number, unknown>)[key];
+    node = ownValue(node, key);
     if (node === undefined || node === null) return op.op === "set" ? undefined : `there is nothing at ${dotted(parentPath.slice(0, depth + 1))}`;
   }
   if (!onList) return keyProblem(node, op.path.at(-1)!, parentPath, op.op === "set");
@@ -138,7 +138,7 @@ function applyOne(text: string, op: EditOp, doc: Document = parseDocument(text))
   if (isCollection(node) && node.flow) return replaceNode(text, node, op.value, true);
   if (parent.flow) {
     const value = parent.toJS(doc) as Record<string | number, unknown>;
-    value[op.path.at(-1)!] = op.value;
+    setOwn(value, op.path.at(-1)!, op.value);
     return replaceNode(text, parent, value, true);
   }
   if (isMap(parent)) {

@@ -160,6 +160,44 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("site.yaml")).toBe(before);
   });
 
+  it("refuses with 400 a save naming __proto__, constructor or prototype, as a key of a path or of a value; nothing written, every object untouched", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const version = JSON.stringify(files["site.yaml"]!.version);
+    const why = "cannot be a key: it names a part of every JavaScript object, not a field of a file";
+    // Written as JSON text: a `__proto__` key in a JavaScript object literal would be its prototype, never sent.
+    const attempts: Array<[string, string]> = [
+      ['{ "op": "set", "path": ["__proto__", "polluted"], "value": "yes" }', `changes.0.ops.0.path.0: "__proto__" ${why}`],
+      ['{ "op": "set", "path": ["company", "constructor", "prototype", "polluted"], "value": "yes" }', `changes.0.ops.0.path.1: "constructor" ${why}; changes.0.ops.0.path.2: "prototype" ${why}`],
+      ['{ "op": "set", "path": ["company"], "value": { "name": "Gopher Co", "__proto__": { "polluted": "yes" } } }', `changes.0.ops.0.value.__proto__: "__proto__" ${why}`],
+    ];
+    for (const [op, issues] of attempts) {
+      const raw = new TextEncoder().encode(`{ "changes": [{ "file": "site.yaml", "version": ${version}, "ops": [${op}] }] }`);
+      const saved = await call("save", { raw, headers: { "content-type": "application/json" } });
+      expect(saved.status, op).toBe(400);
+      expect(saved.body.error).toBe(`Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${issues}`);
+    }
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await call("state")).status).toBe(200);
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("refuses with 400 a save naming a field its file's schema does not have, and writes nothing", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const unknown: Array<[string, EditOp, string]> = [
+      ["site.yaml", { op: "set", path: ["company", "nmae"], value: "Gopher Co" }, 'the change "set company.nmae" names company.nmae, a field site.yaml does not have'],
+      ["site.yaml", { op: "set", path: ["cities", 0, "intr", "x"], value: "A paragraph." }, 'the change "set cities.0.intr.x" names cities.0.intr, a field site.yaml does not have'],
+      ["content/faq.yaml", { op: "set", path: ["items", 0, "answr"], value: "Yes." }, 'the change "set items.0.answr" names items.0.answr, a field content/faq.yaml does not have'],
+    ];
+    for (const [file, op, message] of unknown) {
+      const saved = await call("save", { body: { changes: [{ file, version: files[file]!.version, ops: [op] }] } });
+      expect(saved.status, JSON.stringify(op)).toBe(400);
+      expect(saved.body.error).toBe(`Not saved: ${message} (a bug in the editor, not in your site)`);
+    }
+    expect(await read("site.yaml")).toBe(before);
+  });
+
   it("runs only the site's own scripts in the preview, which shares the editor's origin", async () => {
     const response = await fetch(`${editor.url}/`);
     const policy = response.headers.get("content-security-policy") ?? "";

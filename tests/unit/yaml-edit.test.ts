@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
-import { diffOps, listOps, type EditOp } from "../../src/editor/edit-ops.ts";
+import { applyOpsToData, diffOps, listOps, type EditOp } from "../../src/editor/edit-ops.ts";
 import { applyYamlEdits, EditRefused } from "../../src/editor/yaml-edit.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
@@ -135,5 +135,22 @@ describe("an edit that does not fit the file", () => {
     expect(() => applyYamlEdits(text, [{ op: "delete", path: ["towns", 1] }, { op: "set", path: ["towns", 1, "x"], value: 1 }])).toThrow(
       new EditRefused('the change "set towns.1.x" does not fit the file: towns has 1 item: it has no position 1'),
     );
+  });
+});
+
+describe("a key named like a part of every JavaScript object", () => {
+  // The server refuses such a save (src/editor/save-request.ts); the edits themselves never write through the prototype either.
+  const ops: EditOp[] = [
+    { op: "set", path: ["__proto__", "polluted"], value: "yes" },
+    { op: "set", path: ["constructor", "prototype", "polluted"], value: "yes" },
+  ];
+
+  it("is a key of the data and of the file, never the prototype every object shares", () => {
+    const data = applyOpsToData({ name: "x" }, ops) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(Object.keys(data)).toEqual(["name", "__proto__", "constructor"]);
+    expect(applyYamlEdits("name: x\n", ops)).toBe("name: x\n__proto__:\n  polluted: yes\nconstructor:\n  prototype:\n    polluted: yes\n");
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    expect((Function.prototype as unknown as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Document, parseDocument } from "yaml";
@@ -88,6 +89,11 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
     if (current.version !== change.version) {
       throw new Refused(409, `${change.file} changed on disk since you opened it (in another tab, a text editor or by git). Your change was not saved: reload to see the new version, then make it again.`, { conflict: change.file });
+    }
+    // A save renames a new file over the old one, which a file's own permissions do not stop. Not a
+    // 409: the editor's page offers Reload for those, and reloading would lose the owner's edits.
+    if (await isReadOnly(path.join(root, change.file))) {
+      throw new Refused(403, `${change.file} is read-only; nothing was saved. Make it writable (chmod u+w ${change.file}) for the editor to change it`);
     }
     return current;
   }
@@ -188,6 +194,18 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
     }
   };
+}
+
+/** Whether the owner made `file` read-only: no write permission for anyone, or none for this process. */
+async function isReadOnly(file: string): Promise<boolean> {
+  const stats = await stat(file).catch(() => undefined);
+  if (!stats) return false;
+  // Checked on the mode too: for root (or an administrator) access() allows a write whatever the mode says.
+  if ((stats.mode & 0o222) === 0) return true;
+  return access(file, constants.W_OK).then(
+    () => false,
+    () => true,
+  );
 }
 
 export function sendJson(response: ServerResponse, status: number, value: unknown): void {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -7,16 +7,17 @@ import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditOp } from "../../src/editor/edit-ops.ts";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { createLogger } from "../../src/log.ts";
 import { pngBomb, smallPicture } from "../helpers/pictures.ts";
 import { spawnEditor } from "../helpers/editor-process.ts";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
 
 let dir: string;
 let editor: EditorServer;
 let origin: string;
 
-const quiet = createLogger({ level: "quiet" });
+/** What the editor prints in the terminal. */
+const terminal = terminalLog();
 
 /** A save's temporary file left by an editor killed an hour ago; the editor removes it when it starts. */
 const LEFT_BY_A_KILLED_SAVE = ".gopher-site-edit-0123456789ab.tmp";
@@ -26,7 +27,7 @@ beforeAll(async () => {
   const anHourAgo = new Date(Date.now() - 3_600_000);
   await writeFile(path.join(dir, LEFT_BY_A_KILLED_SAVE), "half of a save");
   await utimes(path.join(dir, LEFT_BY_A_KILLED_SAVE), anHourAgo, anHourAgo);
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: quiet, outDir: path.join(dir, ".edit-out") });
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminal.log, outDir: path.join(dir, ".edit-out") });
   origin = editor.url;
 }, 90_000);
 
@@ -227,6 +228,32 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(page.headers["access-control-allow-origin"]).toBeUndefined();
     expect((await rawRequest("/__editor/api/state", { host, "x-editor-secret": editor.secret, origin })).headers["access-control-allow-origin"]).toBeUndefined();
     expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("prints in the terminal each request refused for a missing or wrong secret, as it prints the guard's refusals", async () => {
+    const host = new URL(editor.url).host;
+    const secretWrong = `${editor.secret.slice(0, -1)}${editor.secret.endsWith("A") ? "B" : "A"}`;
+    expect((await rawRequest("/__editor/api/state?x=1", { host, origin })).status).toBe(403);
+    expect((await rawRequest("/__editor/api/save", { "content-type": "application/json", host, origin, "x-editor-secret": secretWrong }, "POST", "{}")).status).toBe(403);
+    const why = "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed";
+    expect(terminal.lines).toContain(`warning refused GET /__editor/api/state: ${why}`);
+    expect(terminal.lines).toContain(`warning refused POST /__editor/api/save: ${why}`);
+  });
+
+  it("refuses to replace a file the owner made read-only, saying so, and leaves it as it was", async () => {
+    const file = path.join(dir, "content/faq.yaml");
+    const before = await read("content/faq.yaml");
+    const { files } = await state();
+    await chmod(file, 0o444);
+    try {
+      const saved = await call("save", { body: { changes: [{ file: "content/faq.yaml", version: files["content/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "A new answer." }] }] } });
+      expect(saved.status).toBe(403);
+      expect(saved.body.error).toBe("content/faq.yaml is read-only; nothing was saved. Make it writable (chmod u+w content/faq.yaml) for the editor to change it");
+      expect(await read("content/faq.yaml")).toBe(before);
+      expect((await stat(file)).mode & 0o777).toBe(0o444);
+    } finally {
+      await chmod(file, 0o644);
+    }
   });
 
   it("never writes outside the editable files: '..', encoded '..', absolute paths, symlinks", async () => {

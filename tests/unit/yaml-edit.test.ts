@@ -107,6 +107,33 @@ describe("saving a YAML file the owner wrote", () => {
   });
 });
 
+describe("the comments above a list item", () => {
+  const text = [
+    "towns:",
+    "  # The first town we served.",
+    "  - name: Menifee",
+    "    zip: \"92584\"",
+    "  # Our home town;",
+    "  # the office is here.",
+    "  - name: Hemet",
+    "    zip: \"92543\"",
+    "  - name: Perris",
+    "    zip: \"92570\"",
+    "",
+  ].join("\n");
+
+  it("move with it, to the end and to the top", () => {
+    const toEnd = applyYamlEdits(text, [{ op: "move", path: ["towns"], from: 0, to: 2 }]);
+    expect(toEnd).toBe(["towns:", "  # Our home town;", "  # the office is here.", "  - name: Hemet", '    zip: "92543"', "  - name: Perris", '    zip: "92570"', "  # The first town we served.", "  - name: Menifee", '    zip: "92584"', ""].join("\n"));
+    const toTop = applyYamlEdits(text, [{ op: "move", path: ["towns"], from: 1, to: 0 }]);
+    expect(toTop).toBe(["towns:", "  # Our home town;", "  # the office is here.", "  - name: Hemet", '    zip: "92543"', "  # The first town we served.", "  - name: Menifee", '    zip: "92584"', "  - name: Perris", '    zip: "92570"', ""].join("\n"));
+  });
+
+  it("go with it when it is removed; the other items' comments stay", () => {
+    expect(applyYamlEdits(text, [{ op: "delete", path: ["towns", 1] }])).toBe(["towns:", "  # The first town we served.", "  - name: Menifee", '    zip: "92584"', "  - name: Perris", '    zip: "92570"', ""].join("\n"));
+  });
+});
+
 describe("an edit that does not fit the file", () => {
   const text = "company:\n  name: Gopher Co # the owner's name\ntowns:\n  - Menifee\n  - Hemet\nreviews:\nfaq: { count: 2 }\n";
 

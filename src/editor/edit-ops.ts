@@ -111,23 +111,24 @@ export function listOps(path: Path, original: readonly unknown[], current: reado
 /** Applies operations to plain data: what the file must read as once they are applied to its text. */
 export function applyOpsToData(data: unknown, ops: readonly EditOp[]): unknown {
   let root: unknown = structuredClone(data ?? {});
-  for (const op of ops) {
-    if (op.op === "set" && op.path.length === 0) {
-      root = structuredClone(op.value);
-      continue;
-    }
-    const parentPath = op.op === "insert" || op.op === "move" ? op.path : op.path.slice(0, -1);
-    const parent = walk(root, parentPath, op.op === "set");
-    const key = op.path.at(-1)!;
-    if (op.op === "set") setOwn(parent as object, key, structuredClone(op.value));
-    else if (op.op === "delete") {
-      if (Array.isArray(parent)) parent.splice(Number(key), 1);
-      else delete (parent as Record<string, unknown>)[key];
-    } else if (op.op === "insert") (parent as unknown[]).splice(op.index, 0, structuredClone(op.value));
-    else {
-      const [item] = (parent as unknown[]).splice(op.from, 1);
-      (parent as unknown[]).splice(op.to, 0, item);
-    }
+  for (const op of ops) root = applyOp(root, op);
+  return root;
+}
+
+/** Applies one operation to `root` in place, and returns the root (a new one when the set is of the whole file). */
+export function applyOp(root: unknown, op: EditOp): unknown {
+  if (op.op === "set" && op.path.length === 0) return structuredClone(op.value);
+  const parentPath = op.op === "insert" || op.op === "move" ? op.path : op.path.slice(0, -1);
+  const parent = walk(root, parentPath, op.op === "set");
+  const key = op.path.at(-1)!;
+  if (op.op === "set") setOwn(parent as object, key, structuredClone(op.value));
+  else if (op.op === "delete") {
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else delete (parent as Record<string, unknown>)[key];
+  } else if (op.op === "insert") (parent as unknown[]).splice(op.index, 0, structuredClone(op.value));
+  else {
+    const [item] = (parent as unknown[]).splice(op.from, 1);
+    (parent as unknown[]).splice(op.to, 0, item);
   }
   return root;
 }

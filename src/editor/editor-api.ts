@@ -12,10 +12,10 @@ import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image
 import { unknownKeyOf } from "./known-keys.ts";
 import { editablePath, joinMarkdown, listEditableFiles, PathRefused, readProjectFile, splitMarkdown, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
-import { parseSaveRequest } from "./save-request.ts";
+import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
 import { editorSchemas } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
-import { applyYamlEdits, EditRefused } from "./yaml-edit.ts";
+import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
 
 /** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
 export interface FileChange {
@@ -109,10 +109,10 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     }
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
     const ops = change.ops ?? [];
-    if (!change.file.endsWith(".md")) return [absolute, onlyKnownKeys(change, applyYamlEdits(current.text, ops)), current.text];
+    if (!change.file.endsWith(".md")) return [absolute, onlyKnownKeys(change, await applyYamlEditsInTurns(current.text, ops)), current.text];
     const parts = splitMarkdown(current.text);
     if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
-    const yaml = onlyKnownKeys(change, applyYamlEdits(parts.yaml, ops));
+    const yaml = onlyKnownKeys(change, await applyYamlEditsInTurns(parts.yaml, ops));
     return [absolute, joinMarkdown({ ...parts, yaml, body: change.body ?? parts.body }), current.text];
   }
 
@@ -177,7 +177,12 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         const site = (await fileView("site.yaml"))?.data as SiteInput | undefined;
         result = { towns: findTowns(url.searchParams.get("q") ?? "", site?.base?.region ?? "CA") };
       } else if (route === "save" && request.method === "POST") {
-        const body = parseSaveRequest(JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")));
+        const sent: unknown = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8"));
+        const count = opsCount(sent);
+        if (count > MOST_OPS) {
+          throw new Refused(413, `Not saved: this save has ${count.toLocaleString("en-US")} changes, more than the ${MOST_OPS.toLocaleString("en-US")} one save may carry; save in parts (some towns, Save, then the others)`);
+        }
+        const body = parseSaveRequest(sent);
         if ("issues" in body) throw new Refused(400, `Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${body.issues.join("; ")}`, { issues: body.issues });
         const run = saving.then(() => save(body.changes));
         saving = run.catch(() => {});

@@ -27,6 +27,21 @@ const fileChange = z.object({
 
 const saveRequest = z.object({ changes: z.array(fileChange).min(1, "nothing to save") });
 
+/**
+ * The most edit operations one save may carry. An owner's save is a handful; the largest the editor
+ * makes is a towns list reordered (a move for each town out of place) with towns edited (a few
+ * fields each): 5,000 covers every town of a 1,000-town site moved and three fields of each
+ * changed. More is not an owner's save, and would keep the server busy for long.
+ */
+export const MOST_OPS = 5000;
+
+/** How many edit operations a save request carries, counted before its shape is checked. */
+export function opsCount(body: unknown): number {
+  const changes = (body as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes)) return 0;
+  return changes.reduce((sum: number, change) => sum + (Array.isArray((change as { ops?: unknown } | null)?.ops) ? (change as { ops: unknown[] }).ops.length : 0), 0);
+}
+
 /** The most problems a refusal lists: a request wrong throughout would otherwise list thousands. */
 const MOST_ISSUES = 10;
 

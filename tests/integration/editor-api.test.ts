@@ -199,6 +199,62 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("site.yaml")).toBe(before);
   });
 
+  it("refuses a save of more than 5,000 operations with 413, naming the limit, and writes nothing", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const ops: EditOp[] = Array.from({ length: 5001 }, (_, i) => ({ op: "set", path: ["company", "name"], value: `Gopher Co ${i}` }));
+    const saved = await call("save", { body: { changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops }] } });
+    expect(saved.status).toBe(413);
+    expect(saved.body.error).toBe("Not saved: this save has 5,001 changes, more than the 5,000 one save may carry; save in parts (some towns, Save, then the others)");
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("saves 5,000 operations (the most one save may carry) in one save", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const towns = files["site.yaml"]!.data.cities as Array<{ intro: string }>;
+    const ops: EditOp[] = Array.from({ length: 5000 }, (_, i) => ({ op: "set", path: ["cities", i % towns.length, "intro"], value: `${towns[i % towns.length]!.intro} (${i})` }));
+    const saved = await call("save", { body: { changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const intros = (parseDocument(await read("site.yaml")).toJS().cities as Array<{ intro: string }>).map((town) => town.intro);
+    // Each town's paragraph as the last operation on it left it.
+    const last = (town: number) => town + towns.length * Math.floor((4999 - town) / towns.length);
+    expect(intros).toEqual(towns.map((town, i) => `${town.intro} (${last(i)})`));
+    await writeFile(path.join(dir, "site.yaml"), before);
+  });
+
+  it("answers other requests while a long save's edits are applied: the editor's page comes back before the save does", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const towns = (files["site.yaml"]!.data.cities as unknown[]).length;
+    // Thousands of edits, the last one not fitting the file: refused once they are all applied, with no build after them.
+    const ops: EditOp[] = Array.from({ length: 4999 }, (_, i) => ({ op: "set", path: ["cities", i % towns, "intro"], value: `A new paragraph, ${i}.` }));
+    ops.push({ op: "move", path: ["company"], from: 0, to: 1 });
+    const body = JSON.stringify({ changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops }] });
+    const { port, host } = new URL(editor.url);
+    const answered: string[] = [];
+    const save = new Promise<number>((resolve, reject) => {
+      const headers = { host, origin, "x-editor-secret": editor.secret, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+      const request = httpRequest({ host: "127.0.0.1", port, path: "/__editor/api/save", method: "POST", headers }, (response) => {
+        answered.push("save");
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+    // The save's body is sent and being worked on; the page is asked for meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const page = rawRequest("/__editor/", { host }).then((answer) => {
+      answered.push("page");
+      return answer.status;
+    });
+    expect(await page).toBe(200);
+    expect(await save).toBe(422);
+    expect(answered).toEqual(["page", "save"]);
+    expect(await read("site.yaml")).toBe(before);
+  });
+
   it("runs only the site's own scripts in the preview, which shares the editor's origin", async () => {
     const response = await fetch(`${editor.url}/`);
     const policy = response.headers.get("content-security-policy") ?? "";

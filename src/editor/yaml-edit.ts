@@ -140,7 +140,7 @@ function applyOne(edited: EditedYaml, op: EditOp): void {
     edited.splice(start, end, "", holders);
     const at = op.to >= seq.items.length ? itemSpan(edited.text, seq, seq.items.length - 1)[1] : itemSpan(edited.text, seq, op.to)[0];
     edited.splice(at, at, moved, holders);
-    shiftNodes(item, (offset) => offset - start + at);
+    shiftNodes(item, at - start);
     seq.items.splice(op.to, 0, item);
     return restart(edited.text, seq);
   }

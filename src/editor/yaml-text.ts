@@ -31,7 +31,7 @@ export class EditedYaml {
     const delta = insert.length - (end - start);
     if (delta === 0 && start === end) return;
     const growing = holders.filter((node) => node.range && node.range[2] === end && start === end);
-    shiftNodes(this.doc.contents, (offset, isStart) => (offset > end || (offset === end && (isStart || start < end)) ? offset + delta : offset), end);
+    shiftPast(this.doc.contents, end, delta, start < end);
     for (const node of growing) node.range = [node.range![0], node.range![1] === end ? end + delta : node.range![1], end + delta];
   }
 
@@ -69,31 +69,48 @@ export function keyMatches(pair: Pair, key: string | number): boolean {
   return name instanceof Scalar ? String(name.value) === String(key) : false;
 }
 
+/** Moves every offset of `node` and everything in it by `by` (a piece of text parsed alone, or moved). */
+export function shiftNodes(node: unknown, by: number): void {
+  if (!node || typeof node !== "object") return;
+  const range = (node as Node).range;
+  if (range) (node as Node).range = [range[0] + by, range[1] + by, range[2] + by];
+  if (!isCollection(node)) return;
+  for (const item of node.items) {
+    if (isPair(item)) {
+      shiftNodes(item.key, by);
+      shiftNodes(item.value, by);
+    } else shiftNodes(item, by);
+  }
+}
+
 /**
- * Moves the offsets of `node` and everything in it by `move(offset, isStart)`; nodes wholly
- * before `from` are left as they are without looking inside them.
+ * Adds `delta` to the offsets of `node` and everything in it that are at or after `end`, in place:
+ * a node starting at `end` comes after the change; one ending there ends after it only if text
+ * was removed up to `end` (`endsAtEnd`). Nodes wholly before `end` are not looked inside: an edit
+ * near a large file's end moves little. (The hot path of a long save: no callback, no new arrays.)
  */
-export function shiftNodes(node: unknown, move: (offset: number, isStart: boolean) => number, from = -Infinity): void {
+function shiftPast(node: unknown, end: number, delta: number, endsAtEnd: boolean): void {
   if (!node || typeof node !== "object") return;
   const range = (node as Node).range;
   if (range) {
-    if (range[2] < from) return;
-    (node as Node).range = [move(range[0], true), move(range[1], false), move(range[2], false)];
+    if (range[2] < end) return;
+    if (range[0] >= end) range[0] += delta;
+    if (range[1] > end || (endsAtEnd && range[1] === end)) range[1] += delta;
+    if (range[2] > end || (endsAtEnd && range[2] === end)) range[2] += delta;
   }
-  if (isCollection(node)) {
-    for (const item of node.items) {
-      if (isPair(item)) {
-        shiftNodes(item.key, move, from);
-        shiftNodes(item.value, move, from);
-      } else shiftNodes(item, move, from);
-    }
+  if (!isCollection(node)) return;
+  for (const item of node.items) {
+    if (isPair(item)) {
+      shiftPast(item.key, end, delta, endsAtEnd);
+      shiftPast(item.value, end, delta, endsAtEnd);
+    } else shiftPast(item, end, delta, endsAtEnd);
   }
 }
 
 /** A piece of YAML text parsed as if it stood at `offset` of the whole text. */
 export function parsedAt(text: string, offset: number): Node | null {
   const node = parseDocument(text).contents;
-  shiftNodes(node, (at) => at + offset);
+  shiftNodes(node, offset);
   return node;
 }
 

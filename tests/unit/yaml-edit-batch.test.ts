@@ -109,12 +109,14 @@ describe("a save of many operations", () => {
   });
 
   // Sequences random ones seldom make: a list's first item replaced or moved, then the list emptied
-  // (its start is its new first item's); an item added at a list's end, then the list replaced or removed.
+  // (its start is its new first item's); an item added at a list's end, then the list replaced or
+  // removed; an item added after another, then that one removed (which must not take the new one).
   it.each<EditOp[]>([
     [{ op: "move", path: ["towns"], from: 1, to: 0 }, { op: "delete", path: ["towns", 1] }, { op: "delete", path: ["towns", 0] }],
     [{ op: "insert", path: ["tags"], index: 0, value: "zero" }, { op: "delete", path: ["tags", 1] }, { op: "delete", path: ["tags", 1] }, { op: "delete", path: ["tags", 0] }],
     [{ op: "insert", path: ["steps"], index: 2, value: { title: "Done" } }, { op: "delete", path: ["steps"] }],
     [{ op: "insert", path: ["tags"], index: 2, value: "three" }, { op: "set", path: ["tags"], value: { a: 1 } }],
+    [{ op: "insert", path: ["towns"], index: 1, value: { name: "Perris" } }, { op: "delete", path: ["towns", 0] }, { op: "move", path: ["towns"], from: 1, to: 0 }],
   ])("the small file: %j and the rest all at once are what they make one at a time", (...ops) => {
     expect(applyYamlEdits(small, ops)).toBe(ops.reduce((current, op) => applyYamlEdits(current, [op]), small));
   });

@@ -272,6 +272,8 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
 }
 
 const cityIntro = z.strictObject({ intro: z.string().trim().min(1, "must not be empty").max(3000, "is too long (3,000 characters at most)") });
+/** content/<code>/cities.yaml: a paragraph by city slug (the editor checks a save's keys against it too). */
+export const cityIntrosSchema = z.record(z.string(), cityIntro);
 
 /**
  * content/<code>/cities.yaml: every city's own paragraph in the language, by slug; no other city
@@ -290,7 +292,7 @@ async function readCityIntros(sources: SourceFiles, absolute: string, file: stri
     if (code === "ENOENT") return { intros: {}, missing: missingFrom(() => false) };
     throw new SiteError([{ file, message: `cannot read (${code})` }]);
   }
-  const read = readYaml(file, text, z.record(z.string(), cityIntro), problems);
+  const read = readYaml(file, text, cityIntrosSchema, problems);
   if (!read) throw new SiteError(problems);
   const known = new Set(slugs);
   for (const slug of Object.keys(read.data)) {

@@ -12,6 +12,22 @@ export type EditOp =
   | { op: "insert"; path: Path; index: number; value: unknown }
   | { op: "move"; path: Path; from: number; to: number };
 
+/**
+ * Keys that name a part of every JavaScript object (its prototype and constructor), never a field
+ * of a file: `set __proto__.x` would change every object of the server. A save naming one is refused.
+ */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** `node[key]` when `node` has it as its own: an inherited `constructor` is not a value of the file. */
+export function ownValue(node: unknown, key: string | number): unknown {
+  return typeof node === "object" && node !== null && Object.hasOwn(node, key) ? (node as Record<string | number, unknown>)[key] : undefined;
+}
+
+/** Sets `node[key]` as its own property: an assignment to `__proto__` would replace the object's prototype instead. */
+export function setOwn(node: object, key: string | number, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -95,35 +111,38 @@ export function listOps(path: Path, original: readonly unknown[], current: reado
 /** Applies operations to plain data: what the file must read as once they are applied to its text. */
 export function applyOpsToData(data: unknown, ops: readonly EditOp[]): unknown {
   let root: unknown = structuredClone(data ?? {});
-  for (const op of ops) {
-    if (op.op === "set" && op.path.length === 0) {
-      root = structuredClone(op.value);
-      continue;
-    }
-    const parentPath = op.op === "insert" || op.op === "move" ? op.path : op.path.slice(0, -1);
-    const parent = walk(root, parentPath, op.op === "set");
-    const key = op.path.at(-1)!;
-    if (op.op === "set") (parent as Record<string | number, unknown>)[key] = structuredClone(op.value);
-    else if (op.op === "delete") {
-      if (Array.isArray(parent)) parent.splice(Number(key), 1);
-      else delete (parent as Record<string, unknown>)[key];
-    } else if (op.op === "insert") (parent as unknown[]).splice(op.index, 0, structuredClone(op.value));
-    else {
-      const [item] = (parent as unknown[]).splice(op.from, 1);
-      (parent as unknown[]).splice(op.to, 0, item);
-    }
+  for (const op of ops) root = applyOp(root, op);
+  return root;
+}
+
+/** Applies one operation to `root` in place, and returns the root (a new one when the set is of the whole file). */
+export function applyOp(root: unknown, op: EditOp): unknown {
+  if (op.op === "set" && op.path.length === 0) return structuredClone(op.value);
+  const parentPath = op.op === "insert" || op.op === "move" ? op.path : op.path.slice(0, -1);
+  const parent = walk(root, parentPath, op.op === "set");
+  const key = op.path.at(-1)!;
+  if (op.op === "set") setOwn(parent as object, key, structuredClone(op.value));
+  else if (op.op === "delete") {
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else delete (parent as Record<string, unknown>)[key];
+  } else if (op.op === "insert") (parent as unknown[]).splice(op.index, 0, structuredClone(op.value));
+  else {
+    const [item] = (parent as unknown[]).splice(op.from, 1);
+    (parent as unknown[]).splice(op.to, 0, item);
   }
   return root;
 }
 
 function walk(root: unknown, path: Path, create: boolean): unknown {
-  let node = root as Record<string | number, unknown>;
+  let node = root as object;
   for (const key of path) {
-    if (node[key] === undefined || node[key] === null) {
+    let next = ownValue(node, key);
+    if (next === undefined || next === null) {
       if (!create) throw new Error(`nothing at ${path.join(".")}`);
-      node[key] = {};
+      next = {};
+      setOwn(node, key, next);
     }
-    node = node[key] as Record<string | number, unknown>;
+    node = next as object;
   }
   return node;
 }

@@ -1,4 +1,5 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Document } from "yaml";
@@ -10,13 +11,14 @@ import { formatProblem, type Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
-import { parseSaveRequest } from "./save-request.ts";
+import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
 import { editorSchemas } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
-import { applyYamlEdits, EditRefused } from "./yaml-edit.ts";
+import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
 
 /** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
 export interface FileChange {
@@ -101,6 +103,11 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     if (current.version !== change.version) {
       throw new Refused(409, `${change.file} changed on disk since you opened it (in another tab, a text editor or by git). Your change was not saved: reload to see the new version, then make it again.`, { conflict: change.file });
     }
+    // A save renames a new file over the old one, which a file's own permissions do not stop. Not a
+    // 409: the editor's page offers Reload for those, and reloading would lose the owner's edits.
+    if (await isReadOnly(path.join(root, change.file))) {
+      throw new Refused(403, `${change.file} is read-only; nothing was saved. Make it writable (chmod u+w ${change.file}) for the editor to change it`);
+    }
     return current;
   }
 
@@ -115,10 +122,22 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     }
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
     const ops = change.ops ?? [];
-    if (!change.file.endsWith(".md")) return [absolute, applyYamlEdits(current.text, ops), current.text];
+    if (!change.file.endsWith(".md")) return [absolute, onlyKnownKeys(change, await applyYamlEditsInTurns(current.text, ops)), current.text];
     const parts = splitMarkdown(current.text);
     if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
-    return [absolute, joinMarkdown({ ...parts, yaml: applyYamlEdits(parts.yaml, ops), body: change.body ?? parts.body }), current.text];
+    const yaml = onlyKnownKeys(change, await applyYamlEditsInTurns(parts.yaml, ops));
+    return [absolute, joinMarkdown({ ...parts, yaml, body: change.body ?? parts.body }), current.text];
+  }
+
+  /**
+   * The edited text, refused when an operation names a key the file's schema does not have. Checked
+   * after the edits: one that does not fit the file at all (a key inside a single value) says so first.
+   */
+  function onlyKnownKeys(change: FileChange, edited: string): string {
+    const unknown = unknownKeyOf(change.file, change.ops ?? []);
+    if (!unknown) return edited;
+    const { op, path: key } = unknown;
+    throw new Refused(400, `Not saved: the change "${op.op} ${op.path.join(".")}" names ${key.join(".")}, a field ${change.file} does not have (a bug in the editor, not in your site)`);
   }
 
   async function save(changes: FileChange[]) {
@@ -171,7 +190,12 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         const site = (await fileView("site.yaml"))?.data as SiteInput | undefined;
         result = { towns: findTowns(url.searchParams.get("q") ?? "", site?.base?.region ?? "CA") };
       } else if (route === "save" && request.method === "POST") {
-        const body = parseSaveRequest(JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")));
+        const sent: unknown = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8"));
+        const count = opsCount(sent);
+        if (count > MOST_OPS) {
+          throw new Refused(413, `Not saved: this save has ${count.toLocaleString("en-US")} changes, more than the ${MOST_OPS.toLocaleString("en-US")} one save may carry; save in parts (some towns, Save, then the others)`);
+        }
+        const body = parseSaveRequest(sent);
         if ("issues" in body) throw new Refused(400, `Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${body.issues.join("; ")}`, { issues: body.issues });
         const run = saving.then(() => save(body.changes));
         saving = run.catch(() => {});
@@ -192,6 +216,18 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
     }
   };
+}
+
+/** Whether the owner made `file` read-only: no write permission for anyone, or none for this process. */
+async function isReadOnly(file: string): Promise<boolean> {
+  const stats = await stat(file).catch(() => undefined);
+  if (!stats) return false;
+  // Checked on the mode too: for root (or an administrator) access() allows a write whatever the mode says.
+  if ((stats.mode & 0o222) === 0) return true;
+  return access(file, constants.W_OK).then(
+    () => false,
+    () => true,
+  );
 }
 
 export function sendJson(response: ServerResponse, status: number, value: unknown): void {

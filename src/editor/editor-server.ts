@@ -43,6 +43,8 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   const stale = await removeStaleTemporaryFiles(paths.root);
   if (stale.length > 0) options.log.info(`Removed ${stale.length === 1 ? "a temporary file" : `${stale.length} temporary files`} left by a save that was cut short: ${stale.join(", ")}`);
   const secret = randomBytes(32).toString("base64url");
+  // Every request refused, by the guard or for the secret, is told in the terminal: the owner sees someone tried.
+  const printRefusal = (request: IncomingMessage, reason: string) => options.log.warn(`refused ${request.method} ${(request.url ?? "/").split("?", 1)[0]}: ${reason}`);
   let server: DevServer | undefined;
   // The dev server's build checks and serves each save; it is started below, before any request.
   const api = createEditorApi(paths.root, () => server!);
@@ -57,8 +59,12 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     }
     if (!pathname.startsWith(EDITOR_PATH)) return false;
     if (isApi) {
-      if (!hasSecret(request, secret)) sendJson(response, 403, { error: "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed" });
-      else void api(pathname.slice(`${EDITOR_PATH}api/`.length), request, response);
+      if (hasSecret(request, secret)) void api(pathname.slice(`${EDITOR_PATH}api/`.length), request, response);
+      else {
+        const reason = "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed";
+        printRefusal(request, reason);
+        sendJson(response, 403, { error: reason });
+      }
       return true;
     }
     if (pathname === EDITOR_PATH) {
@@ -93,7 +99,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     // The dev server's guard (src/dev/request-guard.ts) stands in front of every route, the
     // editor's included: Host, Origin, and the API for the editor's own page only.
     sameOriginOnly: (pathname) => pathname.startsWith(`${EDITOR_PATH}api/`),
-    onRefused: (request, reason) => options.log.warn(`refused ${request.method} ${(request.url ?? "/").split("?", 1)[0]}: ${reason}`),
+    onRefused: (request, reason) => printRefusal(request, reason),
   });
   return Object.assign(server, { editorUrl: `${server.url}${EDITOR_PATH}`, secret });
 }

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { UNSAFE_KEYS } from "./edit-ops.ts";
 import type { FileChange } from "./editor-api.ts";
 
 /** A key of a path: a field's name, or a position in a list. */
@@ -26,14 +27,52 @@ const fileChange = z.object({
 
 const saveRequest = z.object({ changes: z.array(fileChange).min(1, "nothing to save") });
 
+/**
+ * The most edit operations one save may carry. An owner's save is a handful; the largest the editor
+ * makes is a towns list reordered (a move for each town out of place) with towns edited (a few
+ * fields each): 5,000 covers every town of a 1,000-town site moved and three fields of each
+ * changed. More is not an owner's save, and would keep the server busy for long.
+ */
+export const MOST_OPS = 5000;
+
+/** How many edit operations a save request carries, counted before its shape is checked. */
+export function opsCount(body: unknown): number {
+  const changes = (body as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes)) return 0;
+  return changes.reduce((sum: number, change) => sum + (Array.isArray((change as { ops?: unknown } | null)?.ops) ? (change as { ops: unknown[] }).ops.length : 0), 0);
+}
+
 /** The most problems a refusal lists: a request wrong throughout would otherwise list thousands. */
 const MOST_ISSUES = 10;
 
 /** A save request's changes, or what is wrong with its shape: one line per problem, its dotted path first. */
 export function parseSaveRequest(body: unknown): { changes: FileChange[] } | { issues: string[] } {
+  const unsafe = unsafeKeys(body);
   const parsed = saveRequest.safeParse(body);
-  if (parsed.success) return { changes: parsed.data.changes };
-  const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "the request"}: ${issue.message}`);
+  if (parsed.success && unsafe.length === 0) return { changes: parsed.data.changes };
+  const issues = [...unsafe, ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".") || "the request"}: ${issue.message}`))];
   if (issues.length > MOST_ISSUES) issues.splice(MOST_ISSUES, Infinity, `and ${issues.length - MOST_ISSUES} more`);
   return { issues };
+}
+
+/**
+ * Where the request names `__proto__`, `constructor` or `prototype`: as a key of a path, or of a
+ * value or new file's fields. Looked for in the request as sent: zod drops such keys from what it
+ * returns, and a path through one would reach the prototype every object of the server shares.
+ */
+function unsafeKeys(body: unknown, at: Array<string | number> = [], found: string[] = []): string[] {
+  const refuse = (where: Array<string | number>, key: string) => found.push(`${where.join(".")}: ${JSON.stringify(key)} cannot be a key: it names a part of every JavaScript object, not a field of a file`);
+  if (Array.isArray(body)) {
+    const isPath = at.length === 5 && at[0] === "changes" && at[2] === "ops" && at[4] === "path";
+    body.forEach((item, i) => {
+      if (isPath && typeof item === "string" && UNSAFE_KEYS.has(item)) refuse([...at, i], item);
+      else unsafeKeys(item, [...at, i], found);
+    });
+  } else if (typeof body === "object" && body !== null) {
+    for (const key of Object.keys(body)) {
+      if (UNSAFE_KEYS.has(key)) refuse([...at, key], key);
+      else unsafeKeys((body as Record<string, unknown>)[key], [...at, key], found);
+    }
+  }
+  return found;
 }

@@ -1,8 +1,9 @@
-import { Document, isCollection, isMap, isPair, isScalar, isSeq, Scalar, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
+import { isCollection, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
 import { YAML_OPTIONS } from "../config/yaml-options.ts";
 // Every text here is read as the build reads it (its alias limit too), under the name the code here uses.
 import { parseYamlDocument as parseDocument } from "../config/yaml-source.ts";
-import { applyOpsToData, deepEqual, isPlainObject, type EditOp, type Path } from "./edit-ops.ts";
+import { applyOp, applyOpsToData, deepEqual, isPlainObject, ownValue, setOwn, type EditOp, type Path } from "./edit-ops.ts";
+import { blockText, columnOf, EditedYaml, flowText, indentOfDash, itemSpan, keyMatches, lineStart, pairSpan, parsedAt, restart, scalarText, shiftNodes } from "./yaml-text.ts";
 
 /**
  * Applies edit operations to a YAML text the owner wrote, keeping every byte that is not edited.
@@ -15,20 +16,43 @@ import { applyOpsToData, deepEqual, isPlainObject, type EditOp, type Path } from
  * disagree, the whole document is printed from the edited Document instead (every comment kept).
  */
 export function applyYamlEdits(text: string, ops: readonly EditOp[]): string {
+  const steps = editSteps(text, ops);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** How many operations are applied between two turns of the event loop in applyYamlEditsInTurns. */
+const OPS_PER_TURN = 100;
+
+/**
+ * applyYamlEdits, letting the server answer other requests every OPS_PER_TURN operations: a save
+ * of thousands (a large site's towns reordered) takes a moment, and the preview must not freeze.
+ */
+export async function applyYamlEditsInTurns(text: string, ops: readonly EditOp[]): Promise<string> {
+  const steps = editSteps(text, ops);
+  let step = steps.next();
+  for (let done = 1; !step.done; done++) {
+    if (done % OPS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** The edits one operation at a time (a step each), returning the new text. */
+function* editSteps(text: string, ops: readonly EditOp[]): Generator<void, string> {
   if (ops.length === 0) return text;
-  let edited = text;
-  let doc = parseDocument(text);
-  let data = doc.toJS() ?? {};
+  const edited = new EditedYaml(text);
+  // The file's values as the edits so far leave them: each edit is judged against them.
+  let data = structuredClone(edited.doc.toJS() ?? {});
   for (const op of ops) {
     const misfit = whyNotFit(data, op);
     if (misfit) throw new EditRefused(`the change "${op.op} ${dotted(op.path)}" does not fit the file: ${misfit}`);
-    const next = applyOpsToData(data, [op]);
-    if (deepEqual(next, data)) continue;
-    data = next;
-    edited = applyOne(edited, op, doc);
-    doc = parseDocument(edited);
+    data = applyOp(data, op);
+    applyOne(edited, op);
+    yield;
   }
-  if (deepEqual(doc.toJS(), data)) return edited;
+  if (deepEqual(parseDocument(edited.text).toJS(), data)) return edited.text;
   return printedFallback(text, ops);
 }
 
@@ -50,7 +74,7 @@ function whyNotFit(data: unknown, op: EditOp): string | undefined {
   for (const [depth, key] of parentPath.entries()) {
     const problem = keyProblem(node, key, parentPath.slice(0, depth), false);
     if (problem) return problem;
-    node = (node as Record<string | number, unknown>)[key];
+    node = ownValue(node, key);
     if (node === undefined || node === null) return op.op === "set" ? undefined : `there is nothing at ${dotted(parentPath.slice(0, depth + 1))}`;
   }
   if (!onList) return keyProblem(node, op.path.at(-1)!, parentPath, op.op === "set");
@@ -96,81 +120,124 @@ interface Located {
   node: Node | null | undefined;
 }
 
-/** One operation on `text`; `doc` is `text` parsed. */
-function applyOne(text: string, op: EditOp, doc: Document = parseDocument(text)): string {
+/** One operation on the text and its Document, kept in step. */
+function applyOne(edited: EditedYaml, op: EditOp): void {
+  const { doc } = edited;
   if (op.op === "insert" || op.op === "move") {
     const seq = doc.getIn(op.path, true);
     if (!isSeq(seq)) throw new Error(`${op.path.join(".")} is not a list`);
-    if (seq.flow || seq.items.length === 0) return replaceNode(text, seq, (applyOpsToData({ v: seq.toJS(doc, YAML_OPTIONS) }, [{ ...op, path: ["v"] }]) as { v: unknown }).v, true);
+    if (seq.flow || seq.items.length === 0) return replaceNode(edited, op.path, seq, (applyOpsToData({ v: seq.toJS(doc, YAML_OPTIONS) }, [{ ...op, path: ["v"] }]) as { v: unknown }).v, true);
+    const holders = edited.holdersOf(op.path);
     if (op.op === "insert") {
-      const column = columnOf(text, itemSpan(text, seq, 0)[0]) + indentOfDash(text, seq);
-      const at = op.index >= seq.items.length ? itemSpan(text, seq, seq.items.length - 1)[1] : itemSpan(text, seq, op.index)[0];
-      return splice(text, at, at, blockText([op.value], column));
+      const column = columnOf(edited.text, itemSpan(edited.text, seq, 0)[0]) + indentOfDash(edited.text, seq);
+      const at = op.index >= seq.items.length ? itemSpan(edited.text, seq, seq.items.length - 1)[1] : itemSpan(edited.text, seq, op.index)[0];
+      const block = blockText([op.value], column);
+      edited.splice(at, at, block, holders);
+      seq.items.splice(op.index, 0, (parsedAt(block, at) as YAMLSeq).items[0]);
+      return restart(edited.text, seq);
     }
-    if (op.from === op.to) return text;
-    const [start, end] = itemSpan(text, seq, op.from);
-    const moved = text.slice(start, end);
-    const without = text.slice(0, start) + text.slice(end);
-    const seqAfter = parseDocument(without).getIn(op.path, true) as YAMLSeq;
-    const at = op.to >= seqAfter.items.length ? itemSpan(without, seqAfter, seqAfter.items.length - 1)[1] : itemSpan(without, seqAfter, op.to)[0];
-    return splice(without, at, at, moved);
+    if (op.from === op.to) return;
+    const [start, end] = itemSpan(edited.text, seq, op.from);
+    const moved = edited.text.slice(start, end);
+    const [item] = seq.items.splice(op.from, 1);
+    edited.splice(start, end, "", holders);
+    const at = op.to >= seq.items.length ? itemSpan(edited.text, seq, seq.items.length - 1)[1] : itemSpan(edited.text, seq, op.to)[0];
+    edited.splice(at, at, moved, holders);
+    shiftNodes(item, at - start);
+    seq.items.splice(op.to, 0, item);
+    return restart(edited.text, seq);
   }
   if (op.path.length === 0) throw new Error("an edit must name a key");
+  const parentPath = op.path.slice(0, -1);
   const located = locate(doc, op.path);
   if (op.op === "delete") {
-    if (!located || located.node === undefined) return text;
+    if (!located || located.node === undefined) return;
     const { parent } = located;
     if (parent.flow || parent.items.length === 1) {
       const key = op.path.at(-1)!;
       const value = parent.toJS(doc, YAML_OPTIONS) as Record<string | number, unknown> | unknown[];
       if (Array.isArray(value)) value.splice(Number(key), 1);
       else delete value[key];
-      return replaceNode(text, parent, value, parent.flow ?? false);
+      return replaceNode(edited, parentPath, parent, value, parent.flow ?? false);
     }
-    const [start, end] = isSeq(parent) ? itemSpan(text, parent, Number(op.path.at(-1))) : pairSpan(text, located.pair!);
-    return splice(text, start, end, "");
+    const holders = edited.holdersOf(parentPath);
+    const index = isSeq(parent) ? Number(op.path.at(-1)) : parent.items.indexOf(located.pair!);
+    const [start, end] = isSeq(parent) ? itemSpan(edited.text, parent, index) : pairSpan(edited.text, located.pair!);
+    // The first key of a list's item (`- title: Call`) goes up to the next key, which takes its place after the `-`.
+    const keyAt = isSeq(parent) ? start : keyStart(located.pair!);
+    if (!isSeq(parent) && !startsLine(edited.text, keyAt)) {
+      (parent.items as unknown[]).splice(index, 1);
+      edited.splice(keyAt, keyStart(parent.items[index] as Pair), "", holders);
+      return restart(edited.text, parent);
+    }
+    (parent.items as unknown[]).splice(index, 1);
+    edited.splice(start, end, "", holders);
+    return restart(edited.text, parent);
   }
   // set
-  if (!located) return setMissingParent(text, doc, op.path, op.value);
+  if (!located) return setMissingParent(edited, op.path, op.value);
   const { parent, node, pair } = located;
-  if (node !== undefined && deepEqual(node === null ? null : (node as Node).toJS(doc, YAML_OPTIONS), op.value)) return text;
+  if (node !== undefined && deepEqual(node === null ? null : (node as Node).toJS(doc, YAML_OPTIONS), op.value)) return;
+  const text = edited.text;
   if (isScalar(node) && !isCollectionValue(op.value) && node.range) {
     const column = isSeq(parent) ? columnOf(text, node.range[0]) - 2 : columnOf(text, pair!.key && (pair!.key as Node).range ? (pair!.key as Node).range![0] : node.range[0]);
-    return splice(text, node.range[0], node.range[1], scalarText(op.value, node.type, column, text.slice(node.range[0], node.range[1]).endsWith("\n")));
+    // An empty value (`empty:`) is nothing right after its colon: the new one needs its space.
+    const [at, end] = node.range;
+    const start = at === end ? at + 1 : at;
+    const printed = scalarText(op.value, node.type, column, text.slice(at, end).endsWith("\n"));
+    edited.splice(at, end, at === end ? ` ${printed}` : printed, edited.holdersOf(parentPath));
+    // The same node, now holding the new value in the style it was printed in (a plain text that
+    // needs quotes is quoted: the next edit of it in this save keeps the quotes, as it would after a parse).
+    node.value = op.value;
+    node.type = STYLES[printed[0]!] ?? Scalar.PLAIN;
+    node.range = [start, start + printed.length, Math.max(node.range[2], start + printed.length)];
+    return;
   }
-  if (isCollection(node) && node.flow) return replaceNode(text, node, op.value, true);
+  if (isCollection(node) && node.flow) return replaceNode(edited, op.path, node, op.value, true);
   if (parent.flow) {
     const value = parent.toJS(doc, YAML_OPTIONS) as Record<string | number, unknown>;
-    value[op.path.at(-1)!] = op.value;
-    return replaceNode(text, parent, value, true);
+    setOwn(value, op.path.at(-1)!, op.value);
+    return replaceNode(edited, parentPath, parent, value, true);
   }
+  const holders = edited.holdersOf(parentPath);
   if (isMap(parent)) {
     const key = String(op.path.at(-1));
     if (pair) {
-      const [start, end] = pairSpan(text, pair, false);
-      return splice(text, start, end, blockText({ [key]: op.value }, columnOf(text, start + leadingSpaces(text, start))));
+      // From the key, not its line's start: a list item's first key (`- title: Trap`) keeps its `-`.
+      const start = keyStart(pair);
+      const column = columnOf(text, start);
+      const block = blockText({ [key]: op.value }, column).slice(column);
+      edited.splice(start, pairSpan(text, pair, false)[1], block, holders);
+      parent.items[parent.items.indexOf(pair)] = (parsedAt(block, start) as YAMLMap).items[0]!;
+      return restart(edited.text, parent);
     }
-    if (parent.items.length === 0 || !parent.range) return setMissingParent(text, doc, op.path, op.value);
+    if (parent.items.length === 0 || !parent.range) return setMissingParent(edited, op.path, op.value);
     const last = parent.items.at(-1) as Pair;
-    const [start, end] = pairSpan(text, last, false);
-    return splice(text, end, end, blockText({ [key]: op.value }, columnOf(text, start + leadingSpaces(text, start))));
+    const end = pairSpan(text, last, false)[1];
+    const block = blockText({ [key]: op.value }, columnOf(text, keyStart(last)));
+    edited.splice(end, end, block, holders);
+    parent.items.push((parsedAt(block, end) as YAMLMap).items[0]!);
+    return;
   }
   const index = Number(op.path.at(-1));
-  if (index >= parent.items.length) return applyOne(text, { op: "insert", path: op.path.slice(0, -1), index, value: op.value });
+  if (index >= parent.items.length) return applyOne(edited, { op: "insert", path: parentPath, index, value: op.value });
   const [start, end] = itemSpan(text, parent, index, false);
-  return splice(text, start, end, blockText([op.value], columnOf(text, start) + indentOfDash(text, parent)));
+  const block = blockText([op.value], columnOf(text, start) + indentOfDash(text, parent));
+  edited.splice(start, end, block, holders);
+  parent.items[index] = (parsedAt(block, start) as YAMLSeq).items[0];
+  restart(edited.text, parent);
 }
 
 /** A key whose parents do not exist yet (or are empty, `key:`): set the nearest existing ancestor's missing key to the nested value. */
-function setMissingParent(text: string, doc: Document, path: Path, value: unknown): string {
+function setMissingParent(edited: EditedYaml, path: Path, value: unknown): void {
   for (let depth = path.length - 1; depth >= 1; depth--) {
-    const ancestor = doc.getIn(path.slice(0, depth), true);
+    const ancestor = edited.doc.getIn(path.slice(0, depth), true);
     if (ancestor !== undefined && !(isScalar(ancestor) && ancestor.value === null)) break;
     value = { [String(path[depth])]: value };
     path = path.slice(0, depth);
   }
-  if (path.length === 1 && !isMap(doc.contents)) return printedFallback(text, [{ op: "set", path, value }]);
-  return applyOne(text, { op: "set", path, value });
+  if (path.length === 1 && !isMap(edited.doc.contents)) return edited.reset(printedFallback(edited.text, [{ op: "set", path, value }]));
+  applyOne(edited, { op: "set", path, value });
 }
 
 function locate(doc: Document, path: Path): Located | undefined {
@@ -179,103 +246,34 @@ function locate(doc: Document, path: Path): Located | undefined {
   if (!isMap(parent) && !isSeq(parent)) return undefined;
   const key = path.at(-1)!;
   if (isSeq(parent)) return { parent, node: parent.items[Number(key)] as Node | undefined };
-  const pair = parent.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(key));
+  const pair = parent.items.find((item) => isPair(item) && keyMatches(item, key));
   return { parent, pair, node: pair ? (pair.value as Node | null) : undefined };
 }
+
+function keyStart(pair: Pair): number {
+  return (pair.key as Node).range![0];
+}
+
+/** Whether only spaces come before `offset` on its line (not a list item's `- `). */
+function startsLine(text: string, offset: number): boolean {
+  return text.slice(lineStart(text, offset), offset).trim() === "";
+}
+
+/** A printed scalar's style, by its first character. */
+const STYLES: Record<string, Scalar["type"]> = { "'": Scalar.QUOTE_SINGLE, '"': Scalar.QUOTE_DOUBLE, ">": Scalar.BLOCK_FOLDED, "|": Scalar.BLOCK_LITERAL };
 
 function isCollectionValue(value: unknown): boolean {
   return Array.isArray(value) || isPlainObject(value);
 }
 
-function splice(text: string, start: number, end: number, insert: string): string {
-  return text.slice(0, start) + insert + text.slice(end);
-}
-
-function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf("\n", offset - 1) + 1;
-}
-
-function lineEnd(text: string, offset: number): number {
-  if (offset > 0 && text[offset - 1] === "\n") return offset;
-  const next = text.indexOf("\n", offset);
-  return next < 0 ? text.length : next + 1;
-}
-
-function columnOf(text: string, offset: number): number {
-  return offset - lineStart(text, offset);
-}
-
-function leadingSpaces(text: string, offset: number): number {
-  let n = 0;
-  while (text[offset + n] === " ") n++;
-  return n;
-}
-
-/** Spaces between a line's start and its `-` (a list written under its key, indented or not). */
-function indentOfDash(text: string, seq: YAMLSeq): number {
-  const first = seq.items[0] as Node | undefined;
-  if (!first?.range) return 0;
-  return leadingSpaces(text, lineStart(text, first.range[0]));
-}
-
-/** Comment lines right above `start` at the same indentation belong to the item below them. */
-function withCommentsAbove(text: string, start: number): number {
-  const indent = leadingSpaces(text, start);
-  let at = start;
-  while (at > 0) {
-    const previous = lineStart(text, at - 1);
-    const line = text.slice(previous, at - 1);
-    if (leadingSpaces(text, previous) === indent && line.trimStart().startsWith("#")) at = previous;
-    else break;
-  }
-  return at;
-}
-
-/** Whole lines of a block list's item, from its `-` line (and the comments above it) to its last line. */
-function itemSpan(text: string, seq: YAMLSeq, index: number, comments = true): [number, number] {
-  const node = seq.items[index] as Node;
-  const start = lineStart(text, node.range![0]);
-  return [comments ? withCommentsAbove(text, start) : start, lineEnd(text, node.range![2])];
-}
-
-/** Whole lines of a mapping's key and value. */
-function pairSpan(text: string, pair: Pair, comments = true): [number, number] {
-  const key = pair.key as Node;
-  const value = pair.value as Node | null;
-  const start = lineStart(text, key.range![0]);
-  const end = value?.range ? value.range[2] : key.range![2];
-  return [comments ? withCommentsAbove(text, start) : start, lineEnd(text, end)];
-}
-
-/** A new block of YAML (`- item` or `key: value`), indented to `column`. */
-function blockText(value: unknown, column: number): string {
-  const printed = new Document(value).toString({ lineWidth: 0 });
-  const pad = " ".repeat(column);
-  return printed
-    .split("\n")
-    .map((line) => (line ? pad + line : line))
-    .join("\n");
-}
-
-/** A node printed in flow style (`[a, b]`, `{ lat: 1 }`) where the owner wrote one. */
-function replaceNode(text: string, node: Node, value: unknown, flow: boolean): string {
-  const doc = new Document(value);
-  if (isCollection(doc.contents)) doc.contents.flow = flow;
-  const printed = doc.toString({ lineWidth: 0, flowCollectionPadding: false }).replace(/\n$/, "");
-  const [start, end] = [node.range![0], node.range![1]];
-  const original = text.slice(start, end);
-  return splice(text, start, end, original.endsWith("\n") ? `${printed}\n` : printed);
-}
-
-/** A scalar printed in the style the owner wrote it in (plain, quoted, folded), continuation lines under `column`. */
-function scalarText(value: unknown, type: Scalar["type"], column: number, endsWithNewline: boolean): string {
-  const scalar = new Scalar(value);
-  if (typeof value === "string") scalar.type = type;
-  const doc = new Document({ k: scalar });
-  const block = type === Scalar.BLOCK_FOLDED || type === Scalar.BLOCK_LITERAL;
-  const printed = doc.toString({ lineWidth: block ? 92 : 0 }).slice("k: ".length);
-  const pad = " ".repeat(column);
-  const lines = printed.replace(/\n$/, "").split("\n");
-  const indented = [lines[0], ...lines.slice(1).map((line) => (line ? pad + line : line))].join("\n");
-  return endsWithNewline ? `${indented}\n` : indented;
+/** Rewrites the collection `node` (at `path`) as `value`, in flow style where the owner wrote one. */
+function replaceNode(edited: EditedYaml, path: Path, node: Node, value: unknown, flow: boolean): void {
+  const [start, end, nodeEnd] = node.range!;
+  const original = edited.text.slice(start, end);
+  const printed = flowText(value, flow);
+  const replacement = original.endsWith("\n") ? `${printed}\n` : printed;
+  edited.splice(start, end, replacement, edited.holdersOf(path.slice(0, -1)));
+  const replaced = parsedAt(replacement, start)!;
+  replaced.range = [start, start + replacement.length, Math.max(nodeEnd + replacement.length - (end - start), start + replacement.length)];
+  edited.place(path, replaced);
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -7,16 +7,17 @@ import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditOp } from "../../src/editor/edit-ops.ts";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { createLogger } from "../../src/log.ts";
 import { pngBomb, smallPicture } from "../helpers/pictures.ts";
 import { spawnEditor } from "../helpers/editor-process.ts";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
 
 let dir: string;
 let editor: EditorServer;
 let origin: string;
 
-const quiet = createLogger({ level: "quiet" });
+/** What the editor prints in the terminal. */
+const terminal = terminalLog();
 
 /** A save's temporary file left by an editor killed an hour ago; the editor removes it when it starts. */
 const LEFT_BY_A_KILLED_SAVE = ".gopher-site-edit-0123456789ab.tmp";
@@ -26,7 +27,7 @@ beforeAll(async () => {
   const anHourAgo = new Date(Date.now() - 3_600_000);
   await writeFile(path.join(dir, LEFT_BY_A_KILLED_SAVE), "half of a save");
   await utimes(path.join(dir, LEFT_BY_A_KILLED_SAVE), anHourAgo, anHourAgo);
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: quiet, outDir: path.join(dir, ".edit-out") });
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminal.log, outDir: path.join(dir, ".edit-out") });
   origin = editor.url;
 }, 90_000);
 
@@ -160,6 +161,100 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("site.yaml")).toBe(before);
   });
 
+  it("refuses with 400 a save naming __proto__, constructor or prototype, as a key of a path or of a value; nothing written, every object untouched", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const version = JSON.stringify(files["site.yaml"]!.version);
+    const why = "cannot be a key: it names a part of every JavaScript object, not a field of a file";
+    // Written as JSON text: a `__proto__` key in a JavaScript object literal would be its prototype, never sent.
+    const attempts: Array<[string, string]> = [
+      ['{ "op": "set", "path": ["__proto__", "polluted"], "value": "yes" }', `changes.0.ops.0.path.0: "__proto__" ${why}`],
+      ['{ "op": "set", "path": ["company", "constructor", "prototype", "polluted"], "value": "yes" }', `changes.0.ops.0.path.1: "constructor" ${why}; changes.0.ops.0.path.2: "prototype" ${why}`],
+      ['{ "op": "set", "path": ["company"], "value": { "name": "Gopher Co", "__proto__": { "polluted": "yes" } } }', `changes.0.ops.0.value.__proto__: "__proto__" ${why}`],
+    ];
+    for (const [op, issues] of attempts) {
+      const raw = new TextEncoder().encode(`{ "changes": [{ "file": "site.yaml", "version": ${version}, "ops": [${op}] }] }`);
+      const saved = await call("save", { raw, headers: { "content-type": "application/json" } });
+      expect(saved.status, op).toBe(400);
+      expect(saved.body.error).toBe(`Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${issues}`);
+    }
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await call("state")).status).toBe(200);
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("refuses with 400 a save naming a field its file's schema does not have, and writes nothing", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const unknown: Array<[string, EditOp, string]> = [
+      ["site.yaml", { op: "set", path: ["company", "nmae"], value: "Gopher Co" }, 'the change "set company.nmae" names company.nmae, a field site.yaml does not have'],
+      ["site.yaml", { op: "set", path: ["cities", 0, "intr", "x"], value: "A paragraph." }, 'the change "set cities.0.intr.x" names cities.0.intr, a field site.yaml does not have'],
+      ["content/faq.yaml", { op: "set", path: ["items", 0, "answr"], value: "Yes." }, 'the change "set items.0.answr" names items.0.answr, a field content/faq.yaml does not have'],
+    ];
+    for (const [file, op, message] of unknown) {
+      const saved = await call("save", { body: { changes: [{ file, version: files[file]!.version, ops: [op] }] } });
+      expect(saved.status, JSON.stringify(op)).toBe(400);
+      expect(saved.body.error).toBe(`Not saved: ${message} (a bug in the editor, not in your site)`);
+    }
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("refuses a save of more than 5,000 operations with 413, naming the limit, and writes nothing", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const ops: EditOp[] = Array.from({ length: 5001 }, (_, i) => ({ op: "set", path: ["company", "name"], value: `Gopher Co ${i}` }));
+    const saved = await call("save", { body: { changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops }] } });
+    expect(saved.status).toBe(413);
+    expect(saved.body.error).toBe("Not saved: this save has 5,001 changes, more than the 5,000 one save may carry; save in parts (some towns, Save, then the others)");
+    expect(await read("site.yaml")).toBe(before);
+  });
+
+  it("saves 5,000 operations (the most one save may carry) in one save", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const towns = files["site.yaml"]!.data.cities as Array<{ intro: string }>;
+    const ops: EditOp[] = Array.from({ length: 5000 }, (_, i) => ({ op: "set", path: ["cities", i % towns.length, "intro"], value: `${towns[i % towns.length]!.intro} (${i})` }));
+    const saved = await call("save", { body: { changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const intros = (parseDocument(await read("site.yaml")).toJS().cities as Array<{ intro: string }>).map((town) => town.intro);
+    // Each town's paragraph as the last operation on it left it.
+    const last = (town: number) => town + towns.length * Math.floor((4999 - town) / towns.length);
+    expect(intros).toEqual(towns.map((town, i) => `${town.intro} (${last(i)})`));
+    await writeFile(path.join(dir, "site.yaml"), before);
+  });
+
+  it("answers other requests while a long save's edits are applied: the editor's page comes back before the save does", async () => {
+    const before = await read("site.yaml");
+    const { files } = await state();
+    const towns = (files["site.yaml"]!.data.cities as unknown[]).length;
+    // Thousands of edits, the last one not fitting the file: refused once they are all applied, with no build after them.
+    const ops: EditOp[] = Array.from({ length: 4999 }, (_, i) => ({ op: "set", path: ["cities", i % towns, "intro"], value: `A new paragraph, ${i}.` }));
+    ops.push({ op: "move", path: ["company"], from: 0, to: 1 });
+    const body = JSON.stringify({ changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops }] });
+    const { port, host } = new URL(editor.url);
+    const answered: string[] = [];
+    const save = new Promise<number>((resolve, reject) => {
+      const headers = { host, origin, "x-editor-secret": editor.secret, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+      const request = httpRequest({ host: "127.0.0.1", port, path: "/__editor/api/save", method: "POST", headers }, (response) => {
+        answered.push("save");
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+    // The save's body is sent and being worked on; the page is asked for meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const page = rawRequest("/__editor/", { host }).then((answer) => {
+      answered.push("page");
+      return answer.status;
+    });
+    expect(await page).toBe(200);
+    expect(await save).toBe(422);
+    expect(answered).toEqual(["page", "save"]);
+    expect(await read("site.yaml")).toBe(before);
+  });
+
   it("runs only the site's own scripts in the preview, which shares the editor's origin", async () => {
     const response = await fetch(`${editor.url}/`);
     const policy = response.headers.get("content-security-policy") ?? "";
@@ -201,6 +296,32 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect((await call("preview", { body: text, headers: { origin: "http://attacker.example" } })).status).toBe(403);
     expect((await call("preview", { body: { file: "site.yaml", body: "x" } })).body).toEqual({ error: '"site.yaml" is not an article or a legal page of this project' });
     expect((await call("preview", { body: { file: text.file } })).status).toBe(400);
+  });
+
+  it("prints in the terminal each request refused for a missing or wrong secret, as it prints the guard's refusals", async () => {
+    const host = new URL(editor.url).host;
+    const secretWrong = `${editor.secret.slice(0, -1)}${editor.secret.endsWith("A") ? "B" : "A"}`;
+    expect((await rawRequest("/__editor/api/state?x=1", { host, origin })).status).toBe(403);
+    expect((await rawRequest("/__editor/api/save", { "content-type": "application/json", host, origin, "x-editor-secret": secretWrong }, "POST", "{}")).status).toBe(403);
+    const why = "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed";
+    expect(terminal.lines).toContain(`warning refused GET /__editor/api/state: ${why}`);
+    expect(terminal.lines).toContain(`warning refused POST /__editor/api/save: ${why}`);
+  });
+
+  it("refuses to replace a file the owner made read-only, saying so, and leaves it as it was", async () => {
+    const file = path.join(dir, "content/faq.yaml");
+    const before = await read("content/faq.yaml");
+    const { files } = await state();
+    await chmod(file, 0o444);
+    try {
+      const saved = await call("save", { body: { changes: [{ file: "content/faq.yaml", version: files["content/faq.yaml"]!.version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "A new answer." }] }] } });
+      expect(saved.status).toBe(403);
+      expect(saved.body.error).toBe("content/faq.yaml is read-only; nothing was saved. Make it writable (chmod u+w content/faq.yaml) for the editor to change it");
+      expect(await read("content/faq.yaml")).toBe(before);
+      expect((await stat(file)).mode & 0o777).toBe(0o444);
+    } finally {
+      await chmod(file, 0o644);
+    }
   });
 
   it("never writes outside the editable files: '..', encoded '..', absolute paths, symlinks", async () => {
@@ -325,7 +446,7 @@ function faqAnswered(uses: number): string {
 describe("a file the build reads, the editor reads (one YAML reader, one alias limit)", () => {
   it("opens and saves an FAQ whose answer is an anchor used 151 times, as the build takes it", { timeout: 120_000 }, async () => {
     const project = await copySample();
-    const server = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: quiet, outDir: path.join(project, ".edit-out") });
+    const server = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(project, ".edit-out") });
     try {
       await writeFile(path.join(project, "content/faq.yaml"), faqAnswered(151));
       await buildProject(project);
@@ -347,7 +468,7 @@ describe("a file the build reads, the editor reads (one YAML reader, one alias l
 
   it("refuses one used 250 times with the build's own message, not an internal error", { timeout: 120_000 }, async () => {
     const project = await copySample();
-    const server = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: quiet, outDir: path.join(project, ".edit-out") });
+    const server = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(project, ".edit-out") });
     try {
       await writeFile(path.join(project, "content/faq.yaml"), faqAnswered(250));
       const message = "content/faq.yaml:1:1  too many YAML aliases (more than 200); expand them by hand";

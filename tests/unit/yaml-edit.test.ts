@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
-import { diffOps, listOps, type EditOp } from "../../src/editor/edit-ops.ts";
+import { applyOpsToData, diffOps, listOps, type EditOp } from "../../src/editor/edit-ops.ts";
 import { applyYamlEdits, EditRefused } from "../../src/editor/yaml-edit.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
@@ -107,6 +107,33 @@ describe("saving a YAML file the owner wrote", () => {
   });
 });
 
+describe("the comments above a list item", () => {
+  const text = [
+    "towns:",
+    "  # The first town we served.",
+    "  - name: Menifee",
+    "    zip: \"92584\"",
+    "  # Our home town;",
+    "  # the office is here.",
+    "  - name: Hemet",
+    "    zip: \"92543\"",
+    "  - name: Perris",
+    "    zip: \"92570\"",
+    "",
+  ].join("\n");
+
+  it("move with it, to the end and to the top", () => {
+    const toEnd = applyYamlEdits(text, [{ op: "move", path: ["towns"], from: 0, to: 2 }]);
+    expect(toEnd).toBe(["towns:", "  # Our home town;", "  # the office is here.", "  - name: Hemet", '    zip: "92543"', "  - name: Perris", '    zip: "92570"', "  # The first town we served.", "  - name: Menifee", '    zip: "92584"', ""].join("\n"));
+    const toTop = applyYamlEdits(text, [{ op: "move", path: ["towns"], from: 1, to: 0 }]);
+    expect(toTop).toBe(["towns:", "  # Our home town;", "  # the office is here.", "  - name: Hemet", '    zip: "92543"', "  # The first town we served.", "  - name: Menifee", '    zip: "92584"', "  - name: Perris", '    zip: "92570"', ""].join("\n"));
+  });
+
+  it("go with it when it is removed; the other items' comments stay", () => {
+    expect(applyYamlEdits(text, [{ op: "delete", path: ["towns", 1] }])).toBe(["towns:", "  # The first town we served.", "  - name: Menifee", '    zip: "92584"', "  - name: Perris", '    zip: "92570"', ""].join("\n"));
+  });
+});
+
 describe("an edit that does not fit the file", () => {
   const text = "company:\n  name: Gopher Co # the owner's name\ntowns:\n  - Menifee\n  - Hemet\nreviews:\nfaq: { count: 2 }\n";
 
@@ -135,5 +162,22 @@ describe("an edit that does not fit the file", () => {
     expect(() => applyYamlEdits(text, [{ op: "delete", path: ["towns", 1] }, { op: "set", path: ["towns", 1, "x"], value: 1 }])).toThrow(
       new EditRefused('the change "set towns.1.x" does not fit the file: towns has 1 item: it has no position 1'),
     );
+  });
+});
+
+describe("a key named like a part of every JavaScript object", () => {
+  // The server refuses such a save (src/editor/save-request.ts); the edits themselves never write through the prototype either.
+  const ops: EditOp[] = [
+    { op: "set", path: ["__proto__", "polluted"], value: "yes" },
+    { op: "set", path: ["constructor", "prototype", "polluted"], value: "yes" },
+  ];
+
+  it("is a key of the data and of the file, never the prototype every object shares", () => {
+    const data = applyOpsToData({ name: "x" }, ops) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(Object.keys(data)).toEqual(["name", "__proto__", "constructor"]);
+    expect(applyYamlEdits("name: x\n", ops)).toBe("name: x\n__proto__:\n  polluted: yes\nconstructor:\n  prototype:\n    polluted: yes\n");
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    expect((Function.prototype as unknown as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

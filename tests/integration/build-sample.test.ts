@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { folderSnapshot } from "../helpers/folder-snapshot.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
@@ -12,17 +12,6 @@ let htmlFiles: string[];
 
 const read = (file: string) => readFile(path.join(dist, file), "utf8");
 
-/** Every file of a folder with the hash of its contents. */
-async function snapshot(folder: string): Promise<Record<string, string>> {
-  const names = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  const entries = await Promise.all(
-    names.map(async (entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return [path.relative(folder, file), createHash("sha256").update(await readFile(file)).digest("hex")] as const;
-    }),
-  );
-  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
-}
 
 beforeAll(async () => {
   dir = await copySample({ oneLanguage: true });
@@ -87,7 +76,7 @@ describe("gopher-site build on the sample site", () => {
   });
 
   it("fails on a broken site.yaml with file:line, exit 1, no stack trace, and the previous output untouched", async () => {
-    const before = await snapshot(dist);
+    const before = await folderSnapshot(dist);
     const yaml = await readFile(path.join(dir, "site.yaml"), "utf8");
     const broken = yaml.replace("  days: 60\n", "  days: sixty\n").replace("    lat: 33.4936\n", "    lat: 333.4936\n");
     await writeFile(path.join(dir, "site.yaml"), broken);
@@ -100,7 +89,7 @@ describe("gopher-site build on the sample site", () => {
       expect(result.stderr).toMatch(/site\.yaml:\d+:10  cities\.\d+\.lat  latitude must be between -90 and 90/);
       expect(result.stderr).toContain("2 problems found; nothing was written.");
       expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(await snapshot(dist)).toEqual(before);
+      expect(await folderSnapshot(dist)).toEqual(before);
       expect((await readdir(dir)).filter((name) => name.startsWith("."))).toEqual([]);
     } finally {
       await writeFile(path.join(dir, "site.yaml"), yaml);

@@ -17,6 +17,7 @@ import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { builds, localizedPaths, withLanguages } from "./routes/languages.ts";
+import { translationUnit } from "./page-kinds.ts";
 import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
 import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
@@ -203,8 +204,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // in the file (read only when one is broken).
     const documentsRead = sources ?? diskSources;
     const built = editions.flatMap((edition) => [
-      ...(builds(edition, "article", site) ? edition.articles : []),
-      ...(builds(edition, "legal", site) ? edition.legal : []),
+      ...(builds(edition, translationUnit("article")) ? edition.articles : []),
+      ...(builds(edition, translationUnit("legal")) ? edition.legal : []),
     ]);
     const written = await Promise.all(
       built.map(async ({ file, html }) => {

@@ -6,18 +6,17 @@ import { AboutPage } from "./pages/about.tsx";
 import { ArticlePage } from "./pages/article.tsx";
 import { BlogPage } from "./pages/blog.tsx";
 import { CityPage } from "./pages/city.tsx";
-import { CommercialPage } from "./pages/commercial.tsx";
 import { HomePage } from "./pages/home.tsx";
 import { LegalPage } from "./pages/legal.tsx";
 import { NotFoundPage } from "./pages/not-found.tsx";
-import { ResidentialPage } from "./pages/residential.tsx";
 import { ServiceAreasPage } from "./pages/service-areas.tsx";
+import { ServicePage } from "./pages/service.tsx";
+import { PAGE_KINDS } from "../src/page-kinds.ts";
 
 /** Every page template by name; the route planner names one for each page. */
 export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   home: HomePage,
-  residential: ResidentialPage,
-  commercial: CommercialPage,
+  service: ServicePage,
   "service-areas": ServiceAreasPage,
   about: AboutPage,
   city: CityPage,
@@ -27,18 +26,9 @@ export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   "not-found": NotFoundPage,
 };
 
-/** Where each template lives, for error messages. */
-export const templateFiles: Record<TemplateName, string> = {
-  home: "templates/pages/home.tsx",
-  residential: "templates/pages/residential.tsx",
-  commercial: "templates/pages/commercial.tsx",
-  "service-areas": "templates/pages/service-areas.tsx",
-  about: "templates/pages/about.tsx",
-  city: "templates/pages/city.tsx",
-  blog: "templates/pages/blog.tsx",
-  article: "templates/pages/article.tsx",
-  legal: "templates/pages/legal.tsx",
-  "not-found": "templates/pages/not-found.tsx",
-};
+/** Where each template lives, for error messages: the page registry's. */
+export const templateFiles: Record<TemplateName, string> = Object.fromEntries(
+  Object.entries(PAGE_KINDS).map(([name, kind]) => [name, kind.template]),
+) as Record<TemplateName, string>;
 
 export { Document, IconSprite };

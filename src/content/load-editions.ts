@@ -5,16 +5,13 @@ import { readYaml } from "../config/read-yaml.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { diskSources, type SourceFiles } from "../source-files.ts";
 import type { Article, LegalPage } from "./article-schema.ts";
-import type { Copy } from "./copy-schema.ts";
+import { copyFiles, siteCopyFiles, type Copy } from "./copy-schema.ts";
+import { filesOf, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
 import { licensePlaceholder } from "../config/fact-names.ts";
 import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
-
-/** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
-const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
-export type OptionalPageType = (typeof OPTIONAL_PAGE_TYPES)[number];
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
@@ -22,22 +19,14 @@ const line = z.string().trim().min(1, "must not be empty").max(300, "is too long
 /** content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts. */
 export const languageSettingsSchema = z.strictObject({
   untranslated: z
-    .array(z.enum(OPTIONAL_PAGE_TYPES))
+    .array(slug)
     .default([])
-    .describe("Page types left in the default language on purpose: not built in this language; links lead to the default language's page"),
+    .describe(`Pages left in the default language on purpose: ${UNTRANSLATABLE_KINDS.join(", ")} or a service's id; not built in this language, links lead to the default language's page`),
   untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
   slugs: z
-    .strictObject({
-      residential: slug,
-      commercial: slug,
-      "service-areas": slug,
-      about: slug,
-      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
-      blog: slug,
-    })
-    .partial()
+    .record(z.string(), z.string())
     .default({})
-    .describe("This language's addresses, after its /<code>/ prefix; the default language's are used for the others"),
+    .describe("This language's addresses, after its /<code>/ prefix, by page (service-areas, about, blog, a service's id; city with {slug}); the default language's are used for the others"),
   facts: z
     .record(z.string(), line)
     .default({})
@@ -84,9 +73,9 @@ export interface Edition {
   notices: string[];
 }
 
-/** A translation's gaps: page types whose copy lacks something, and towns without their paragraph. */
+/** A translation's gaps: pages (kinds, or services by id) whose copy lacks something, and towns without their paragraph. */
 export interface Pending {
-  pageTypes: OptionalPageType[];
+  pageTypes: string[];
   cities: string[];
 }
 
@@ -105,29 +94,27 @@ export interface LoadEditionsOptions {
   conditions?: LoadDocumentsOptions["conditions"];
 }
 
-/** Copy files each optional page type owns: a language that leaves the type untranslated needs none of them. */
-export const FILES_OF: Record<OptionalPageType, string[]> = {
-  residential: ["pages/residential.yaml"],
-  commercial: ["pages/commercial.yaml"],
-  "service-areas": ["pages/service-areas.yaml"],
-  about: ["pages/about.yaml"],
-  city: ["pages/city.yaml"],
-  blog: ["pages/blog.yaml", "pages/article.yaml"],
-  legal: [],
-};
 /** The customers' own words: shown as written in every language. */
 const SHARED_FILES = ["testimonials.yaml"];
 
-/** The copy files of the service pages the site does not have: not read, not needed. */
-function servicesLeftOut(site: Site): string[] {
-  return (["residential", "commercial"] as const).filter((service) => !site.services[service]).flatMap((service) => FILES_OF[service]);
+/** What language.yaml's `untranslated` may name: kinds of page, and the site's services by id. */
+function translationUnits(site: Site): string[] {
+  return [...UNTRANSLATABLE_KINDS, ...site.services.map((service) => service.id)];
 }
 
-/** Each service page the site has needs its menu label in chrome.yaml. */
-function serviceLabelProblems(site: Site, copy: Copy, file: string): Problem[] {
-  return (["residential", "commercial"] as const)
-    .filter((service) => site.services[service] && !copy.chrome.nav[service])
-    .map((service) => ({ file, line: 1, field: `nav.${service}`, message: `missing: site.yaml's services has the ${service} page, whose menu label this is` }));
+/**
+ * A copy file under pages/ that is no page's (a service's copy from before services were a list):
+ * named, with where it goes now, instead of being silently ignored. Nothing is moved or deleted.
+ */
+async function strayPageFiles(sources: SourceFiles, contentDir: string, displayDir: string): Promise<Problem[]> {
+  const names = await sources.list(path.join(contentDir, "pages")).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.endsWith(".yaml") && !Object.hasOwn(copyFiles, `pages/${name}`))
+    .sort()
+    .map((name) => ({
+      file: `${displayDir}/pages/${name}`,
+      message: `not a page of gopher-site; a service's copy is ${displayDir}/services/${name} now, with - id: ${name.slice(0, -5)} in site.yaml's services: move it there`,
+    }));
 }
 
 /** Every language's content, the default first; the problems of every language at once. */
@@ -138,12 +125,13 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const warnings: Problem[] = [];
   const sources = options.sources ?? diskSources;
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources };
+  const files = siteCopyFiles(site.services.map((service) => service.id));
+  const stray = await strayPageFiles(sources, options.contentDir, options.displayDir);
+  if (stray.length > 0) throw new SiteError(stray);
   const [copy, documents] = await Promise.all([
-    loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
+    loadCopy({ ...load, files }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
   ]);
-  const labels = serviceLabelProblems(site, copy, `${options.displayDir}/chrome.yaml`);
-  if (labels.length > 0) throw new SiteError(labels);
   const base: Edition = {
     ...first!,
     isDefault: true,
@@ -195,16 +183,19 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   // The same facts as the default language's, prices written as this language's locale writes them.
   const localeFacts = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
   const sources = options.sources ?? diskSources;
+  const stray = await strayPageFiles(sources, contentDir, displayDir);
+  if (stray.length > 0) throw new SiteError(stray);
   const read = await readSettings(sources, path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
   const { settings } = read;
   const licenses = licenseLines(site, settings.licenseLabels);
   const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
-  const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
+  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap(filesOf)]);
+  const files = siteCopyFiles(site.services.map((service) => service.id));
   const warnings: Problem[] = [];
   const pendingCopy = new Map<string, Problem[]>();
   const load = { contentDir, displayDir, facts, warnings, sources };
   const [copy, documents, cities] = await allProblems([
-    loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
+    loadCopy({ ...load, files, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
     loadDocuments({
       ...load,
       convert: options.convert,
@@ -221,14 +212,14 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
       : readCityIntros(sources, path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
   const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
-  const pageTypes = OPTIONAL_PAGE_TYPES.filter((type) => FILES_OF[type].some((file) => pendingCopy.has(file)));
+  const pageTypes = translationUnits(site).filter((type) => filesOf(type).some((file) => pendingCopy.has(file)));
   for (const [name, gaps] of pendingCopy) {
-    const type = pageTypes.find((each) => FILES_OF[each].includes(name));
+    const type = pageTypes.find((each) => filesOf(each).includes(name));
     const what = type ? `version of the ${type === "blog" ? "blog and its articles" : `${type} page${type === "city" ? "s" : ""}`}` : "site";
     warnings.push(...gaps.map((gap) => ({ ...gap, message: `${version(what)} (${gap.message})` })));
   }
   warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${site.cities.find((city) => `${city.slug}.intro` === gap.field)?.name ?? "this town"}`) })));
-  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => FILES_OF[type].includes(name)));
+  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => filesOf(type).includes(name)));
   if (shared) return { code: language.code, name: language.name, warnings };
   const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];
   if (cities.missing.length > 0) left.push(`${cities.missing.length} town page${cities.missing.length === 1 ? "" : "s"}`);
@@ -308,6 +299,7 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
       problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
     }
   }
+  problems.push(...pageNameProblems(read.data, site, (at) => ({ file, ...read.source().locate(at) })));
   const licenseNames = new Set(site.licenses.map((license) => license.name));
   for (const name of Object.keys(read.data.licenseLabels)) {
     if (licenseNames.has(name)) continue;
@@ -323,6 +315,24 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
   }
   if (problems.length > 0) throw new SiteError(problems);
   return { settings: read.data, facts: { ...facts, ...read.data.facts } };
+}
+
+/** language.yaml's `untranslated` and `slugs` name kinds of page and the site's services. */
+function pageNameProblems(settings: LanguageSettings, site: Site, at: (path: PropertyKey[]) => Pick<Problem, "file" | "line" | "column">): Problem[] {
+  const problems: Problem[] = [];
+  const units = translationUnits(site);
+  settings.untranslated.forEach((name, index) => {
+    if (!units.includes(name)) problems.push({ ...at(["untranslated", index]), field: `untranslated.${index}`, message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services)` });
+  });
+  const addressed = ["service-areas", "about", "city", "blog", ...site.services.map((service) => service.id)];
+  for (const [name, value] of Object.entries(settings.slugs)) {
+    const where = { ...at(["slugs", name]), field: `slugs.${name}` };
+    if (!addressed.includes(name)) problems.push({ ...where, message: `names no page with an address of its own; known: ${addressed.join(", ")}` });
+    else if (name === "city" ? !/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/.test(value) : !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) {
+      problems.push({ ...where, message: name === "city" ? "must contain {slug} (the city's slug), e.g. servicio-{slug}" : "must be lowercase letters, digits and single hyphens" });
+    }
+  }
+  return problems;
 }
 
 /** The numbers in a text, without their thousands separators: "$1,500 and 24–48 hours" -> 1500, 24, 48. */

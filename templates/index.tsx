@@ -11,9 +11,8 @@ import { LegalPage } from "./pages/legal.tsx";
 import { NotFoundPage } from "./pages/not-found.tsx";
 import { ServiceAreasPage } from "./pages/service-areas.tsx";
 import { ServicePage } from "./pages/service.tsx";
-import { PAGE_KINDS } from "../src/page-kinds.ts";
 
-/** Every page template by name; the route planner names one for each page. */
+/** Every page template by kind (src/page-kinds.ts, which names each one's file for error messages). */
 export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   home: HomePage,
   service: ServicePage,
@@ -25,10 +24,5 @@ export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   legal: LegalPage,
   "not-found": NotFoundPage,
 };
-
-/** Where each template lives, for error messages: the page registry's. */
-export const templateFiles: Record<TemplateName, string> = Object.fromEntries(
-  Object.entries(PAGE_KINDS).map(([name, kind]) => [name, kind.template]),
-) as Record<TemplateName, string>;
 
 export { Document, IconSprite };

@@ -74,7 +74,7 @@ const service = z.strictObject({
   id: slug.describe("The service's stable name: its copy is content/services/<id>.yaml; licences' shownOn and testimonials name it"),
   path: z
     .string()
-    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be an address of lowercase letters, digits and single hyphens after a /, e.g. /residential-pool-cleaning")
+    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be an address of lowercase letters, digits and single hyphens after a /, e.g. /weekly-pool-service")
     .describe("The page's address in the default language"),
 });
 
@@ -218,7 +218,6 @@ export const siteSchema = z.strictObject({
     .strictObject({
       days: z.number().int().positive().optional().describe("{resultDays}"),
       hours: z.number().int().positive().optional().describe("{resultHours}"),
-      commercialFollowUp: shortText.optional().describe("{commercialFollowUp}"),
     })
     .optional()
     .describe("How soon customers see results, if the company promises it"),

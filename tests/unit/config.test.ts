@@ -78,7 +78,7 @@ describe("site.yaml validation", () => {
     expect(problemsOf(text)).toEqual([
       `site.yaml:${lineOf(text, "cityPath:")}:11  cityPath  must be an address containing {city} (the city's slug), e.g. /{city}-pool-cleaning`,
       `site.yaml:${lineOf(text, "id: Residential Work")}:9  services.0.id  must be lowercase letters, digits and single hyphens, e.g. lake-elsinore`,
-      `site.yaml:${lineOf(text, "path: commercial gopher")}:11  services.1.path  must be an address of lowercase letters, digits and single hyphens after a /, e.g. /residential-pool-cleaning`,
+      `site.yaml:${lineOf(text, "path: commercial gopher")}:11  services.1.path  must be an address of lowercase letters, digits and single hyphens after a /, e.g. /weekly-pool-service`,
     ]);
   });
 
@@ -114,6 +114,13 @@ describe("site.yaml validation", () => {
     );
     expect(problemsOf(old)).toEqual([
       `site.yaml:${lineOf(old, "  residential:")}:3  services  must be a list of services: - id: residential / path: /residential-gopher-control / - id: commercial / path: /commercial-gopher-control (each one's copy in content/services/<id>.yaml)`,
+    ]);
+  });
+
+  it("points a result promised in words, once a key of results, to facts", () => {
+    const old = replaceOnce(SAMPLE, "  hours: 48\n", "  hours: 48\n  followUp: 24–72 hours\n");
+    expect(problemsOf(old)).toEqual([
+      `site.yaml:${lineOf(old, "followUp:")}:3  results.followUp  unknown key; results has days and hours: write followUp under facts: instead (copy names it {followUp} as before)`,
     ]);
   });
 

@@ -73,7 +73,7 @@ export const serviceCopy = z.strictObject({
   ...pageMeta,
   name: line.describe("The service's name in the menu and the footer"),
   summary: paragraph.describe("A sentence or two about it, for cards and lists of services"),
-  icon: z.enum(ICONS),
+  icon: z.enum(ICONS, { message: `must be one of: ${ICONS.join(", ")}` }),
   hero: hero.extend({ image: image.describe("The hero's picture, under public/") }),
   emailQuote: z
     .strictObject({ label: line.describe("The button's text"), subject: line.describe("The e-mail's subject") })

@@ -126,8 +126,9 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const sources = options.sources ?? diskSources;
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources };
   const files = siteCopyFiles(site.services.map((service) => service.id));
-  const stray = await strayPageFiles(sources, options.contentDir, options.displayDir);
-  if (stray.length > 0) throw new SiteError(stray);
+  const folders = [["", ""], ...others.map((language) => [`/${language.code}`, `/${language.code}`])];
+  const stray = (await Promise.all(folders.map(([sub, shown]) => strayPageFiles(sources, options.contentDir + sub, options.displayDir + shown)))).flat();
+  if (stray.length > 0) throw new SiteError(sortProblems(stray));
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, files }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
@@ -183,8 +184,6 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   // The same facts as the default language's, prices written as this language's locale writes them.
   const localeFacts = language.locale === base.locale ? base.facts : siteFacts(site, language.locale);
   const sources = options.sources ?? diskSources;
-  const stray = await strayPageFiles(sources, contentDir, displayDir);
-  if (stray.length > 0) throw new SiteError(stray);
   const read = await readSettings(sources, path.join(contentDir, "language.yaml"), `${displayDir}/language.yaml`, localeFacts, site);
   const { settings } = read;
   const licenses = licenseLines(site, settings.licenseLabels);
@@ -228,7 +227,8 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     ...language,
     isDefault: false,
     prefix: `/${language.code}`,
-    copy: { ...base.copy, ...copy },
+    // A service left untranslated keeps its default-language copy (its name in the menu, for one).
+    copy: { ...base.copy, ...copy, services: { ...base.copy.services, ...copy.services } },
     facts,
     ...documents,
     settings,

@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load-config.ts";
+import { loadEditions } from "../../src/content/load-editions.ts";
+import { documentConditions } from "../../src/routes/privacy.ts";
+import { problemLinesAsync } from "../helpers/problems.ts";
+import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+
+// Services are site.yaml's list; each one's copy is content/services/<id>.yaml. Whatever names a
+// service (a testimonial, a language's untranslated list, a copy file) names it by its id.
+let dir: string;
+beforeEach(async () => {
+  dir = await copySample();
+});
+afterEach(() => removeDir(dir));
+
+async function edit(file: string, change: (text: string) => string) {
+  const target = path.join(dir, file);
+  const before = await readFile(target, "utf8");
+  const after = change(before);
+  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
+  await writeFile(target, after);
+}
+
+async function problems(): Promise<string[]> {
+  return problemLinesAsync(async () => {
+    const { site } = await loadConfig({ path: path.join(dir, "site.yaml"), displayPath: "site.yaml" });
+    return loadEditions({ site, contentDir: path.join(dir, "content"), displayDir: "content", conditions: documentConditions(site) });
+  });
+}
+
+const lineOf = async (file: string, text: string, from = 0) => (await readFile(path.join(dir, file), "utf8")).split("\n").findIndex((line, index) => index >= from && line.includes(text)) + 1;
+
+describe("services", { timeout: 60_000 }, () => {
+  it("name a copy file left in content/pages/ (the shape before services were a list) with where it goes, and move nothing", async () => {
+    await writeFile(path.join(dir, "content/pages/residential.yaml"), "title: Old\n");
+    await writeFile(path.join(dir, "content/es/pages/commercial.yaml"), "title: Viejo\n");
+    expect(await problems()).toEqual([
+      "content/es/pages/commercial.yaml  not a page of gopher-site; a service's copy is content/es/services/commercial.yaml now, with - id: commercial in site.yaml's services: move it there",
+      "content/pages/residential.yaml  not a page of gopher-site; a service's copy is content/services/residential.yaml now, with - id: residential in site.yaml's services: move it there",
+    ]);
+    expect(existsSync(path.join(dir, "content/pages/residential.yaml"))).toBe(true);
+  });
+
+  it("are named by id in testimonials: an unknown one at its line, with the site's services", async () => {
+    await edit("content/testimonials.yaml", (text) => text.replace("    service: commercial\n", "    service: comercial\n"));
+    const line = await lineOf("content/testimonials.yaml", "service: comercial");
+    expect(await problems()).toEqual([`content/testimonials.yaml:${line}:14  items.3.service  names no service of site.yaml; its services: residential, commercial`]);
+  });
+
+  it("each need their copy, with sections of a known type", async () => {
+    await edit("content/services/residential.yaml", (text) => text.replace("    type: prose\n", "    type: gallery\n").replace("icon: home\n", ""));
+    const type = await lineOf("content/services/residential.yaml", "type: gallery");
+    expect(await problems()).toEqual([
+      "content/services/residential.yaml:1:1  icon  must be one of: clock, shield, leaf, home, family, badge, calendar, phone, shed, map, chart, star, building, tree, check",
+      `content/services/residential.yaml:${type}:11  sections.2.type  must have a type: cards, checklist, steps, prose or reviews`,
+    ]);
+  });
+
+  it("may each be left untranslated by id, and language.yaml names only pages the site has", async () => {
+    await edit("content/es/language.yaml", (text) => text.replace("untranslated: [legal]", "untranslated: [legal, commercial]"));
+    const built = await buildProject(dir, { write: false });
+    const services = built.pages.filter((page) => page.template === "service").map((page) => page.path);
+    expect(services).toEqual(["/residential-gopher-control", "/commercial-gopher-control", "/es/control-de-tuzas-residencial"]);
+    await edit("content/es/language.yaml", (text) => text.replace("untranslated: [legal, commercial]", "untranslated: [legal, gallery]").replace("  about: nosotros\n", "  about: nosotros\n  team: equipo\n"));
+    expect(await problems()).toEqual([
+      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial (kinds of page, then site.yaml's services)`,
+      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:9  slugs.team  names no page with an address of its own; known: service-areas, about, city, blog, residential, commercial`,
+    ]);
+  });
+});

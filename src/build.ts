@@ -150,7 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [templates, styles, compiledScripts, publicDir] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public, named(paths.public), paths.root),
     ]),

@@ -10,6 +10,12 @@ export interface Link {
   href: string;
 }
 
+/** Links the menu shows under one name: a disclosure that opens without JavaScript. */
+export interface NavGroup {
+  label: string;
+  links: Link[];
+}
+
 /** A city (or town) in a distance-sortable list. */
 export interface PlaceLink extends Link {
   lat: number;
@@ -75,7 +81,8 @@ export interface ChromeView {
   licenses: string[];
   copyright: string;
   copy: ChromeCopy;
-  nav: Link[];
+  /** The menu: links, and the services as one group when there are many (site-views.ts). */
+  nav: Array<Link | NavGroup>;
   footerServices: Link[];
   footerCompany: Link[];
   footerLegal: Link[];

@@ -40,7 +40,7 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): Ch
     copy: chrome,
     nav: [
       { label: chrome.nav.home, href: paths.home() },
-      ...services,
+      ...(services.length >= GROUPED_FROM ? [{ label: chrome.footer.services, links: services }] : services),
       { label: chrome.nav.serviceAreas, href: paths.serviceAreas() },
       { label: chrome.nav.about, href: paths.about() },
       { label: chrome.nav.blog, href: paths.blog() },
@@ -72,6 +72,12 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): Ch
     defaultLocation: site.defaultLocation,
   };
 }
+
+/**
+ * From this many services on, the menu lists them in one group (the footer's "Services"): the
+ * header holds about six links in a row at the large breakpoint, and a phone's menu stays short.
+ */
+const GROUPED_FROM = 3;
 
 /** The service pages, in site.yaml's order, by the names their copy gives them. */
 function serviceLinks(site: Site, copy: Copy, paths: LanguagePaths): Link[] {

@@ -7,6 +7,7 @@ import { loadEditions } from "../../src/content/load-editions.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { addServices } from "../../scripts/synthetic-site.mjs";
 
 // Services are site.yaml's list; each one's copy is content/services/<id>.yaml. Whatever names a
 // service (a testimonial, a language's untranslated list, a copy file) names it by its id.
@@ -69,5 +70,23 @@ describe("services", { timeout: 60_000 }, () => {
       `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial (kinds of page, then site.yaml's services)`,
       `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:9  slugs.team  names no page with an address of its own; known: service-areas, about, city, blog, residential, commercial`,
     ]);
+  });
+
+  it("are listed in the owner's order; past two, the menu groups them in a disclosure that works without JavaScript", async () => {
+    await addServices(dir, ["Lawn Aeration", "Mole Control", "Ground Squirrel Control", "Vole Control"]);
+    const built = await buildProject(dir);
+    expect(built.pages.filter((page) => page.template === "service" && page.lang === "en").map((page) => page.path)).toEqual([
+      "/residential-gopher-control", "/commercial-gopher-control", "/lawn-aeration", "/mole-control", "/ground-squirrel-control", "/vole-control",
+    ]);
+    const page = await readFile(path.join(dir, "dist", "mole-control.html"), "utf8");
+    const menu = page.match(/<nav id="site-nav"[\s\S]*?<\/nav>/)![0];
+    const links = '<li><a href="/residential-gopher-control">Residential</a></li><li><a href="/commercial-gopher-control">Commercial</a></li>' +
+      '<li><a href="/lawn-aeration">Lawn Aeration</a></li><li><a href="/mole-control" aria-current="page">Mole Control</a></li>' +
+      '<li><a href="/ground-squirrel-control">Ground Squirrel Control</a></li><li><a href="/vole-control">Vole Control</a></li>';
+    expect(menu).toContain(`<li><a href="/">Home</a></li><li class="nav-group"><details><summary class="nav-group-current">Services</summary><ul>${links}</ul></details></li><li><a href="/service-areas">`);
+    expect(page).toContain(`<h2>Services</h2><ul>${links.replace(' aria-current="page"', "")}<li><a href="/service-areas">Service Areas</a></li></ul>`);
+    // The group's styles are in this site's stylesheet (a site without the group does not carry them).
+    const stylesheet = page.match(/<link rel="stylesheet" href="\/(assets\/site\.[^"]+\.css)"/)![1]!;
+    expect(await readFile(path.join(dir, "dist", stylesheet), "utf8")).toContain(".nav-group summary");
   });
 });

@@ -16,34 +16,50 @@ import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 
-/** content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts. */
-export const languageSettingsSchema = z.strictObject({
-  untranslated: z
-    .array(slug)
-    .default([])
-    .describe(`Pages left in the default language on purpose: ${UNTRANSLATABLE_KINDS.join(", ")} or a service's id; not built in this language, links lead to the default language's page`),
-  untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
-  slugs: z
-    .record(z.string(), z.string())
-    .default({})
-    .describe("This language's addresses, after its /<code>/ prefix, by page (service-areas, about, blog, a service's id; city with {slug}); the default language's are used for the others"),
-  facts: z
-    .record(z.string(), line)
-    .default({})
-    .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
-  companyDescription: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(3000)
-    .describe("site.yaml's company.description in this language: the business in structured data"),
-  shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
-  licenseLabels: z
-    .record(z.string(), line)
-    .default({})
-    .describe("The licences' names in this language, by their name in site.yaml; their numbers come from site.yaml"),
-});
-export type LanguageSettings = z.output<typeof languageSettingsSchema>;
+/**
+ * content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts.
+ * What it may leave out and address are the kinds of page and the site's services, by id.
+ */
+export function languageSettingsSchemaFor(serviceIds: readonly string[]) {
+  const units = [...UNTRANSLATABLE_KINDS, ...serviceIds];
+  return z.strictObject({
+    untranslated: z
+      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services)` }))
+      .default([])
+      .describe("Pages left in the default language on purpose (a kind of page, or a service by its id): not built in this language; links lead to the default language's page"),
+    untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
+    slugs: z
+      .strictObject({
+        ...Object.fromEntries(serviceIds.map((id) => [id, slug])),
+        "service-areas": slug,
+        about: slug,
+        city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
+        blog: slug,
+      })
+      .partial()
+      .default({})
+      .describe("This language's addresses, after its /<code>/ prefix (services by their id); the default language's are used for the others"),
+    facts: z
+      .record(z.string(), line)
+      .default({})
+      .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
+    companyDescription: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(3000)
+      .describe("site.yaml's company.description in this language: the business in structured data"),
+    shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
+    licenseLabels: z
+      .record(z.string(), line)
+      .default({})
+      .describe("The licences' names in this language, by their name in site.yaml; their numbers come from site.yaml"),
+  });
+}
+
+/** language.yaml's schema without services, for its type. */
+const languageSettingsSchema = languageSettingsSchemaFor([]);
+export type LanguageSettings = Omit<z.output<typeof languageSettingsSchema>, "untranslated" | "slugs"> & { untranslated: string[]; slugs: Record<string, string | undefined> };
 
 /** One language's content: the default's from content/, another's from content/<code>/. */
 export interface Edition {
@@ -285,7 +301,7 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
     throw new SiteError([{ file, message: reason }]);
   }
   const problems: Problem[] = [];
-  const read = readYaml(file, text, languageSettingsSchema, problems);
+  const read = readYaml(file, text, languageSettingsSchemaFor(site.services.map((service) => service.id)), problems);
   if (!read) throw new SiteError(problems);
   for (const [name, words] of Object.entries(read.data.facts)) {
     const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };
@@ -299,7 +315,6 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
       problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
     }
   }
-  problems.push(...pageNameProblems(read.data, site, (at) => ({ file, ...read.source().locate(at) })));
   const licenseNames = new Set(site.licenses.map((license) => license.name));
   for (const name of Object.keys(read.data.licenseLabels)) {
     if (licenseNames.has(name)) continue;
@@ -315,24 +330,6 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
   }
   if (problems.length > 0) throw new SiteError(problems);
   return { settings: read.data, facts: { ...facts, ...read.data.facts } };
-}
-
-/** language.yaml's `untranslated` and `slugs` name kinds of page and the site's services. */
-function pageNameProblems(settings: LanguageSettings, site: Site, at: (path: PropertyKey[]) => Pick<Problem, "file" | "line" | "column">): Problem[] {
-  const problems: Problem[] = [];
-  const units = translationUnits(site);
-  settings.untranslated.forEach((name, index) => {
-    if (!units.includes(name)) problems.push({ ...at(["untranslated", index]), field: `untranslated.${index}`, message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services)` });
-  });
-  const addressed = ["service-areas", "about", "city", "blog", ...site.services.map((service) => service.id)];
-  for (const [name, value] of Object.entries(settings.slugs)) {
-    const where = { ...at(["slugs", name]), field: `slugs.${name}` };
-    if (!addressed.includes(name)) problems.push({ ...where, message: `names no page with an address of its own; known: ${addressed.join(", ")}` });
-    else if (name === "city" ? !/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/.test(value) : !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) {
-      problems.push({ ...where, message: name === "city" ? "must contain {slug} (the city's slug), e.g. servicio-{slug}" : "must be lowercase letters, digits and single hyphens" });
-    }
-  }
-  return problems;
 }
 
 /** The numbers in a text, without their thousands separators: "$1,500 and 24–48 hours" -> 1500, 24, 48. */

@@ -3,7 +3,7 @@ import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from "yaml";
 import { siteJsonSchema } from "../config/json-schema.ts";
 import { articleFrontMatter } from "../content/article-schema.ts";
 import { legalFrontMatter, siteCopyFiles } from "../content/copy-schema.ts";
-import { languageSettingsSchema } from "../content/load-editions.ts";
+import { languageSettingsSchemaFor } from "../content/load-editions.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,8 +23,9 @@ export function editorSchemas(siteYaml: string): EditorSchemas {
   // The file's own title and "do not edit" note are for the schema file, not for the owner.
   const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
   addHelp(site, commentsByPath(siteYaml));
-  const copy = Object.fromEntries(Object.entries(siteCopyFiles(serviceIds(siteYaml))).map(([name, schema]) => [name, formSchema(schema)]));
-  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchema) };
+  const services = serviceIds(siteYaml);
+  const copy = Object.fromEntries(Object.entries(siteCopyFiles(services)).map(([name, schema]) => [name, formSchema(schema)]));
+  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor(services)) };
 }
 
 /** The ids of site.yaml's services as written, each a form of its own; none while the list is not one. */

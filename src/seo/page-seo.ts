@@ -4,7 +4,7 @@ import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, Sit
 import { defaultPaths } from "../routes/languages.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
-import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, type JsonLd } from "./json-ld.ts";
+import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, service, type JsonLd } from "./json-ld.ts";
 import { MANIFEST_PATH } from "./web-manifest.ts";
 
 /** What every page's search and share metadata is made from. */
@@ -101,7 +101,9 @@ type StructuredData<T extends TemplateName> = (input: StructuredDataInput<T>) =>
 /** Each kind of page's JSON-LD blocks: one entry per kind of src/page-kinds.ts (a kind without one does not compile). */
 const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
   home: ({ context }) => [context.business],
-  service: () => [],
+  service: ({ context, page }) => [
+    service({ site: context.site, siteUrl: context.siteUrl, name: page.page.copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage }),
+  ],
   "service-areas": ({ context, page }) => [context.business, faqPage(page.page.faq, page.head.canonical)],
   about: () => [],
   city: ({ context, page, home, crumb }) => {

@@ -17,8 +17,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** One page of each type; the 404 page at /404, as Lighthouse does not audit an error response. */
 const PAGES = [
   ["home", "/"],
-  ["residential", "/residential-gopher-control"],
-  ["commercial", "/commercial-gopher-control"],
+  // Both service pages of the sample: the second has the e-mail quote button and a check list.
+  ["service", "/residential-gopher-control"],
+  ["service-2", "/commercial-gopher-control"],
   ["service-areas", "/service-areas"],
   ["about", "/about"],
   ["city", "/temecula-gopher-control"],

@@ -24,7 +24,7 @@ if (!existsSync(dist)) {
 /** The page type of an HTML file in dist/ (file or directory format). */
 function pageType(file) {
   const page = "/" + file.replace(/\\/g, "/").replace(/(\/?index)?\.html$/, "");
-  const fixed = { "/": "home", "/residential-gopher-control": "residential", "/commercial-gopher-control": "commercial",
+  const fixed = { "/": "home", "/residential-gopher-control": "service", "/commercial-gopher-control": "service",
     "/service-areas": "service-areas", "/about": "about", "/blog": "blog", "/privacy-policy": "legal",
     "/terms-of-service": "legal", "/404": "404" };
   if (fixed[page]) return fixed[page];
@@ -86,7 +86,7 @@ for (const file of htmlFiles(dist)) {
   else worst.pages += 1;
 }
 
-const ORDER = ["home", "residential", "commercial", "service-areas", "about", "city", "blog", "article", "legal", "404"];
+const ORDER = ["home", "service", "service-areas", "about", "city", "blog", "article", "legal", "404"];
 let over = false;
 console.log(`Our JavaScript per page type, gzipped (budget ${BUDGET} B):`);
 // The default language's page types in their order, then every other group (another language's pages).

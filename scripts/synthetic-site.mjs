@@ -1,6 +1,6 @@
 // Makes a copy of the sample project with N cities: the sample's real 28 first, then
 // deterministic synthetic towns spread over Southern California, each with its own paragraph.
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -98,4 +98,34 @@ export async function makeSyntheticSite(extra, { allLanguages = false } = {}) {
   }
   await writeFile(path.join(dir, "site.yaml"), yaml);
   return dir;
+}
+
+/**
+ * Adds services to a copy of the sample (a folder with its site.yaml and content/): each a copy of
+ * the residential service's copy, in every language the folder has, under its own name, title and
+ * address, listed after the sample's in site.yaml. `names` as the menu shows them.
+ */
+export async function addServices(dir, names) {
+  const entries = [];
+  const folders = ["content", ...(await readdir(path.join(dir, "content"), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && /^[a-z]{2,3}$/.test(entry.name)).map((entry) => `content/${entry.name}`)];
+  for (const name of names) {
+    const id = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    entries.push(`  - id: ${id}\n    path: /${id}\n`);
+    for (const folder of folders) {
+      const source = path.join(dir, folder, "services", "residential.yaml");
+      const text = await readFile(source, "utf8").catch(() => undefined);
+      if (text === undefined) continue;
+      const copy = text
+        .replace(/^title: .*$/m, `title: ${name} | {company}`)
+        .replace(/^name: .*$/m, `name: ${name}`)
+        .replace(/^(  heading: ).*$/m, `$1${name}`);
+      await writeFile(path.join(dir, folder, "services", `${id}.yaml`), copy);
+    }
+  }
+  const config = path.join(dir, "site.yaml");
+  const yaml = await readFile(config, "utf8");
+  const list = yaml.match(/\nservices:\n((?: {2}.*\n)+)/);
+  if (!list) throw new Error("site.yaml has no list of services to add to");
+  await writeFile(config, yaml.replace(list[0], `${list[0]}${entries.join("")}`));
 }

@@ -18,6 +18,7 @@ import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { builds, localizedPaths, withLanguages } from "./routes/languages.ts";
+import { translationUnit } from "./page-kinds.ts";
 import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
 import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
@@ -153,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [templates, styles, compiledScripts, publicDir] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, themeColor: site.brand.themeColor }),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public, named(paths.public)),
     ]),
@@ -207,8 +208,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // in the file (read only when one is broken).
     const documentsRead = sources ?? diskSources;
     const built = editions.flatMap((edition) => [
-      ...(builds(edition, "article", site) ? edition.articles : []),
-      ...(builds(edition, "legal", site) ? edition.legal : []),
+      ...(builds(edition, translationUnit("article")) ? edition.articles : []),
+      ...(builds(edition, translationUnit("legal")) ? edition.legal : []),
     ]);
     const written = await Promise.all(
       built.map(async ({ file, html }) => {

@@ -6,18 +6,16 @@ import { AboutPage } from "./pages/about.tsx";
 import { ArticlePage } from "./pages/article.tsx";
 import { BlogPage } from "./pages/blog.tsx";
 import { CityPage } from "./pages/city.tsx";
-import { CommercialPage } from "./pages/commercial.tsx";
 import { HomePage } from "./pages/home.tsx";
 import { LegalPage } from "./pages/legal.tsx";
 import { NotFoundPage } from "./pages/not-found.tsx";
-import { ResidentialPage } from "./pages/residential.tsx";
 import { ServiceAreasPage } from "./pages/service-areas.tsx";
+import { ServicePage } from "./pages/service.tsx";
 
-/** Every page template by name; the route planner names one for each page. */
+/** Every page template by kind (src/page-kinds.ts, which names each one's file for error messages). */
 export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   home: HomePage,
-  residential: ResidentialPage,
-  commercial: CommercialPage,
+  service: ServicePage,
   "service-areas": ServiceAreasPage,
   about: AboutPage,
   city: CityPage,
@@ -25,20 +23,6 @@ export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   article: ArticlePage,
   legal: LegalPage,
   "not-found": NotFoundPage,
-};
-
-/** Where each template lives, for error messages. */
-export const templateFiles: Record<TemplateName, string> = {
-  home: "templates/pages/home.tsx",
-  residential: "templates/pages/residential.tsx",
-  commercial: "templates/pages/commercial.tsx",
-  "service-areas": "templates/pages/service-areas.tsx",
-  about: "templates/pages/about.tsx",
-  city: "templates/pages/city.tsx",
-  blog: "templates/pages/blog.tsx",
-  article: "templates/pages/article.tsx",
-  legal: "templates/pages/legal.tsx",
-  "not-found": "templates/pages/not-found.tsx",
 };
 
 export { Document, IconSprite };

@@ -1,5 +1,6 @@
 import { COMMON_FACTS, licensePlaceholder, OPTIONAL_FACTS, pricePlaceholder } from "./fact-names.ts";
 import { ADVERTISING_TAGS, type Site } from "./schema.ts";
+import { LICENSE_KINDS, RESERVED_SERVICE_IDS } from "../page-kinds.ts";
 
 /** A rule that needs more than one field. `path` is where the problem is reported. */
 export interface CrossIssue {
@@ -17,6 +18,8 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   uniqueLanguages,
   adTagsNeedAdvertising,
   uniqueFactNames,
+  uniqueServices,
+  licensePlacesExist,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -129,4 +132,31 @@ export function uniqueFactNames(site: Site): CrossIssue[] {
   for (const name of Object.keys(site.prices.items)) claim(pricePlaceholder(name), ["prices", "items", name], `the price ${name}`);
   for (const name of Object.keys(site.facts)) claim(name, ["facts", name], `facts.${name}`);
   return issues;
+}
+
+/** Each service has its own id and address; an id naming a kind of page would be read as that kind. */
+export function uniqueServices(site: Site): CrossIssue[] {
+  const issues: CrossIssue[] = [];
+  const ids = new Map<string, number>();
+  const paths = new Map<string, string>();
+  site.services.forEach((service, index) => {
+    if (RESERVED_SERVICE_IDS.has(service.id)) {
+      issues.push({ path: ["services", index, "id"], message: `"${service.id}" names a kind of page (${[...RESERVED_SERVICE_IDS].join(", ")}); choose another id` });
+    } else if (ids.has(service.id)) issues.push({ path: ["services", index, "id"], message: `"${service.id}" is already the id of services.${ids.get(service.id)}` });
+    else ids.set(service.id, index);
+    const other = paths.get(service.path);
+    if (other) issues.push({ path: ["services", index, "path"], message: `${service.path} is already the address of ${other}` });
+    else paths.set(service.path, service.id);
+  });
+  return issues;
+}
+
+/** A licence is listed on the footer, about, legal or a service's page, named by its id. */
+export function licensePlacesExist(site: Site): CrossIssue[] {
+  const known = [...new Set([...LICENSE_KINDS, ...site.services.map((service) => service.id).filter((id) => !RESERVED_SERVICE_IDS.has(id))])];
+  return site.licenses.flatMap((license, index) =>
+    license.shownOn.flatMap((place, at) =>
+      known.includes(place) ? [] : [{ path: ["licenses", index, "shownOn", at], message: `must be one of: ${known.join(", ")} (the services are site.yaml's services ids)` }],
+    ),
+  );
 }

@@ -2,7 +2,7 @@
 export const COMMON_FACTS = ["company", "phone", "email", "baseTown", "region", "year", "legalUpdated"] as const;
 
 /** The facts of site.yaml's optional keys: callbackMinutes, reviews, warranty and results. */
-export const OPTIONAL_FACTS = ["callbackMinutes", "reviewClaim", "reviewAverage", "reviewCount", "warrantyDays", "noSetupChargeDays", "resultDays", "resultHours", "commercialFollowUp"] as const;
+export const OPTIONAL_FACTS = ["callbackMinutes", "reviewClaim", "reviewAverage", "reviewCount", "warrantyDays", "noSetupChargeDays", "resultDays", "resultHours"] as const;
 
 /** The placeholder of a price: setup -> setupPrice. */
 export function pricePlaceholder(name: string): string {

@@ -4,6 +4,7 @@ import { nearbyTownsWithoutPage, runCrossChecks } from "./cross-checks.ts";
 import { siteSchema, type Site } from "./schema.ts";
 import { readYaml } from "./read-yaml.ts";
 import { dotted } from "./zod-problems.ts";
+import { explainOldShapes } from "./old-shapes.ts";
 
 export interface LoadConfigOptions {
   /** Absolute path of site.yaml. */
@@ -30,7 +31,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadConfig
 export function parseConfig(text: string, file: string): LoadConfigResult {
   const problems: Problem[] = [];
   const read = readYaml(file, text, siteSchema, problems, { wholeDocument: settingsMapping });
-  if (!read) throw new SiteError(problems);
+  if (!read) throw new SiteError(explainOldShapes(problems, text));
   const crossIssues = runCrossChecks(read.data);
   if (crossIssues.length > 0) {
     const source = read.source();

@@ -41,17 +41,15 @@ const isoDate = z.iso.date({ message: "must be a date written yyyy-mm-dd" });
 /** A name copy can use in a placeholder: {setupPrice} for the price named setup. */
 const factName = z.string().regex(/^[a-z][A-Za-z0-9]*$/, "must be a name of letters and digits starting with a lowercase letter, e.g. setup or weeklyVisit");
 
-/** The pages a licence can be shown on. */
-export const LICENSE_PLACES = ["footer", "about", "residential", "commercial", "legal"] as const;
 
 const license = z.strictObject({
   name: factName.describe("Names the licence in copy ({<name>License}) and in a language's licenseLabels"),
   label: shortText.describe("How the licence is named on the page, e.g. 'State Contractor License'"),
   number: shortText.describe("The licence number as issued"),
   shownOn: z
-    .array(z.enum(LICENSE_PLACES, { message: `must be one of: ${LICENSE_PLACES.join(", ")}` }))
+    .array(z.string())
     .default([])
-    .describe("Where the licence is listed: footer, about, residential, commercial (the service pages), legal (privacy policy and terms)"),
+    .describe("Where the licence is listed: footer, about, legal (privacy policy and terms), or a service's id (its page)"),
 });
 
 /**
@@ -72,11 +70,12 @@ export const GOOGLE_TAGS = ["ga4", "google-ads", "floodlight"] as const;
 export type GoogleTag = (typeof GOOGLE_TAGS)[number];
 /** The Google tags that advertise: under the CPRA they may "share" visitors' data. */
 export const ADVERTISING_TAGS: ReadonlySet<GoogleTag> = new Set(["google-ads", "floodlight"]);
-/** A service page: the page type (its copy is content/pages/<type>.yaml) at its address. */
+/** A service: its page (copy: content/services/<id>.yaml) at its address. */
 const service = z.strictObject({
+  id: slug.describe("The service's stable name: its copy is content/services/<id>.yaml; licences' shownOn and testimonials name it"),
   path: z
     .string()
-    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be an address of lowercase letters, digits and single hyphens after a /, e.g. /residential-pool-cleaning")
+    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be an address of lowercase letters, digits and single hyphens after a /, e.g. /weekly-pool-service")
     .describe("The page's address in the default language"),
 });
 
@@ -184,12 +183,10 @@ export const siteSchema = z.strictObject({
     .default("/{city}")
     .describe("The address of each city page in the default language; {city} is the city's slug"),
   services: z
-    .strictObject({
-      residential: service.optional().describe("The service page for homes (copy: content/pages/residential.yaml)"),
-      commercial: service.optional().describe("The service page for businesses (copy: content/pages/commercial.yaml)"),
-    })
-    .refine((services) => services.residential || services.commercial, "list at least one service page: residential, commercial or both")
-    .describe("The service pages the company has (the menu lists residential first); a service left out has no page and no link"),
+    .array(service)
+    .min(1, "list at least one service: - id: <name> / path: /<address>")
+    .max(50)
+    .describe("The company's services, in the order the menu and footer list them: each has its page and its copy in content/services/<id>.yaml"),
   licenses: z
     .array(license)
     .max(20)
@@ -229,7 +226,6 @@ export const siteSchema = z.strictObject({
     .strictObject({
       days: z.number().int().positive().optional().describe("{resultDays}"),
       hours: z.number().int().positive().optional().describe("{resultHours}"),
-      commercialFollowUp: shortText.optional().describe("{commercialFollowUp}"),
     })
     .optional()
     .describe("How soon customers see results, if the company promises it"),

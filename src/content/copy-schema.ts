@@ -50,27 +50,38 @@ export const homeCopy = z.strictObject({
   cta,
 });
 
-export const residentialCopy = z.strictObject({
-  ...pageMeta,
-  hero,
-  benefits: cardSection,
-  process,
-  peaceOfMind: proseSection,
-  reviews: section,
-  cta,
-});
+const sectionId = z.string().regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens, e.g. peace-of-mind").describe("The section's id in the page (its #address)");
+const sectionTypes = "cards, checklist, steps, prose or reviews";
 
-export const commercialCopy = z.strictObject({
+/**
+ * The sections a service page is made of, in its order: a small vocabulary, one `type` each (prices
+ * and an FAQ can join as types of their own).
+ */
+const serviceSection = z.discriminatedUnion(
+  "type",
+  [
+    cardSection.extend({ type: z.literal("cards"), id: sectionId, licenses: z.boolean().default(false).describe("Lists the licences shown on this service (site.yaml's shownOn) under the cards") }),
+    z.strictObject({ type: z.literal("checklist"), id: sectionId, heading: line, items: z.array(line).min(1) }),
+    process.extend({ type: z.literal("steps"), id: sectionId }),
+    proseSection.extend({ type: z.literal("prose"), id: sectionId }),
+    section.extend({ type: z.literal("reviews"), id: sectionId }).describe("The customers' testimonials, this service's first, and the review links"),
+  ],
+  { error: (issue) => (issue.code === "invalid_union" ? `must have a type: ${sectionTypes}` : undefined) },
+);
+
+/** content/services/<id>.yaml: one service's page, and how menus and cards name it. */
+export const serviceCopy = z.strictObject({
   ...pageMeta,
-  hero,
-  quoteLinkLabel: line.describe("The mailto button in the hero and the call to action"),
-  emailSubject: line,
-  benefits: cardSection,
-  idealFor: z.strictObject({ heading: line, items: z.array(line).min(1) }),
-  process,
-  savings: proseSection,
-  reviews: section,
-  cta,
+  name: line.describe("The service's name in the menu and the footer"),
+  summary: paragraph.describe("A sentence or two about it, for cards and lists of services"),
+  icon: z.enum(ICONS, { message: `must be one of: ${ICONS.join(", ")}` }),
+  hero: hero.extend({ image: image.describe("The hero's picture, under public/") }),
+  emailQuote: z
+    .strictObject({ label: line.describe("The button's text"), subject: line.describe("The e-mail's subject") })
+    .optional()
+    .describe("An e-mail quote button beside the call button, in the hero and the call to action"),
+  sections: z.array(serviceSection).min(1),
+  cta: cta.optional().describe("The call to action at the end; chrome.yaml's cta.default without it"),
 });
 
 export const serviceAreasCopy = z.strictObject({
@@ -129,8 +140,6 @@ export const chromeCopy = z.strictObject({
     menu: line.describe("The button that opens the navigation on small screens"),
     languages: line.optional().describe("Names the language switcher for screen readers, on a site with more than one language"),
     home: line,
-    residential: line.optional().describe("The residential service page's menu label: needed when site.yaml has that page"),
-    commercial: line.optional().describe("The commercial service page's menu label: needed when site.yaml has that page"),
     serviceAreas: line,
     about: line,
     blog: line,
@@ -197,7 +206,7 @@ export const testimonialsCopy = z.strictObject({
         quote: paragraph,
         name: line.describe("As the customer agreed to be named, e.g. Maria L."),
         town: line.describe("Where the customer lives; a city page shows its own town's quotes first"),
-        service: z.enum(["residential", "commercial"]).default("residential"),
+        service: z.string().optional().describe("The id of the service (site.yaml's services) it is about; the first service by default"),
         stars: z.number().int().min(1).max(5).default(5),
       }),
     )
@@ -213,8 +222,6 @@ export const legalFrontMatter = z.strictObject({
 /** Every copy file, by its path under content/. */
 export const copyFiles = {
   "pages/home.yaml": homeCopy,
-  "pages/residential.yaml": residentialCopy,
-  "pages/commercial.yaml": commercialCopy,
   "pages/service-areas.yaml": serviceAreasCopy,
   "pages/about.yaml": aboutCopy,
   "pages/city.yaml": cityCopy,
@@ -226,8 +233,22 @@ export const copyFiles = {
   "chrome.yaml": chromeCopy,
 } as const;
 
+/**
+ * The copy files of a site with these services: every fixed file, each service's own, and the
+ * testimonials naming only these services.
+ */
+export function siteCopyFiles(serviceIds: readonly string[]): Record<string, z.ZodType> {
+  const service = z.enum(serviceIds as [string, ...string[]], { message: `names no service of site.yaml; its services: ${serviceIds.join(", ")}` }).optional();
+  const item = testimonialsCopy.shape.items.element.extend({ service });
+  const testimonials = testimonialsCopy.extend({ items: z.array(item).max(50, "list 50 testimonials at most") });
+  return { ...copyFiles, "testimonials.yaml": testimonials, ...Object.fromEntries(serviceIds.map((id) => [`services/${id}.yaml`, serviceCopy])) };
+}
+
 export type CopyFiles = typeof copyFiles;
-export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> };
+export type ServiceCopy = z.output<typeof serviceCopy>;
+export type ServiceSection = ServiceCopy["sections"][number];
+/** Every copy file's text, by its name; the services' by their id. */
+export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> } & { services: Record<string, ServiceCopy> };
 type CopyKey<K extends string> = K extends `pages/${infer Name}.yaml` ? Camel<Name> : K extends `${infer Name}.yaml` ? Camel<Name> : never;
 type Camel<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : S;
 

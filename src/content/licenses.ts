@@ -1,7 +1,8 @@
 import type { Site } from "../config/schema.ts";
 import { licenseText } from "./placeholders.ts";
 
-type Place = Site["licenses"][number]["shownOn"][number];
+/** footer, about, legal or a service's id (src/config/cross-checks.ts' licensePlacesExist). */
+type Place = string;
 
 /** A licence as one language shows it, and where it is shown. */
 export interface LicenseLine {

@@ -15,6 +15,8 @@ export interface LoadCopyOptions {
   facts: Facts;
   /** Where the files are read; the disk by default. */
   sources?: SourceFiles;
+  /** The copy files and their schemas (siteCopyFiles: the site's services); every fixed file by default. */
+  files?: Readonly<Record<string, z.ZodType>>;
   /** Copy files not loaded (a translation's untranslated page types, the shared testimonials). */
   skip?: ReadonlySet<string>;
   /**
@@ -42,23 +44,23 @@ const PAGE_LEVEL: Record<string, readonly string[]> = {
 /** Loads, validates and fills every copy file; reports the problems of all files at once. */
 export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
   const problems: Problem[] = [];
-  const copy: Record<string, unknown> = {};
+  const copy: Record<string, unknown> = { services: {} };
   await Promise.all(
-    Object.entries(copyFiles).map(async ([name, schema]) => {
+    Object.entries(options.files ?? copyFiles).map(async ([name, schema]) => {
       if (options.skip?.has(name)) return;
       const file = `${options.displayDir}/${name}`;
       const found: Problem[] = [];
       const text = await readCopyFile(options.sources ?? diskSources, path.join(options.contentDir, name), file, found);
       if (text !== undefined) options.positions?.set(file, lazyLocator(file, text));
       const reference = options.reference && {
-        value: (options.reference.copy as Record<string, unknown>)[copyKey(name)],
+        value: copyOf(options.reference.copy, name),
         file: `${options.reference.displayDir}/${name}`,
       };
       const value = text === undefined ? undefined : parseCopy(text, file, schema, options.facts, PAGE_LEVEL[name] ?? [], found, reference, options.warnings);
       const missing = options.pending && reference ? found.filter(isMissing) : [];
       if (missing.length > 0) options.pending!.set(name, missing);
       problems.push(...found.filter((problem) => !missing.includes(problem)));
-      if (found.length === 0) copy[copyKey(name)] = value;
+      if (found.length === 0) setCopy(copy, name, value);
     }),
   );
   if (problems.length > 0) throw new SiteError(sortProblems(problems));
@@ -127,6 +129,18 @@ async function readCopyFile(sources: SourceFiles, absolute: string, file: string
     problems.push({ file, message: code === "ENOENT" ? NOT_FOUND : `cannot read (${code})` });
     return undefined;
   }
+}
+
+/** A copy file's text in a language's copy: a service's under `services`, by its id. */
+export function copyOf(copy: Copy, name: string): unknown {
+  const service = /^services\/([a-z0-9-]+)\.yaml$/.exec(name)?.[1];
+  return service ? copy.services[service] : (copy as unknown as Record<string, unknown>)[copyKey(name)];
+}
+
+function setCopy(copy: Record<string, unknown>, name: string, value: unknown): void {
+  const service = /^services\/([a-z0-9-]+)\.yaml$/.exec(name)?.[1];
+  if (service) (copy.services as Record<string, unknown>)[service] = value;
+  else copy[copyKey(name)] = value;
 }
 
 /** `pages/service-areas.yaml` -> `serviceAreas` */

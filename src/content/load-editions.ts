@@ -6,7 +6,8 @@ import type { Locator } from "../config/yaml-source.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { diskSources, type SourceFiles } from "../source-files.ts";
 import type { Article, LegalPage } from "./article-schema.ts";
-import type { Copy } from "./copy-schema.ts";
+import { copyFiles, siteCopyFiles, type Copy } from "./copy-schema.ts";
+import { filesOf, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
@@ -14,49 +15,53 @@ import { licensePlaceholder } from "../config/fact-names.ts";
 import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 import { factsWithClaim } from "./review-claim.ts";
 
-/** Page types a language may leave in the default language; home, the 404 page and the chrome are always translated. */
-const OPTIONAL_PAGE_TYPES = ["residential", "commercial", "service-areas", "about", "city", "blog", "legal"] as const;
-export type OptionalPageType = (typeof OPTIONAL_PAGE_TYPES)[number];
-
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 
-/** content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts. */
-export const languageSettingsSchema = z.strictObject({
-  untranslated: z
-    .array(z.enum(OPTIONAL_PAGE_TYPES))
-    .default([])
-    .describe("Page types left in the default language on purpose: not built in this language; links lead to the default language's page"),
-  untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
-  slugs: z
-    .strictObject({
-      residential: slug,
-      commercial: slug,
-      "service-areas": slug,
-      about: slug,
-      city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
-      blog: slug,
-    })
-    .partial()
-    .default({})
-    .describe("This language's addresses, after its /<code>/ prefix; the default language's are used for the others"),
-  facts: z
-    .record(z.string(), line)
-    .default({})
-    .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
-  companyDescription: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(3000)
-    .describe("site.yaml's company.description in this language: the business in structured data"),
-  shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
-  licenseLabels: z
-    .record(z.string(), line)
-    .default({})
-    .describe("The licences' names in this language, by their name in site.yaml; their numbers come from site.yaml"),
-});
-export type LanguageSettings = z.output<typeof languageSettingsSchema>;
+/**
+ * content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts.
+ * What it may leave out and address are the kinds of page and the site's services, by id.
+ */
+export function languageSettingsSchemaFor(serviceIds: readonly string[]) {
+  const units = [...UNTRANSLATABLE_KINDS, ...serviceIds];
+  return z.strictObject({
+    untranslated: z
+      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services)` }))
+      .default([])
+      .describe("Pages left in the default language on purpose (a kind of page, or a service by its id): not built in this language; links lead to the default language's page"),
+    untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
+    slugs: z
+      .strictObject({
+        ...Object.fromEntries(serviceIds.map((id) => [id, slug])),
+        "service-areas": slug,
+        about: slug,
+        city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
+        blog: slug,
+      })
+      .partial()
+      .default({})
+      .describe("This language's addresses, after its /<code>/ prefix (services by their id); the default language's are used for the others"),
+    facts: z
+      .record(z.string(), line)
+      .default({})
+      .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
+    companyDescription: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(3000)
+      .describe("site.yaml's company.description in this language: the business in structured data"),
+    shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
+    licenseLabels: z
+      .record(z.string(), line)
+      .default({})
+      .describe("The licences' names in this language, by their name in site.yaml; their numbers come from site.yaml"),
+  });
+}
+
+/** language.yaml's schema without services, for its type. */
+const languageSettingsSchema = languageSettingsSchemaFor([]);
+export type LanguageSettings = Omit<z.output<typeof languageSettingsSchema>, "untranslated" | "slugs"> & { untranslated: string[]; slugs: Record<string, string | undefined> };
 
 /** One language's content: the default's from content/, another's from content/<code>/. */
 export interface Edition {
@@ -86,9 +91,9 @@ export interface Edition {
   notices: string[];
 }
 
-/** A translation's gaps: page types whose copy lacks something, and towns without their paragraph. */
+/** A translation's gaps: pages (kinds, or services by id) whose copy lacks something, and towns without their paragraph. */
 export interface Pending {
-  pageTypes: OptionalPageType[];
+  pageTypes: string[];
   cities: string[];
 }
 
@@ -109,29 +114,27 @@ export interface LoadEditionsOptions {
   positions?: Map<string, Locator>;
 }
 
-/** Copy files each optional page type owns: a language that leaves the type untranslated needs none of them. */
-export const FILES_OF: Record<OptionalPageType, string[]> = {
-  residential: ["pages/residential.yaml"],
-  commercial: ["pages/commercial.yaml"],
-  "service-areas": ["pages/service-areas.yaml"],
-  about: ["pages/about.yaml"],
-  city: ["pages/city.yaml"],
-  blog: ["pages/blog.yaml", "pages/article.yaml"],
-  legal: [],
-};
 /** The customers' own words: shown as written in every language. */
 const SHARED_FILES = ["testimonials.yaml"];
 
-/** The copy files of the service pages the site does not have: not read, not needed. */
-function servicesLeftOut(site: Site): string[] {
-  return (["residential", "commercial"] as const).filter((service) => !site.services[service]).flatMap((service) => FILES_OF[service]);
+/** What language.yaml's `untranslated` may name: kinds of page, and the site's services by id. */
+function translationUnits(site: Site): string[] {
+  return [...UNTRANSLATABLE_KINDS, ...site.services.map((service) => service.id)];
 }
 
-/** Each service page the site has needs its menu label in chrome.yaml. */
-function serviceLabelProblems(site: Site, copy: Copy, file: string): Problem[] {
-  return (["residential", "commercial"] as const)
-    .filter((service) => site.services[service] && !copy.chrome.nav[service])
-    .map((service) => ({ file, line: 1, field: `nav.${service}`, message: `missing: site.yaml's services has the ${service} page, whose menu label this is` }));
+/**
+ * A copy file under pages/ that is no page's (a service's copy from before services were a list):
+ * named, with where it goes now, instead of being silently ignored. Nothing is moved or deleted.
+ */
+async function strayPageFiles(sources: SourceFiles, contentDir: string, displayDir: string): Promise<Problem[]> {
+  const names = await sources.list(path.join(contentDir, "pages")).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.endsWith(".yaml") && !Object.hasOwn(copyFiles, `pages/${name}`))
+    .sort()
+    .map((name) => ({
+      file: `${displayDir}/pages/${name}`,
+      message: `not a page of gopher-site; a service's copy is ${displayDir}/services/${name} now, with - id: ${name.slice(0, -5)} in site.yaml's services: move it there`,
+    }));
 }
 
 /** Every language's content, the default first; the problems of every language at once. */
@@ -142,12 +145,14 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const facts = await factsWithClaim(site, siteFacts(site), sources, path.join(options.contentDir, "chrome.yaml"), `${options.displayDir}/chrome.yaml`);
   const warnings: Problem[] = [];
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources, positions: options.positions };
+  const files = siteCopyFiles(site.services.map((service) => service.id));
+  const folders = [["", ""], ...others.map((language) => [`/${language.code}`, `/${language.code}`])];
+  const stray = (await Promise.all(folders.map(([sub, shown]) => strayPageFiles(sources, options.contentDir + sub, options.displayDir + shown)))).flat();
+  if (stray.length > 0) throw new SiteError(sortProblems(stray));
   const [copy, documents] = await Promise.all([
-    loadCopy({ ...load, skip: new Set(servicesLeftOut(site)) }),
+    loadCopy({ ...load, files }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
   ]);
-  const labels = serviceLabelProblems(site, copy, `${options.displayDir}/chrome.yaml`);
-  if (labels.length > 0) throw new SiteError(labels);
   const base: Edition = {
     ...first!,
     isDefault: true,
@@ -220,12 +225,13 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const displayDir = `${options.displayDir}/${language.code}`;
   const sources = options.sources ?? diskSources;
   const { settings, licenses, facts } = await translationFacts(site, language, sources, options.contentDir, options.displayDir, language.locale === base.locale ? base.facts : undefined);
-  const skipped = new Set([...SHARED_FILES, ...servicesLeftOut(site), ...settings.untranslated.flatMap((type) => FILES_OF[type])]);
+  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap(filesOf)]);
+  const files = siteCopyFiles(site.services.map((service) => service.id));
   const warnings: Problem[] = [];
   const pendingCopy = new Map<string, Problem[]>();
   const load = { contentDir, displayDir, facts, warnings, sources, positions: options.positions };
   const [copy, documents, cities] = await allProblems([
-    loadCopy({ ...load, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
+    loadCopy({ ...load, files, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
     loadDocuments({
       ...load,
       convert: options.convert,
@@ -242,14 +248,14 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
       : readCityIntros(sources, path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
   const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
-  const pageTypes = OPTIONAL_PAGE_TYPES.filter((type) => FILES_OF[type].some((file) => pendingCopy.has(file)));
+  const pageTypes = translationUnits(site).filter((type) => filesOf(type).some((file) => pendingCopy.has(file)));
   for (const [name, gaps] of pendingCopy) {
-    const type = pageTypes.find((each) => FILES_OF[each].includes(name));
+    const type = pageTypes.find((each) => filesOf(each).includes(name));
     const what = type ? `version of the ${type === "blog" ? "blog and its articles" : `${type} page${type === "city" ? "s" : ""}`}` : "site";
     warnings.push(...gaps.map((gap) => ({ ...gap, message: `${version(what)} (${gap.message})` })));
   }
   warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${site.cities.find((city) => `${city.slug}.intro` === gap.field)?.name ?? "this town"}`) })));
-  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => FILES_OF[type].includes(name)));
+  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => filesOf(type).includes(name)));
   if (shared) return { code: language.code, name: language.name, warnings };
   const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];
   if (cities.missing.length > 0) left.push(`${cities.missing.length} town page${cities.missing.length === 1 ? "" : "s"}`);
@@ -258,7 +264,8 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     ...language,
     isDefault: false,
     prefix: `/${language.code}`,
-    copy: { ...base.copy, ...copy },
+    // A service left untranslated keeps its default-language copy (its name in the menu, for one).
+    copy: { ...base.copy, ...copy, services: { ...base.copy.services, ...copy.services } },
     facts,
     ...documents,
     settings,
@@ -317,7 +324,7 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
     throw new SiteError([{ file, message: reason }]);
   }
   const problems: Problem[] = [];
-  const read = readYaml(file, text, languageSettingsSchema, problems);
+  const read = readYaml(file, text, languageSettingsSchemaFor(site.services.map((service) => service.id)), problems);
   if (!read) throw new SiteError(problems);
   for (const [name, words] of Object.entries(read.data.facts)) {
     const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };

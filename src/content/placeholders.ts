@@ -32,7 +32,6 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
     noSetupChargeDays: site.warranty?.noSetupChargeDays,
     resultDays: site.results?.days,
     resultHours: site.results?.hours,
-    commercialFollowUp: site.results?.commercialFollowUp,
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined) facts[name] = String(value);
   for (const [name, amount] of Object.entries(site.prices.items)) facts[pricePlaceholder(name)] = formatMoney(amount, site.prices.currency, locale);

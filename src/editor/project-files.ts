@@ -6,7 +6,7 @@ import path from "node:path";
  * Files the editor reads and writes, relative to the project: site.yaml and content's YAML (copy,
  * a language's language.yaml) and markdown (articles, legal pages), in every language's folder.
  */
-const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|pages\/[a-z0-9-]+\.yaml|(?:blog|legal)\/[a-z0-9-]+\.md))$/;
+const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|(?:pages|services)\/[a-z0-9-]+\.yaml|(?:blog|legal)\/[a-z0-9-]+\.md))$/;
 
 /** Thrown for a path the editor must not touch; answered with 400 and this message. */
 export class PathRefused extends Error {

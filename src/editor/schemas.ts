@@ -3,15 +3,15 @@ import { isMap, isPair, isScalar, isSeq, type Node } from "yaml";
 import { siteJsonSchema } from "../config/json-schema.ts";
 import { parseYamlDocument } from "../config/yaml-source.ts";
 import { articleFrontMatter } from "../content/article-schema.ts";
-import { copyFiles, legalFrontMatter } from "../content/copy-schema.ts";
-import { languageSettingsSchema } from "../content/load-editions.ts";
+import { legalFrontMatter, siteCopyFiles } from "../content/copy-schema.ts";
+import { languageSettingsSchemaFor } from "../content/load-editions.ts";
 
 type JsonSchema = Record<string, unknown>;
 
 /** The forms' schemas, all generated from the build's zod schemas: the forms follow whatever they say. */
 export interface EditorSchemas {
   site: JsonSchema;
-  /** By path under content/ (`faq.yaml`, `pages/home.yaml`). */
+  /** By path under content/ (`faq.yaml`, `pages/home.yaml`, each service's `services/<id>.yaml`). */
   copy: Record<string, JsonSchema>;
   article: JsonSchema;
   /** A legal page's front matter (content/legal/*.md and its translations). */
@@ -24,8 +24,16 @@ export function editorSchemas(siteYaml: string): EditorSchemas {
   // The file's own title and "do not edit" note are for the schema file, not for the owner.
   const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
   addHelp(site, commentsByPath(siteYaml));
-  const copy = Object.fromEntries(Object.entries(copyFiles).map(([name, schema]) => [name, formSchema(schema)]));
-  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchema) };
+  const services = serviceIds(siteYaml);
+  const copy = Object.fromEntries(Object.entries(siteCopyFiles(services)).map(([name, schema]) => [name, formSchema(schema)]));
+  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor(services)) };
+}
+
+/** The ids of site.yaml's services as written, each a form of its own; none while the list is not one. */
+function serviceIds(siteYaml: string): string[] {
+  const services = (parseYamlDocument(siteYaml).toJS() as { services?: unknown } | null)?.services;
+  if (!Array.isArray(services)) return [];
+  return services.flatMap((service) => (typeof service?.id === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(service.id) ? [service.id as string] : []));
 }
 
 function formSchema(schema: z.ZodType): JsonSchema {

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { copyFiles } from "../content/copy-schema.ts";
-import { FILES_OF } from "../content/load-editions.ts";
+import { filesOf, serviceFile } from "../page-kinds.ts";
 import type { SiteInput } from "../config/schema.ts";
 
 /** What a language still lacks: files, keys in files, articles, legal pages, town paragraphs. */
@@ -31,12 +31,11 @@ export async function untranslated(root: string, site: SiteInput, data: Readonly
   return Promise.all(
     languages.map(async ({ code }) => {
       const items: string[] = [];
-      // Page types the language leaves in the default language on purpose are not waiting for anyone.
+      // Pages the language leaves in the default language on purpose are not waiting for anyone.
       const onPurpose = new Set((data.get(`content/${code}/language.yaml`) as { untranslated?: string[] } | undefined)?.untranslated ?? []);
-      // Nor are the texts of a service page the site does not have.
-      const leftOut = (type: string) => onPurpose.has(type) || ((type === "residential" || type === "commercial") && !site.services?.[type]);
-      const notNeeded = new Set(Object.entries(FILES_OF).flatMap(([type, files]) => (leftOut(type) ? files : [])));
-      for (const name of Object.keys(copyFiles)) {
+      const notNeeded = new Set([...onPurpose].flatMap(filesOf));
+      const services = (site.services ?? []).map((service) => serviceFile(service.id));
+      for (const name of [...Object.keys(copyFiles), ...services]) {
         if (SHARED.has(name) || notNeeded.has(name)) continue;
         const own = data.get(`content/${code}/${name}`);
         if (own === undefined) {

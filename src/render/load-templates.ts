@@ -12,8 +12,8 @@ import type { ReuseRegistry } from "./reuse.ts";
 
 /** The compiled templates module (templates/index.tsx). */
 export interface Templates {
+  /** Every page template by kind (where each lives: src/page-kinds.ts). */
   pages: Record<TemplateName, ComponentType<any>>;
-  templateFiles: Record<TemplateName, string>;
   /** The document around every page; it gives `reuse` to the page's <Reuse> blocks (src/render/reuse.ts). */
   Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; children: ReactNode }>;
   /** The icon sprite, written once as a file that pages refer to. */
@@ -64,8 +64,8 @@ export function loadTemplatesModule(file: string): Templates & { file: string } 
       const reason = error instanceof Error ? error.message : String(error);
       throw new RenderError(`could not load ${whereThrown(error, file) ?? "templates/index.tsx"}: ${reason}`, { cause: error });
     }
-    const { pages, templateFiles, Document, IconSprite } = module;
-    templates = { pages, templateFiles, Document, IconSprite, file };
+    const { pages, Document, IconSprite } = module;
+    templates = { pages, Document, IconSprite, file };
     loaded.set(file, templates);
   }
   return templates;

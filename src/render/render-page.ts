@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import type { Templates } from "./load-templates.ts";
 import type { ReuseStore } from "./reuse.ts";
+import { PAGE_KINDS } from "../page-kinds.ts";
 
 export class RenderError extends Error {
   constructor(message: string, options: { cause: unknown }) {
@@ -46,7 +47,7 @@ export function renderPage(templates: Templates, page: PageData, chrome: ChromeV
     const html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(templates.Document, { head: page.head, chrome, assets, reuse: reuse?.registry, children: body }))}`;
     return reuse ? reuse.fill(html) : { html, own: html };
   } catch (error) {
-    const file = templates.templateFiles[page.template];
+    const file = PAGE_KINDS[page.template].template;
     const reason = error instanceof Error ? error.message : String(error);
     throw new RenderError(`could not render ${page.path} with ${file}: ${reason}`, { cause: error });
   }

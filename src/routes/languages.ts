@@ -1,5 +1,5 @@
 import type { Site } from "../config/schema.ts";
-import type { Edition, OptionalPageType } from "../content/load-editions.ts";
+import type { Edition } from "../content/load-editions.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -13,10 +13,9 @@ export type SiteAddresses = Pick<Site, "cityPath" | "services">;
  * The default language's addresses: the city and service pages' from site.yaml, the others fixed.
  * Another language has its own slugs after its /<code> prefix, the default's for those it lacks.
  */
-function defaultSlugs(site: SiteAddresses) {
+function defaultSlugs(site: SiteAddresses): Record<string, string> {
   return {
-    residential: site.services.residential?.path.slice(1) ?? "residential",
-    commercial: site.services.commercial?.path.slice(1) ?? "commercial",
+    ...Object.fromEntries(site.services.map((service) => [service.id, service.path.slice(1)])),
     "service-areas": "service-areas",
     about: "about",
     city: site.cityPath.slice(1).replace("{city}", "{slug}"),
@@ -30,12 +29,11 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
   const at = (slug: string) => `${language.prefix}/${slug}`;
   return {
     home: () => language.prefix || "/",
-    residential: () => at(slugs.residential),
-    commercial: () => at(slugs.commercial),
-    serviceAreas: () => at(slugs["service-areas"]),
-    about: () => at(slugs.about),
-    city: (slug: string) => at(slugs.city.replace("{slug}", slug)),
-    blog: () => at(slugs.blog),
+    service: (id: string) => at(slugs[id] ?? id),
+    serviceAreas: () => at(slugs["service-areas"]!),
+    about: () => at(slugs.about!),
+    city: (slug: string) => at(slugs.city!.replace("{slug}", slug)),
+    blog: () => at(slugs.blog!),
     article: (slug: string) => at(`${slugs.blog}/${slug}`),
     legal: (slug: string) => at(slug),
     notFound: () => `${language.prefix}/404`,
@@ -48,11 +46,10 @@ export function defaultPaths(site: SiteAddresses): LanguagePaths {
 }
 export type LanguagePaths = ReturnType<typeof languagePaths>;
 
-/** Whether a language builds pages of this template: a service the site offers, a type it translates (on purpose or not yet). */
-export function builds(language: Pick<RouteLanguage, "settings" | "pending">, template: PlannedPage["template"], site: Pick<Site, "services">): boolean {
-  if ((template === "residential" || template === "commercial") && !site.services[template]) return false;
-  const type = (template === "article" ? "blog" : template) as OptionalPageType;
-  return !language.settings.untranslated.includes(type) && !language.pending?.pageTypes.includes(type);
+/** Whether a language builds a translation unit's pages (page-kinds.ts' translationUnit): those it translates, on purpose or not yet. */
+export function builds(language: Pick<RouteLanguage, "settings" | "pending">, unit: string | undefined): boolean {
+  if (unit === undefined) return true;
+  return !language.settings.untranslated.includes(unit) && !language.pending?.pageTypes.includes(unit);
 }
 
 /** Where a language's page is written: its 404 page is `<code>/404.html`, found by hosts for paths under /<code>/. */

@@ -1,5 +1,6 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
-import type { ChromeCopy, Copy } from "../content/copy-schema.ts";
+import type { ChromeCopy, Copy, CtaCopy, ServiceCopy } from "../content/copy-schema.ts";
+import type { PageKindName } from "../page-kinds.ts";
 import type { PrivacyChoicesView } from "./privacy.ts";
 
 /** Everything the templates receive. Plain data: no functions, no file access. */
@@ -7,6 +8,12 @@ import type { PrivacyChoicesView } from "./privacy.ts";
 export interface Link {
   label: string;
   href: string;
+}
+
+/** Links the menu shows under one name: a disclosure that opens without JavaScript. */
+export interface NavGroup {
+  label: string;
+  links: Link[];
 }
 
 /** A city (or town) in a distance-sortable list. */
@@ -74,7 +81,8 @@ export interface ChromeView {
   licenses: string[];
   copyright: string;
   copy: ChromeCopy;
-  nav: Link[];
+  /** The menu: links, and the services as one group when there are many (site-views.ts). */
+  nav: Array<Link | NavGroup>;
   footerServices: Link[];
   footerCompany: Link[];
   footerLegal: Link[];
@@ -202,8 +210,7 @@ interface PageBase<T extends string, P, H> {
 /** Every page of the site, with its head `H`. */
 type Pages<H> =
   | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge?: ReviewBadgeView; reviews?: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }, H>
-  | PageBase<"residential", { copy: Copy["residential"]; badge?: ReviewBadgeView; reviews?: ReviewsWidgetView; /** The licences shown on it (site.yaml's shownOn). */ licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
-  | PageBase<"commercial", { copy: Copy["commercial"]; badge?: ReviewBadgeView; reviews?: ReviewsWidgetView; mailto: string; licenses: string[]; cta: Copy["chrome"]["cta"]["default"] }, H>
+  | PageBase<"service", ServicePageView, H>
   | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; /** The same map on the provider's own page. */ mapLink: string; cta: Copy["chrome"]["cta"]["city"] }, H>
   | PageBase<"about", { copy: Copy["about"]; licenses: string[]; cities: PlaceLink[] }, H>
   | PageBase<"city", CityPageView, H>
@@ -219,6 +226,24 @@ export type PlannedPage = Pages<PlannedHead>;
 export type PageData = Pages<HeadView>;
 
 export type TemplateName = PageData["template"];
+// The pages' props cover exactly the kinds of src/page-kinds.ts: a kind added there without its props fails here.
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const TEMPLATES_ARE_KINDS: SameNames<TemplateName, PageKindName> = true;
+
+/** A service's page: its copy, with what the site adds to it. */
+export interface ServicePageView {
+  /** site.yaml's id of the service. */
+  id: string;
+  copy: ServiceCopy;
+  badge?: ReviewBadgeView;
+  reviews?: ReviewsWidgetView;
+  /** The licences shown on it (site.yaml's shownOn). */
+  licenses: string[];
+  /** The e-mail quote link, when its copy has an emailQuote. */
+  mailto?: string;
+  /** Its own call to action, or chrome.yaml's default. */
+  cta: CtaCopy;
+}
 
 export interface CityPageView {
   name: string;

@@ -10,6 +10,7 @@ import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
+import { translationUnit } from "../page-kinds.ts";
 
 export interface PlanRoutesOptions {
   site: Site;
@@ -78,8 +79,8 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   /** A page's path in this language and in the default one (its key). */
   const at = (route: (paths: LanguagePaths) => string) => [route(paths), route(defaultPaths)] as const;
 
-  /** The pages of a type this language builds; none of one it leaves untranslated (not even planned). */
-  const when = (template: PlannedPage["template"], make: () => PlannedPage[]) => (builds(language, template, site) ? make() : []);
+  /** The pages of a kind this language builds; none of one it leaves untranslated (not even planned). */
+  const when = (template: PlannedPage["template"], make: () => PlannedPage[]) => (builds(language, translationUnit(template)) ? make() : []);
 
   const pages: PlannedPage[] = [
     page("home", at((p) => p.home()), copy.home, {
@@ -91,25 +92,20 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       nearestCount: copy.home.cities.count,
       cta: cta.default,
     }),
-    ...when("residential", () => [
-      page("residential", at((p) => p.residential()), copy.residential, {
-        copy: copy.residential,
-        badge,
-        reviews: reviewsWidget(site, copy, { service: "residential" }, quotesLang),
-        licenses: licensesOn(licenses, "residential"),
-        cta: cta.default,
+    ...site.services
+      .filter((service) => builds(language, translationUnit("service", service.id)))
+      .map((service) => {
+        const serviceCopy = copy.services[service.id]!;
+        return page("service", at((p) => p.service(service.id)), serviceCopy, {
+          id: service.id,
+          copy: serviceCopy,
+          badge,
+          reviews: reviewsWidget(site, copy, { service: service.id }, quotesLang),
+          licenses: licensesOn(licenses, service.id),
+          ...(serviceCopy.emailQuote ? { mailto: `mailto:${site.email}?subject=${encodeURIComponent(serviceCopy.emailQuote.subject)}` } : {}),
+          cta: serviceCopy.cta ?? cta.default,
+        });
       }),
-    ]),
-    ...when("commercial", () => [
-      page("commercial", at((p) => p.commercial()), copy.commercial, {
-        copy: copy.commercial,
-        badge,
-        reviews: reviewsWidget(site, copy, { service: "commercial" }, quotesLang),
-        mailto: `mailto:${site.email}?subject=${encodeURIComponent(copy.commercial.emailSubject)}`,
-        licenses: licensesOn(licenses, "commercial"),
-        cta: cta.default,
-      }),
-    ]),
     ...when("service-areas", () => [
       page("service-areas", at((p) => p.serviceAreas()), copy.serviceAreas, {
         copy: copy.serviceAreas,

@@ -40,7 +40,7 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): Ch
     copy: chrome,
     nav: [
       { label: chrome.nav.home, href: paths.home() },
-      ...services,
+      ...(services.length >= GROUPED_FROM ? [{ label: chrome.footer.services, links: services }] : services),
       { label: chrome.nav.serviceAreas, href: paths.serviceAreas() },
       { label: chrome.nav.about, href: paths.about() },
       { label: chrome.nav.blog, href: paths.blog() },
@@ -73,13 +73,15 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): Ch
   };
 }
 
-/** The service pages the site has, residential first. */
+/**
+ * From this many services on, the menu lists them in one group (the footer's "Services"): the
+ * header holds about six links in a row at the large breakpoint, and a phone's menu stays short.
+ */
+const GROUPED_FROM = 3;
+
+/** The service pages, in site.yaml's order, by the names their copy gives them. */
 function serviceLinks(site: Site, copy: Copy, paths: LanguagePaths): Link[] {
-  const { nav } = copy.chrome;
-  // load-editions has made sure each service the site has has its label.
-  return (["residential", "commercial"] as const)
-    .filter((service) => site.services[service])
-    .map((service) => ({ label: nav[service]!, href: service === "residential" ? paths.residential() : paths.commercial() }));
+  return site.services.map((service) => ({ label: copy.services[service.id]!.name, href: paths.service(service.id) }));
 }
 
 /** "Acme Family Pools" with short name "Acme" -> lead "Acme", rest " Family Pools". */
@@ -112,9 +114,9 @@ export function reviewBadge(site: Site, copy: Copy, city: City | undefined, clai
 /** How many testimonials a review section shows. */
 const TESTIMONIALS_SHOWN = 3;
 
-/** What decides which testimonials a page shows first: its service, or its town. */
+/** What decides which testimonials a page shows first: its service (site.yaml's id), or its town. */
 export interface TestimonialFocus {
-  service?: Testimonial["service"];
+  service?: string;
   town?: string;
 }
 
@@ -122,8 +124,10 @@ export interface TestimonialFocus {
  * The testimonials a review section shows: those of the page's town first, then of its service,
  * then the rest, each group in the file's order.
  */
-function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, count = TESTIMONIALS_SHOWN): Testimonial[] {
-  const rank = (item: Testimonial) => (focus.town !== undefined && item.town === focus.town ? 0 : item.service === (focus.service ?? "residential") ? 1 : 2);
+function pickTestimonials(all: Testimonial[], focus: TestimonialFocus, firstService: string, count = TESTIMONIALS_SHOWN): Testimonial[] {
+  // A testimonial naming no service is about the first one; a page of no service favours the first one's.
+  const service = focus.service ?? firstService;
+  const rank = (item: Testimonial) => (focus.town !== undefined && item.town === focus.town ? 0 : (item.service ?? firstService) === service ? 1 : 2);
   return all
     .map((item, index) => ({ item, index, rank: rank(item) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
@@ -140,7 +144,7 @@ export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = 
   const widget = site.integrations.reviewsWidget;
   if (!reviews && !widget && copy.testimonials.items.length === 0) return undefined;
   return {
-    testimonials: pickTestimonials(copy.testimonials.items, focus).map((item) => ({
+    testimonials: pickTestimonials(copy.testimonials.items, focus, site.services[0]!.id).map((item) => ({
       quote: item.quote,
       name: item.name,
       place: `${item.town}, ${site.base.region}`,

@@ -74,6 +74,34 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
   };
 }
 
+export interface ServiceOptions {
+  site: Site;
+  siteUrl: string;
+  /** The service as its page names it: its name (the menu's), its page's description and address. */
+  name: string;
+  description: string;
+  url: string;
+  /** The page's language (es-US), on a site with more than one. */
+  inLanguage?: string;
+}
+
+/**
+ * A service page's service: provided by the business (its node id, as on the home page) in every
+ * city served. No offers: a service has no prices of its own yet, and none are invented.
+ */
+export function service({ site, siteUrl, name, description, url, inLanguage }: ServiceOptions): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Service",
+    name,
+    description,
+    url,
+    ...(inLanguage ? { inLanguage } : {}),
+    provider: { "@type": site.businessType, "@id": businessId(siteUrl), name: site.company.name, url: absoluteUrl(siteUrl, "/") },
+    areaServed: site.cities.map((city) => ({ "@type": "City", name: `${city.name}, ${site.base.region}` })),
+  };
+}
+
 /** The FAQ shown on the page, as question and accepted answer pairs. */
 export function faqPage(items: ReadonlyArray<{ question: string; answer: string }>, url: string): JsonLd {
   return {

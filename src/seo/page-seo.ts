@@ -1,10 +1,10 @@
 import type { Site } from "../config/schema.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView } from "../routes/page-props.ts";
+import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView, TemplateName } from "../routes/page-props.ts";
 import { defaultPaths } from "../routes/languages.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
-import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, type JsonLd } from "./json-ld.ts";
+import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, service, type JsonLd } from "./json-ld.ts";
 import { MANIFEST_PATH } from "./web-manifest.ts";
 
 /** What every page's search and share metadata is made from. */
@@ -70,31 +70,7 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
   const paths = defaultPaths(site);
   const home = crumb(copy.chrome.breadcrumb.home, paths.home());
 
-  const blocks: JsonLd[] = [];
-  switch (page.template) {
-    case "home":
-      blocks.push(context.business);
-      break;
-    case "service-areas":
-      blocks.push(context.business, faqPage(page.page.faq, page.head.canonical));
-      break;
-    case "city": {
-      const city = page.page;
-      const label = `${city.name} ${city.copy.nearby.linkSuffix}`;
-      blocks.push(breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, paths.serviceAreas()), crumb(label, page.path)], siteUrl));
-      break;
-    }
-    case "article": {
-      blocks.push(
-        blogPosting({ article: article!, url: page.head.canonical, image: imageUrl, site, siteUrl, logo: context.logoUrl, inLanguage: context.inLanguage }),
-        breadcrumbList([home, crumb(copy.chrome.nav.blog, paths.blog()), crumb(article!.title, paths.article(article!.translationOf))], siteUrl),
-      );
-      break;
-    }
-    case "legal":
-      blocks.push(breadcrumbList(page.page.breadcrumb.map((link) => crumb(link.label, link.href)), siteUrl));
-      break;
-  }
+  const blocks = (STRUCTURED_DATA[page.template] as StructuredData<typeof page.template>)({ context, page, home, crumb, imageUrl });
 
   return {
     share: {
@@ -110,6 +86,45 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
     site: context.head,
   };
 }
+
+/** What a page's JSON-LD is made from. */
+interface StructuredDataInput<T extends TemplateName> {
+  context: SeoContext;
+  page: Extract<PlannedPage, { template: T }>;
+  /** The breadcrumb's first link, to the home page in the page's language. */
+  home: Link;
+  crumb: (label: string, href: string) => Link;
+  imageUrl: string;
+}
+type StructuredData<T extends TemplateName> = (input: StructuredDataInput<T>) => JsonLd[];
+
+/** Each kind of page's JSON-LD blocks: one entry per kind of src/page-kinds.ts (a kind without one does not compile). */
+const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
+  home: ({ context }) => [context.business],
+  service: ({ context, page }) => [
+    service({ site: context.site, siteUrl: context.siteUrl, name: page.page.copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage }),
+  ],
+  "service-areas": ({ context, page }) => [context.business, faqPage(page.page.faq, page.head.canonical)],
+  about: () => [],
+  city: ({ context, page, home, crumb }) => {
+    const { copy, site, siteUrl } = context;
+    const paths = defaultPaths(site);
+    const label = `${page.page.name} ${page.page.copy.nearby.linkSuffix}`;
+    return [breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, paths.serviceAreas()), crumb(label, page.path)], siteUrl)];
+  },
+  blog: () => [],
+  article: ({ context, page, home, crumb, imageUrl }) => {
+    const { copy, site, siteUrl } = context;
+    const { article } = page.page;
+    const paths = defaultPaths(site);
+    return [
+      blogPosting({ article, url: page.head.canonical, image: imageUrl, site, siteUrl, logo: context.logoUrl, inLanguage: context.inLanguage }),
+      breadcrumbList([home, crumb(copy.chrome.nav.blog, paths.blog()), crumb(article.title, paths.article(article.translationOf))], siteUrl),
+    ];
+  },
+  legal: ({ context, page, crumb }) => [breadcrumbList(page.page.breadcrumb.map((link) => crumb(link.label, link.href)), context.siteUrl)],
+  "not-found": () => [],
+};
 
 function shareFile(images: BuiltImages, src: string): ImageFile {
   return images.share[src] ?? { path: src, width: 1200, height: 630, type: mediaType(src) };

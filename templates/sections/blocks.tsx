@@ -152,16 +152,18 @@ export function Prose({ paragraphs }: { paragraphs: string[] }) {
   );
 }
 
-/** The closing call to action; the city variant sits on the brand colour. */
-export function CallToAction({ chrome, cta, variant = "default" }: { chrome: ChromeView; cta: CtaCopy; variant?: "default" | "city" }) {
+/** The closing call to action; the city variant sits on the brand colour. `quote` replaces the quote button (a service's e-mail link). */
+export function CallToAction(props: { chrome: ChromeView; cta: CtaCopy; variant?: "default" | "city"; headingId?: string; quote?: ReactNode }) {
+  const { chrome, cta, variant = "default" } = props;
+  const headingId = props.headingId ?? `cta-${variant}-heading`;
   return (
-    <section className={`cta cta-${variant}`} aria-labelledby={`cta-${variant}-heading`}>
+    <section className={`cta cta-${variant}`} aria-labelledby={headingId}>
       <div className="container cta-inner">
-        <h2 id={`cta-${variant}-heading`}>{cta.heading}</h2>
+        <h2 id={headingId}>{cta.heading}</h2>
         <p>{cta.text}</p>
         <div className="actions">
           <CallButton chrome={chrome} withNumber className="button button-light" />
-          <QuoteButton chrome={chrome} className="button button-outline-light" />
+          {props.quote ?? <QuoteButton chrome={chrome} className="button button-outline-light" />}
         </div>
       </div>
     </section>

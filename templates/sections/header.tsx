@@ -1,4 +1,4 @@
-import type { ChromeView, PageLanguagesView } from "../../src/routes/page-props.ts";
+import type { ChromeView, Link, NavGroup, PageLanguagesView } from "../../src/routes/page-props.ts";
 import { Icon } from "./icon.tsx";
 
 /** Whether a nav link is the current page: Blog is current for every /blog/* page too. */
@@ -9,7 +9,7 @@ export function isCurrent(href: string, path: string): boolean {
 
 /** The nav link that is the current page at `path`, if any. */
 export function currentNavLink(chrome: ChromeView, path: string): string | undefined {
-  return chrome.nav.find((link) => isCurrent(link.href, path))?.href;
+  return chrome.nav.flatMap((entry) => ("links" in entry ? entry.links : [entry])).find((link) => isCurrent(link.href, path))?.href;
 }
 
 /**
@@ -34,13 +34,7 @@ export function Header({ chrome, current, languages }: { chrome: ChromeView; cur
         </button>
         <nav id="site-nav" className="site-nav" aria-label={chrome.copy.nav.label}>
           <ul>
-            {chrome.nav.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} aria-current={link.href === current ? "page" : undefined}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
+            {chrome.nav.map((entry) => ("links" in entry ? <MenuGroup key={entry.label} group={entry} current={current} /> : <MenuLink key={entry.href} link={entry} current={current} />))}
           </ul>
         </nav>
         {languages?.length ? <LanguageSwitcher chrome={chrome} languages={languages} /> : null}
@@ -50,6 +44,32 @@ export function Header({ chrome, current, languages }: { chrome: ChromeView; cur
         </a>
       </div>
     </header>
+  );
+}
+
+function MenuLink({ link, current }: { link: Link; current?: string }) {
+  return (
+    <li>
+      <a href={link.href} aria-current={link.href === current ? "page" : undefined}>
+        {link.label}
+      </a>
+    </li>
+  );
+}
+
+/** Links under one name (the services, when there are many): a disclosure, open by itself without JavaScript. */
+function MenuGroup({ group, current }: { group: NavGroup; current?: string }) {
+  return (
+    <li className="nav-group">
+      <details>
+        <summary className={group.links.some((link) => link.href === current) ? "nav-group-current" : undefined}>
+          {group.label}
+        </summary>
+        <ul>
+          {group.links.map((link) => <MenuLink key={link.href} link={link} current={current} />)}
+        </ul>
+      </details>
+    </li>
   );
 }
 

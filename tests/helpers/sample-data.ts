@@ -1,6 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../../src/config/load-config.ts";
 import { loadCopy } from "../../src/content/load-copy.ts";
+import { siteCopyFiles } from "../../src/content/copy-schema.ts";
 import { loadDocuments } from "../../src/content/load-documents.ts";
 import { licenseLines, licensesOn } from "../../src/content/licenses.ts";
 import { defaultLanguageSettings } from "../../src/content/load-editions.ts";
@@ -24,7 +25,7 @@ export async function loadSample() {
   const content = path.join(ROOT, "content");
   const facts = await factsWithClaim(site, siteFacts(site), diskSources, path.join(content, "chrome.yaml"), "content/chrome.yaml");
   const [copy, documents] = await Promise.all([
-    loadCopy({ contentDir: content, displayDir: "content", facts }),
+    loadCopy({ contentDir: content, displayDir: "content", facts, files: siteCopyFiles(site.services.map((service) => service.id)) }),
     loadDocuments({ contentDir: content, displayDir: "content", facts, conditions: documentConditions(site) }),
   ]);
   const { code, locale, name } = site.languages[0]!;

@@ -98,6 +98,24 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("site.yaml")).toBe(before);
   });
 
+  it("edits a service's own copy file with its form, and refuses a section of no known type at its line", async () => {
+    const { files } = await state();
+    const file = "content/services/commercial.yaml";
+    expect(files[file]!.data.sections.map((section: { id: string }) => section.id)).toEqual(["benefits", "ideal-for", "process", "savings", "reviews"]);
+    const { body: editorState } = await call("state");
+    expect(Object.keys(editorState.schemas.copy)).toEqual(expect.arrayContaining(["services/residential.yaml", "services/commercial.yaml"]));
+    expect(Object.keys(editorState.files)).toEqual(expect.arrayContaining([file, "content/es/services/commercial.yaml"]));
+    const before = await read(file);
+    const wrong = await call("save", { body: { changes: [{ file, version: files[file]!.version, ops: [{ op: "set", path: ["sections", 1, "type"], value: "gallery" }] }] } });
+    expect(wrong.status).toBe(422);
+    const line = before.split("\n").indexOf("    type: checklist") + 1;
+    expect(wrong.body.problems).toEqual([{ file, line, column: 11, field: "sections.1.type", message: "must have a type: cards, checklist, steps, prose or reviews" }]);
+    expect(await read(file)).toBe(before);
+    const saved = await call("save", { body: { changes: [{ file, version: files[file]!.version, ops: [{ op: "set", path: ["sections", 1, "heading"], value: "Who We Work For" }] }] } });
+    expect(saved.status).toBe(200);
+    expect(await read(file)).toBe(before.replace("    heading: Ideal for\n", "    heading: Who We Work For\n"));
+  });
+
   it("refuses a phone number that no longer dials what it shows (the build's cross-check)", async () => {
     const { files } = await state();
     const saved = await call("save", { body: { changes: [{ file: "site.yaml", version: files["site.yaml"]!.version, ops: [{ op: "set", path: ["phone", "display"], value: "(909) 555-0199" }] }] } });

@@ -32,7 +32,7 @@ describe("the pool-cleaning example", () => {
         ...["apache-junction", "chandler", "gilbert", "mesa", "queen-creek", "san-tan-valley", "scottsdale", "tempe"].map((town) => `/${town}-pool-cleaning`),
       ].sort(),
     );
-    expect(built.pages.filter((page) => page.template === "commercial")).toEqual([]);
+    expect(built.pages.filter((page) => page.template === "service").map((page) => page.path)).toEqual(["/weekly-pool-service"]);
   });
 
   it("links its one service in the menu and the footer, and nothing else of a service it lacks", async () => {

@@ -26,7 +26,7 @@ describe("gopher-site init without a terminal", () => {
     expect(site).toContain('  name: "Cascade Mole Control"');
     expect(site).toContain('  display: "(503) 555-0142"\n  tel: "+15035550142"');
     expect(site).toContain('base:\n  town: "Salem"\n  region: "OR"\n  postalCode: "97301"\n  country: US\n  lat: 44.949\n  lng: -123.004');
-    expect(site).toContain("cityPath: /{city}-mole-removal\nservices:\n  residential:\n    path: /mole-removal");
+    expect(site).toContain("cityPath: /{city}-mole-removal\nservices:\n  - id: residential\n    path: /mole-removal");
     expect(site).toContain('  - name: "Keizer"\n    slug: keizer\n');
     // No claim the owner has not made: reviews, licences, prices and a warranty are only comments.
     expect(site).not.toMatch(/^(reviews|warranty|results|prices):/m);

@@ -71,22 +71,57 @@ describe("site.yaml validation", () => {
     expect(parseConfig(replaceOnce(SAMPLE, "businessType: HomeAndConstructionBusiness\n", ""), "site.yaml").site.businessType).toBe("HomeAndConstructionBusiness");
   });
 
-  it("names the line and field of a wrong address, service or licence place", () => {
+  it("names the line and field of a wrong address or service", () => {
     let text = replaceOnce(SAMPLE, "cityPath: /{city}-gopher-control", "cityPath: /gopher-control");
     text = replaceOnce(text, "    path: /commercial-gopher-control", "    path: commercial gopher control");
-    text = replaceOnce(text, "    shownOn: [commercial]", "    shownOn: [sidebar]");
+    text = replaceOnce(text, "  - id: residential", "  - id: Residential Work");
     expect(problemsOf(text)).toEqual([
       `site.yaml:${lineOf(text, "cityPath:")}:11  cityPath  must be an address containing {city} (the city's slug), e.g. /{city}-pool-cleaning`,
-      `site.yaml:${lineOf(text, "path: commercial gopher")}:11  services.commercial.path  must be an address of lowercase letters, digits and single hyphens after a /, e.g. /residential-pool-cleaning`,
-      `site.yaml:${lineOf(text, "shownOn: [sidebar]")}:15  licenses.1.shownOn.0  must be one of: footer, about, residential, commercial, legal`,
+      `site.yaml:${lineOf(text, "id: Residential Work")}:9  services.0.id  must be lowercase letters, digits and single hyphens, e.g. lake-elsinore`,
+      `site.yaml:${lineOf(text, "path: commercial gopher")}:11  services.1.path  must be an address of lowercase letters, digits and single hyphens after a /, e.g. /weekly-pool-service`,
     ]);
   });
 
-  it("needs at least one service page, and takes one alone", () => {
-    const none = replaceOnce(SAMPLE, "services:\n  residential:\n    path: /residential-gopher-control\n  commercial:\n    path: /commercial-gopher-control\n", "services: {}\n");
-    expect(problemsOf(none)).toEqual([`site.yaml:${lineOf(none, "services:")}:11  services  list at least one service page: residential, commercial or both`]);
-    const one = replaceOnce(SAMPLE, "  commercial:\n    path: /commercial-gopher-control\n", "");
-    expect(Object.keys(parseConfig(one, "site.yaml").site.services)).toEqual(["residential"]);
+  it("names a licence place that is no page, with the services' ids it may name", () => {
+    const text = replaceOnce(SAMPLE, "    shownOn: [commercial]", "    shownOn: [sidebar]");
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "shownOn: [sidebar]")}:15  licenses.1.shownOn.0  must be one of: footer, about, legal, residential, commercial (the services are site.yaml's services ids)`,
+    ]);
+  });
+
+  it("gives each service its own id and address, never a kind of page's name", () => {
+    let text = replaceOnce(SAMPLE, "  - id: commercial\n    path: /commercial-gopher-control\n", "  - id: residential\n    path: /residential-gopher-control\n  - id: about\n    path: /about-us\n");
+    text = replaceOnce(replaceOnce(text, "shownOn: [footer, about, commercial]", "shownOn: [footer, about]"), "shownOn: [commercial]", "shownOn: [residential]");
+    expect(problemsOf(text)).toEqual([
+      `site.yaml:${lineOf(text, "id: residential") + 2}:9  services.1.id  "residential" is already the id of services.0`,
+      `site.yaml:${lineOf(text, "id: residential") + 3}:11  services.1.path  /residential-gopher-control is already the address of residential`,
+      `site.yaml:${lineOf(text, "id: about")}:9  services.2.id  "about" names a kind of page (home, service, service-areas, about, city, blog, article, legal, not-found, footer); choose another id`,
+    ]);
+  });
+
+  it("needs at least one service, and takes one alone", () => {
+    const none = replaceOnce(SAMPLE, "services:\n  - id: residential\n    path: /residential-gopher-control\n  - id: commercial\n    path: /commercial-gopher-control\n", "services: []\n");
+    expect(problemsOf(none)).toEqual([`site.yaml:${lineOf(none, "services:")}:11  services  list at least one service: - id: <name> / path: /<address>`]);
+    const one = replaceOnce(SAMPLE, "  - id: commercial\n    path: /commercial-gopher-control\n", "").replace("shownOn: [footer, about, commercial]", "shownOn: [footer, about]").replace("shownOn: [commercial]", "shownOn: [residential]");
+    expect(parseConfig(one, "site.yaml").site.services).toEqual([{ id: "residential", path: "/residential-gopher-control" }]);
+  });
+
+  it("shows the list shape to a site.yaml whose services are in the old shape, built from its own services", () => {
+    const old = replaceOnce(
+      SAMPLE,
+      "services:\n  - id: residential\n    path: /residential-gopher-control\n  - id: commercial\n    path: /commercial-gopher-control\n",
+      "services:\n  residential:\n    path: /residential-gopher-control\n  commercial:\n    path: /commercial-gopher-control\n",
+    );
+    expect(problemsOf(old)).toEqual([
+      `site.yaml:${lineOf(old, "  residential:")}:3  services  must be a list of services: - id: residential / path: /residential-gopher-control / - id: commercial / path: /commercial-gopher-control (each one's copy in content/services/<id>.yaml)`,
+    ]);
+  });
+
+  it("points a result promised in words, once a key of results, to facts", () => {
+    const old = replaceOnce(SAMPLE, "  hours: 48\n", "  hours: 48\n  followUp: 24–72 hours\n");
+    expect(problemsOf(old)).toEqual([
+      `site.yaml:${lineOf(old, "followUp:")}:3  results.followUp  unknown key; results has days and hours: write followUp under facts: instead (copy names it {followUp} as before)`,
+    ]);
   });
 
   it("refuses two facts of one name: a licence, a price or a fact in words taking another's placeholder", () => {

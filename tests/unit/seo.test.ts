@@ -51,6 +51,25 @@ describe("JSON-LD", () => {
     expect((breadcrumb!.itemListElement as Array<{ name: string }>)[2]!.name).toBe(`Temecula ${ATTACK} Gopher Control`);
   });
 
+  it("describes each service page's service: its name and description, provided by the business in every town served", () => {
+    const pages = renderablePages(sample).filter((page) => page.template === "service");
+    expect(pages.map((page) => page.path)).toEqual(["/residential-gopher-control", "/commercial-gopher-control"]);
+    for (const page of pages) {
+      const blocks = page.head.structuredData.map((text) => JSON.parse(text) as Record<string, unknown>);
+      expect(blocks).toHaveLength(1);
+      expect(blocks[0]).toEqual({
+        "@context": "https://schema.org",
+        "@type": "Service",
+        name: page.template === "service" ? page.page.copy.name : "",
+        description: page.head.description,
+        url: `${SITE}${page.path}`,
+        provider: { "@type": "HomeAndConstructionBusiness", "@id": `${SITE}/#business`, name: "Gopher Guard Family Trapping", url: `${SITE}/` },
+        areaServed: sample.site.cities.map((city) => ({ "@type": "City", name: `${city.name}, CA` })),
+      });
+    }
+    expect(pages.map((page) => (page.template === "service" ? page.page.copy.name : ""))).toEqual(["Residential", "Commercial"]);
+  });
+
   it("describes the business from site.yaml, with hours and a rating only when configured", () => {
     const options = { siteUrl: SITE, image: `${SITE}/share.png`, logo: `${SITE}/icon.png` };
     const business = localBusiness({ site: sample.site, ...options });

@@ -63,12 +63,12 @@ describe("translations", () => {
 
   it("take an optional key the default language has and the translation lacks as still to write, naming the default's file", async () => {
     // Neither language gives the residential hero a picture's alt text; the English one now does.
-    expect(await readFile(path.join(dir, "content/es/pages/residential.yaml"), "utf8")).not.toContain("imageAlt");
-    await edit("content/pages/residential.yaml", (text) => text.replace(/\n(hero:\n {2}heading: .*\n)/, "\n$1  imageAlt: A lawn\n"));
+    expect(await readFile(path.join(dir, "content/es/services/residential.yaml"), "utf8")).not.toContain("imageAlt");
+    await edit("content/services/residential.yaml", (text) => text.replace(/\n(hero:\n {2}heading: .*\n)/, "\n$1  imageAlt: A lawn\n"));
     expect(await problems()).toEqual([]);
     const spanish = (await editions())[1]!;
     expect(spanish.pending.pageTypes).toEqual(["residential"]);
-    expect(spanish.warnings.map(formatProblem).join("\n")).toMatch(/content\/es\/pages\/residential\.yaml:\d+:\d+ +hero\.imageAlt +not translated yet: .*\(missing: content\/pages\/residential\.yaml has it\)/);
+    expect(spanish.warnings.map(formatProblem).join("\n")).toMatch(/content\/es\/services\/residential\.yaml:\d+:\d+ +hero\.imageAlt +not translated yet: .*\(missing: content\/services\/residential\.yaml has it\)/);
   });
 
   it("refuse words for a fact with other numbers than site.yaml's, and facts that do not exist", async () => {

@@ -7,23 +7,23 @@ const folder = temporaryFolders("gopher-site-untranslated-");
 
 // The editor's Translations list: only what a language still has to translate, not what it leaves
 // in the default language on purpose (language.yaml's untranslated) or what the site has no page for.
-it("leaves out the texts of page types left untranslated on purpose and of services the site does not have", async () => {
+it("leaves out the texts of page types and services left untranslated on purpose, and lists each service's own file", async () => {
   const site = {
     languages: [{ code: "en" }, { code: "es" }],
-    services: { residential: { path: "/residential" } },
+    services: [{ id: "residential", path: "/residential" }, { id: "commercial", path: "/commercial" }],
     cities: [{ slug: "riverside" }],
   } as unknown as SiteInput;
   const data = new Map<string, unknown>([
-    ["content/es/language.yaml", { untranslated: ["blog", "city", "about"] }],
+    ["content/es/language.yaml", { untranslated: ["blog", "city", "about", "commercial"] }],
     ["content/faq.yaml", { items: [{ question: "Q?", answer: "A." }] }],
     ["content/es/faq.yaml", { items: [{ question: "¿P?" }] }],
   ]);
   const [spanish] = await untranslated(folder(), site, data);
   const items = spanish!.items;
   expect(items).toContain("content/es/faq.yaml: items.0.answer");
-  expect(items).toContain("content/es/pages/residential.yaml: not translated");
-  // Left in English on purpose (blog, city, about) or no page at all (commercial).
-  for (const name of ["pages/blog.yaml", "pages/article.yaml", "pages/city.yaml", "pages/about.yaml", "pages/commercial.yaml"]) {
+  expect(items).toContain("content/es/services/residential.yaml: not translated");
+  // Left in English on purpose (blog, city, about, the commercial service); no service file but the site's.
+  for (const name of ["pages/blog.yaml", "pages/article.yaml", "pages/city.yaml", "pages/about.yaml", "services/commercial.yaml", "pages/residential.yaml"]) {
     expect(items).not.toContain(`content/es/${name}: not translated`);
   }
   expect(items.some((item) => item.startsWith("content/es/cities.yaml"))).toBe(false);

@@ -19,9 +19,13 @@ const page = (template: string) => pages.find((planned) => planned.template === 
 
 describe("a site without reviews, lead form, review widget or quotes", () => {
   it("has no review badge and no review section on any page", () => {
-    for (const template of ["home", "residential", "commercial", "city"]) {
-      expect(page(template).badge, template).toBeUndefined();
-      expect(page(template).reviews, template).toBeUndefined();
+    const shown = pages.filter((planned) => ["home", "service", "city"].includes(planned.template));
+    // The home page, both service pages and every city page.
+    expect(shown.filter((planned) => planned.template === "service").length).toBe(2);
+    for (const planned of shown) {
+      const data = planned.page as { badge?: unknown; reviews?: unknown };
+      expect(data.badge, planned.path).toBeUndefined();
+      expect(data.reviews, planned.path).toBeUndefined();
     }
   });
 

@@ -18,7 +18,7 @@ export interface SiteLanguage {
 
 /** The addresses' part of site.yaml; `/{city}` is its schema's default for a file without cityPath. */
 function addresses(site: SiteInput | undefined): SiteAddresses {
-  return { cityPath: site?.cityPath ?? "/{city}", services: site?.services ?? {} } as SiteAddresses;
+  return { cityPath: site?.cityPath ?? "/{city}", services: Array.isArray(site?.services) ? site.services : [] } as SiteAddresses;
 }
 
 /** The default language's addresses, from site.yaml as the editor read it. */

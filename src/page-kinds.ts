@@ -1,0 +1,68 @@
+/**
+ * The kinds of page, one closed list (as Hugo's page kinds): the route planner, the SEO stage, the
+ * translations' lists, the licences' places and the templates' map are all derived from it.
+ */
+export interface PageKind {
+  /** Where its template lives, for error messages (templates/index.tsx maps the kind to it). */
+  template: string;
+  /**
+   * The copy files under content/ its pages need. A service's own file (services/<id>.yaml) is
+   * per service: see serviceFile.
+   */
+  copy: readonly string[];
+  /**
+   * A language may leave this kind in the default language (language.yaml's `untranslated`), by
+   * this name; home, the 404 page and the chrome are always translated. A service is left out by
+   * its id, each on its own.
+   */
+  untranslatedAs?: string;
+  /** site.yaml's licences may name it in `shownOn` (a service is named by its id). */
+  licensePlace?: boolean;
+  /** Its address after a language's prefix, when a language.yaml's `slugs` may change it. */
+  slug?: string;
+}
+
+export const PAGE_KINDS = {
+  home: { template: "templates/pages/home.tsx", copy: ["pages/home.yaml"] },
+  service: { template: "templates/pages/service.tsx", copy: [] },
+  "service-areas": { template: "templates/pages/service-areas.tsx", copy: ["pages/service-areas.yaml"], untranslatedAs: "service-areas", slug: "service-areas" },
+  about: { template: "templates/pages/about.tsx", copy: ["pages/about.yaml"], untranslatedAs: "about", licensePlace: true, slug: "about" },
+  city: { template: "templates/pages/city.tsx", copy: ["pages/city.yaml"], untranslatedAs: "city" },
+  blog: { template: "templates/pages/blog.tsx", copy: ["pages/blog.yaml", "pages/article.yaml"], untranslatedAs: "blog", slug: "blog" },
+  article: { template: "templates/pages/article.tsx", copy: [], untranslatedAs: "blog" },
+  legal: { template: "templates/pages/legal.tsx", copy: [], untranslatedAs: "legal", licensePlace: true },
+  "not-found": { template: "templates/pages/not-found.tsx", copy: ["pages/not-found.yaml"] },
+} as const satisfies Record<string, PageKind>;
+
+export type PageKindName = keyof typeof PAGE_KINDS;
+export const PAGE_KIND_NAMES = Object.keys(PAGE_KINDS) as PageKindName[];
+
+/** A service's copy file under content/ (and content/<code>/). */
+export function serviceFile(id: string): string {
+  return `services/${id}.yaml`;
+}
+
+/** What language.yaml's `untranslated` may name besides the site's service ids. */
+export const UNTRANSLATABLE_KINDS: readonly string[] = [...new Set(Object.values(PAGE_KINDS).flatMap((kind: PageKind) => (kind.untranslatedAs ? [kind.untranslatedAs] : [])))];
+
+/** The places a licence can be listed besides the service pages (named by their ids); the footer is on every page. */
+export const LICENSE_KINDS: readonly string[] = ["footer", ...PAGE_KIND_NAMES.filter((name) => (PAGE_KINDS[name] as PageKind).licensePlace)];
+
+/** Names a service id may not take: they name a kind of page in language.yaml and shownOn. */
+export const RESERVED_SERVICE_IDS: ReadonlySet<string> = new Set([...PAGE_KIND_NAMES, ...UNTRANSLATABLE_KINDS, ...LICENSE_KINDS]);
+
+/**
+ * The copy files of one translation unit (what language.yaml's `untranslated` names and a pending
+ * translation is counted by): a kind's files, or a service's own file for a service id.
+ */
+export function filesOf(unit: string): string[] {
+  const kinds = PAGE_KIND_NAMES.filter((name) => (PAGE_KINDS[name] as PageKind).untranslatedAs === unit);
+  if (kinds.length > 0) return [...new Set(kinds.flatMap((name) => PAGE_KINDS[name].copy))];
+  return [serviceFile(unit)];
+}
+
+/** The translation unit a page belongs to: its service's id, its kind's untranslatedAs; none when always translated. */
+export function translationUnit(kind: PageKindName, serviceId?: string): string | undefined {
+  if (kind === "service") return serviceId;
+  return (PAGE_KINDS[kind] as PageKind).untranslatedAs;
+}

@@ -372,6 +372,9 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(files.filter((file) => file.startsWith("content/zz/") || file === "content/pages/linked.yaml")).toEqual([]);
     expect(await readFile(path.join(outside, "faq.yaml"), "utf8")).toBe("items: []\n");
     expect(await readdir(outside)).toEqual(["faq.yaml"]);
+    // The links go with the folder they point to: a dangling one would stay in the project for the next tests.
+    await rm(path.join(dir, "content", "pages", "linked.yaml"));
+    await rm(path.join(dir, "content", "zz"));
     await removeDir(outside);
   });
 

@@ -1,6 +1,7 @@
 import type { Article } from "./article-schema.ts";
 import type { Problem } from "../errors.ts";
 import type { Locator } from "../config/yaml-source.ts";
+import { PAGE_KINDS, serviceFile, type PageKind, type PageKindName } from "../page-kinds.ts";
 
 /** Search engines cut titles and descriptions past about these lengths. */
 export const LIMITS = { title: 70, description: 160, articleWords: 300 } as const;
@@ -62,8 +63,10 @@ function sourceFile(page: QualityPage, contentDir: string): string {
   const data = page.page as { article?: { file: string }; legal?: { file: string } };
   if (page.template === "article" && data.article) return data.article.file;
   if (page.template === "legal" && data.legal) return data.legal.file;
-  // Every other page's head is its copy file's title and description: pages/<template>.yaml.
-  return `${contentDir}/pages/${page.template}.yaml`;
+  // A service's head is its own copy file's; every other page's its kind's first copy file's (page-kinds.ts).
+  if (page.template === "service") return `${contentDir}/${serviceFile((page.page as { id: string }).id)}`;
+  const kind = PAGE_KINDS[page.template as PageKindName] as PageKind | undefined;
+  return `${contentDir}/${kind?.copy[0] ?? `pages/${page.template}.yaml`}`;
 }
 
 /** "is 94 characters; ...", or for a key that makes several pages, which of them and how long. */

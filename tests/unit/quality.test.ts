@@ -7,7 +7,7 @@ const page = (template: string, path: string, title: string, lang = "en", data: 
 const sources = {
   contentDir: (lang: string) => (lang === "en" ? "content" : `content/${lang}`),
   // Every key's value written on line 3, column 8, for the test.
-  positions: new Map(["content/pages/home.yaml", "content/es/pages/home.yaml", "content/pages/city.yaml", "content/blog/a.md"].map((file) => [file, () => ({ line: 3, column: 8 })])),
+  positions: new Map(["content/pages/home.yaml", "content/es/pages/home.yaml", "content/pages/city.yaml", "content/blog/a.md", "content/services/heat-pumps.yaml"].map((file) => [file, () => ({ line: 3, column: 8 })])),
 };
 const warnings = (pages: QualityPage[]) => qualityWarnings(pages, [], sources).map(formatProblem);
 
@@ -16,6 +16,13 @@ describe("length warnings", () => {
     expect(warnings([page("home", "/", long(94)), page("home", "/es", long(71), "es"), page("about", "/about", long(70))])).toEqual([
       "content/pages/home.yaml:3:8  title  is 94 characters; search results cut it after about 70",
       "content/es/pages/home.yaml:3:8  title  is 71 characters; search results cut it after about 70",
+    ]);
+  });
+
+  it("name a service page's own copy file, each service on its own", () => {
+    const service = (id: string, length: number) => page("service", `/${id}`, long(length), "en", { id });
+    expect(warnings([service("heat-pumps", 75), service("furnace-repair", 60), page("not-found", "/404", long(90))])).toEqual([
+      "content/services/heat-pumps.yaml:3:8  title  is 75 characters; search results cut it after about 70",
     ]);
   });
 

@@ -7,6 +7,7 @@ import { build, type BuildOptions, type BuildResult } from "../../src/build.ts";
 import { createStaticServer } from "../../src/dev/static-server.ts";
 
 import { TOOL_ROOT } from "../../src/paths.ts";
+import { expect } from "vitest";
 
 /** The repository, found from the package.json (also right when this file is bundled elsewhere). */
 export const REPO_ROOT = TOOL_ROOT;
@@ -55,4 +56,13 @@ export async function serveFolder(
 
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** Changes one file of a project in place; a change that changes nothing fails the test (its pattern no longer matches). */
+export async function editProjectFile(dir: string, file: string, change: (text: string) => string): Promise<void> {
+  const target = path.join(dir, file);
+  const before = await readFile(target, "utf8");
+  const after = change(before);
+  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
+  await writeFile(target, after);
 }

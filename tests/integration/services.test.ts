@@ -6,7 +6,7 @@ import { loadConfig } from "../../src/config/load-config.ts";
 import { loadEditions } from "../../src/content/load-editions.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 import { addServices } from "../../scripts/synthetic-site.mjs";
 
 // Services are site.yaml's list; each one's copy is content/services/<id>.yaml. Whatever names a
@@ -17,13 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => removeDir(dir));
 
-async function edit(file: string, change: (text: string) => string) {
-  const target = path.join(dir, file);
-  const before = await readFile(target, "utf8");
-  const after = change(before);
-  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
-  await writeFile(target, after);
-}
+const edit = (file: string, change: (text: string) => string) => editProjectFile(dir, file, change);
 
 async function problems(): Promise<string[]> {
   return problemLinesAsync(async () => {

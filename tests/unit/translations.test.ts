@@ -7,7 +7,7 @@ import { formatProblem } from "../../src/errors.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
 import { localizeLinks } from "../../src/routes/languages.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 // A translation is refused, with file:line:column, when it has keys or placeholders the default
 // language lacks, or when its words for a fact carry other numbers than site.yaml's. What it lacks
@@ -18,13 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => removeDir(dir));
 
-async function edit(file: string, change: (text: string) => string) {
-  const target = path.join(dir, file);
-  const before = await readFile(target, "utf8");
-  const after = change(before);
-  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
-  await writeFile(target, after);
-}
+const edit = (file: string, change: (text: string) => string) => editProjectFile(dir, file, change);
 
 async function editions() {
   const { site } = await loadConfig({ path: path.join(dir, "site.yaml"), displayPath: "site.yaml" });

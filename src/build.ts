@@ -32,7 +32,7 @@ import { seoContext, withSeo } from "./seo/page-seo.ts";
 import { seoFiles } from "./seo/site-files.ts";
 import { diskSources, type SourceFiles } from "./source-files.ts";
 import { killPoint } from "./test-hooks.ts";
-import { assertReplaceable, assertSafeOutDir } from "./output-guard.ts";
+import { assertReplaceable, assertSafeOutDir, OUTPUT_STAMP, realFolder } from "./output-guard.ts";
 import { openStaging, restoreInterruptedSwap } from "./write.ts";
 
 function byteLength(file: OutputFile): number {
@@ -87,11 +87,12 @@ export interface BuildResult {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const paths = projectPaths(options.config);
-  const outDir = path.resolve(options.out ?? path.join(paths.root, "dist"));
+  const outDir = await realFolder(options.out ?? path.join(paths.root, "dist"));
   await restoreInterruptedSwap(outDir);
   if (options.write !== false) {
-    assertSafeOutDir(outDir, { root: paths.root, sources: [paths.content, paths.public, paths.templates, paths.config, path.join(paths.root, ".git")] });
-    await assertReplaceable(outDir, { emptyOutDir: options.emptyOutDir, shown: options.out ?? displayPath(options.displayFrom ?? process.cwd(), outDir) });
+    const shown = options.out ?? displayPath(options.displayFrom ?? process.cwd(), path.join(paths.root, "dist"));
+    await assertSafeOutDir(outDir, { root: paths.root, sources: [paths.content, paths.public, paths.templates, paths.config, path.join(paths.root, ".git")], shown });
+    await assertReplaceable(outDir, { emptyOutDir: options.emptyOutDir, shown, earlierOutput: options.out === undefined });
   }
   const stage = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now();
@@ -219,7 +220,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     );
     const problems = [
-      ...duplicatePaths([...files, ...pages.map((page) => ({ path: page.outFile, data: "" }))], new Set(statics.map((file) => file.path))),
+      ...duplicatePaths([{ path: OUTPUT_STAMP, data: "" }, ...files, ...pages.map((page) => ({ path: page.outFile, data: "" }))], new Set(statics.map((file) => file.path))),
       ...generated.flatMap((file) => checker.checkDocument({ path: file.path, text: String(file.data) })),
       ...written.flat(),
     ];

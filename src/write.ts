@@ -5,7 +5,7 @@ import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
 import { UserError } from "./errors.ts";
 import { linkIfUnchanged } from "./link-unchanged.ts";
-import { OUTPUT_STAMP, OUTPUT_STAMP_TEXT } from "./output-guard.ts";
+import { OUTPUT_STAMP, realFolder, stampText } from "./output-guard.ts";
 import { killPoint } from "./test-hooks.ts";
 
 const STAGING = ".staging-";
@@ -37,7 +37,6 @@ export async function openStaging(outDirInput: string): Promise<Staging> {
     await recoverLeftovers(outDir);
     const dir = path.join(parent, `.${path.basename(outDir)}${STAGING}${process.pid}-${randomBytes(4).toString("hex")}`);
     await mkdir(dir);
-    await writeFile(path.join(dir, OUTPUT_STAMP), OUTPUT_STAMP_TEXT);
     const hasOutput = await stat(outDir).then((stats) => stats.isDirectory(), () => false);
     const reuse = { reuseFrom: hasOutput ? outDir : undefined };
     return {
@@ -46,6 +45,8 @@ export async function openStaging(outDirInput: string): Promise<Staging> {
       write: (files) => writeFiles(dir, files, reuse),
       commit: async () => {
         try {
+          // The stamp names what this build wrote: a later build replaces the folder only while it holds nothing else.
+          await writeFile(path.join(dir, OUTPUT_STAMP), stampText(await readdir(dir)));
           await swapIn(dir, outDir);
         } finally {
           await release();
@@ -192,7 +193,7 @@ export async function recoverLeftovers(outDir: string): Promise<void> {
  * still running (its process number is in the name) is left alone.
  */
 export async function restoreInterruptedSwap(outDirInput: string): Promise<void> {
-  const outDir = path.resolve(outDirInput);
+  const outDir = await realFolder(outDirInput);
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   const names = await readdir(parent).catch(() => [] as string[]);

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Sharp } from "sharp";
 import type { ImageFile } from "../routes/page-props.ts";
 import { cachedImages, imageCacheKey, loadSharp, type CachedImage } from "./image-cache.ts";
-import { checkPictureSize, PICTURE_LIMITS } from "./image-limits.ts";
+import { checkPictureSize, PICTURE_LIMITS, PictureSizeError } from "./image-limits.ts";
 import type { OutputFile } from "./output-file.ts";
 
 /** The size social networks and chat apps show link previews at (1.91:1). */
@@ -71,9 +71,17 @@ async function rasterize(source: Uint8Array, svg: boolean, width: number, height
     checkPictureSize(autoOrient.width, autoOrient.height);
     return sharp(source).rotate();
   }
-  const meta = await sharp(source).metadata();
-  const scale = Math.max(width / meta.width, height / meta.height, 1);
-  return sharp(source, { density: Math.ceil(72 * scale) });
+  // Its size as written, not drawn: an SVG may say it is larger than the pixels sharp would draw at once.
+  const meta = await sharp(source, { limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      throw new PictureSizeError(`cannot be drawn as a picture (${error instanceof Error ? error.message : String(error)}); give the SVG a width and height of at least 1 pixel`);
+    });
+  // Drawn at the density that covers the target, smaller or larger than the SVG says it is: what is
+  // drawn is checked as any picture is (a 1 × 5000 strip drawn 1200 wide would be 6,000,000 tall).
+  const scale = Math.max(width / meta.width, height / meta.height);
+  checkPictureSize(Math.ceil(meta.width * scale), Math.ceil(meta.height * scale));
+  return sharp(source, { density: Math.max(1, Math.ceil(72 * scale)) });
 }
 
 function published(encoded: CachedImage[], folder: string): GeneratedImages {

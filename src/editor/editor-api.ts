@@ -7,7 +7,8 @@ import { readYamlValues } from "../config/read-yaml.ts";
 import type { SiteInput } from "../config/schema.ts";
 import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
 import type { DevServer } from "../dev/dev-server.ts";
-import { formatProblem, type Problem } from "../errors.ts";
+import { environmentMessage } from "../environment-errors.ts";
+import { formatProblem, UserError, type Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
@@ -122,10 +123,10 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     }
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
     const ops = change.ops ?? [];
-    if (!change.file.endsWith(".md")) return [absolute, onlyKnownKeys(change, await applyYamlEditsInTurns(current.text, ops)), current.text];
+    if (!change.file.endsWith(".md")) return [absolute, await onlyKnownKeys(change, await applyYamlEditsInTurns(current.text, ops)), current.text];
     const parts = splitMarkdown(current.text);
     if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
-    const yaml = onlyKnownKeys(change, await applyYamlEditsInTurns(parts.yaml, ops));
+    const yaml = await onlyKnownKeys(change, await applyYamlEditsInTurns(parts.yaml, ops));
     return [absolute, joinMarkdown({ ...parts, yaml, body: change.body ?? parts.body }), current.text];
   }
 
@@ -133,8 +134,11 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
    * The edited text, refused when an operation names a key the file's schema does not have. Checked
    * after the edits: one that does not fit the file at all (a key inside a single value) says so first.
    */
-  function onlyKnownKeys(change: FileChange, edited: string): string {
-    const unknown = unknownKeyOf(change.file, change.ops ?? []);
+  async function onlyKnownKeys(change: FileChange, edited: string): Promise<string> {
+    // A service's copy file and a language's slugs are named by site.yaml's service ids.
+    const byServices = /(?:^|\/)(?:services\/[^/]+|language)\.yaml$/.test(change.file);
+    const services = byServices ? serviceIdsIn((await fileView("site.yaml"))?.data) : [];
+    const unknown = unknownKeyOf(change.file, change.ops ?? [], services);
     if (!unknown) return edited;
     const { op, path: key } = unknown;
     throw new Refused(400, `Not saved: the change "${op.op} ${op.path.join(".")}" names ${key.join(".")}, a field ${change.file} does not have (a bug in the editor, not in your site)`);
@@ -213,7 +217,12 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       else if (error instanceof PathRefused) sendJson(response, 400, { error: error.message });
       else if (error instanceof EditRefused) sendJson(response, 422, { error: `Not saved: ${error.message}` });
       else if (error instanceof SyntaxError) sendJson(response, 400, { error: "the request is not valid JSON" });
-      else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
+      else {
+        // The machine's refusal (a full disk, a file it may not write) is the owner's to fix: said as itself.
+        const machine = error instanceof UserError ? error.message : environmentMessage(error);
+        if (machine) sendJson(response, 507, { error: `Not saved: ${machine}` });
+        else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
+      }
     }
   };
 }
@@ -257,4 +266,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     });
     request.on("error", reject);
   });
+}
+
+/** The ids of the services site.yaml lists (its values as the build reads them). */
+function serviceIdsIn(site: unknown): string[] {
+  const services = (site as { services?: unknown } | undefined)?.services;
+  return Array.isArray(services) ? services.flatMap((service) => (typeof service?.id === "string" ? [service.id as string] : [])) : [];
 }

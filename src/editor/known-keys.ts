@@ -1,16 +1,21 @@
 import * as z from "zod";
 import { cityIntrosSchema } from "../content/load-editions.ts";
 import type { EditOp, Path } from "./edit-ops.ts";
-import { editorSchemas, type EditorSchemas } from "./schemas.ts";
+import { schemasFor, type EditorSchemas } from "./schemas.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-/** The forms' schemas, made once: only their structure is read, and site.yaml's comments do not change it. */
-let forms: (EditorSchemas & { cities: JsonSchema }) | undefined;
+/** The forms' schemas by the site's services (only their structure is read: site.yaml's comments do not change it). */
+const formsByServices = new Map<string, EditorSchemas & { cities: JsonSchema }>();
 
-/** The JSON schema an editable file follows, or undefined for a file the build reads without one. */
-function schemaOf(file: string): JsonSchema | undefined {
-  forms ??= { ...editorSchemas(""), cities: z.toJSONSchema(cityIntrosSchema, { io: "input" }) as JsonSchema };
+/** The JSON schema an editable file follows on a site with these services, or undefined for a file the build reads without one. */
+function schemaOf(file: string, services: readonly string[]): JsonSchema | undefined {
+  const key = services.join(",");
+  let forms = formsByServices.get(key);
+  if (!forms) {
+    forms = { ...schemasFor(services), cities: z.toJSONSchema(cityIntrosSchema, { io: "input" }) as JsonSchema };
+    formsByServices.set(key, forms);
+  }
   if (file === "site.yaml") return forms.site;
   // content/ and content/<code>/ hold the same files, in each language.
   const name = /^content\/(?:[a-z]{2,3}\/)?(.+)$/.exec(file)?.[1];
@@ -27,8 +32,8 @@ function schemaOf(file: string): JsonSchema | undefined {
  * path; undefined when every key is one the file may have. The last key of a delete may be any:
  * a key the owner wrote by hand that the build no longer takes can still be removed.
  */
-export function unknownKeyOf(file: string, ops: readonly EditOp[]): { op: EditOp; path: Path } | undefined {
-  const schema = schemaOf(file);
+export function unknownKeyOf(file: string, ops: readonly EditOp[], services: readonly string[] = []): { op: EditOp; path: Path } | undefined {
+  const schema = schemaOf(file, services);
   if (!schema) return undefined;
   for (const op of ops) {
     const checked = op.op === "delete" ? op.path.slice(0, -1) : op.path;

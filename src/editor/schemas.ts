@@ -21,10 +21,15 @@ export interface EditorSchemas {
 }
 
 export function editorSchemas(siteYaml: string): EditorSchemas {
+  const schemas = schemasFor(serviceIds(siteYaml));
+  addHelp(schemas.site, commentsByPath(siteYaml));
+  return schemas;
+}
+
+/** The forms' schemas for a site with these services, without site.yaml's comments as help. */
+export function schemasFor(services: readonly string[]): EditorSchemas {
   // The file's own title and "do not edit" note are for the schema file, not for the owner.
   const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
-  addHelp(site, commentsByPath(siteYaml));
-  const services = serviceIds(siteYaml);
   const copy = Object.fromEntries(Object.entries(siteCopyFiles(services)).map(([name, schema]) => [name, formSchema(schema)]));
   return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor(services)) };
 }

@@ -316,6 +316,16 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect((await call("preview", { body: { file: text.file } })).status).toBe(400);
   });
 
+  it("saves a language's address of a service, a field named by site.yaml's service ids", async () => {
+    const { files } = await state();
+    const file = "content/es/language.yaml";
+    const before = await read(file);
+    const ops = [{ op: "set", path: ["slugs", "residential"], value: "control-de-tuzas-residencial" }];
+    const saved = await call("save", { body: { changes: [{ file, version: files[file]!.version, ops }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await read(file)).toBe(before);
+  });
+
   it("prints in the terminal each request refused for a missing or wrong secret, as it prints the guard's refusals", async () => {
     const host = new URL(editor.url).host;
     const secretWrong = `${editor.secret.slice(0, -1)}${editor.secret.endsWith("A") ? "B" : "A"}`;

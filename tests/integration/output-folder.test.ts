@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +17,8 @@ afterAll(async () => {
   await removeDir(project);
   await removeDir(outside);
 });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A folder of someone's own files: a document and a folder of photos. */
 async function someonesFolder(name: string): Promise<string> {
@@ -46,7 +48,7 @@ describe("build --out", () => {
     await symlink(mine, link);
     const result = await runCli(["build", "-q", "--out", link], { cwd: project });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`the output folder ${link} holds files gopher-site did not write`);
+    expect(result.stderr).toContain(`the output folder ${link} (a link to ${mine}) holds files gopher-site did not write (photos, thesis.docx)`);
     expect(await readFile(path.join(mine, "thesis.docx"), "utf8")).toBe("four years of work");
   }, 60_000);
 
@@ -72,12 +74,72 @@ describe("build --out", () => {
     expect(names).not.toContain("thesis.docx");
   }, 60_000);
 
-  it("takes the output of a build made before the stamp existed as its own (its _headers says so)", async () => {
-    const earlier = path.join(outside, "earlier");
-    expect((await runCli(["build", "-q", "--out", earlier], { cwd: project })).code).toBe(0);
-    await removeDir(path.join(earlier, OUTPUT_STAMP));
-    const result = await runCli(["build", "-q", "--out", earlier], { cwd: project });
-    expect(result.code, result.stderr).toBe(0);
+  it("takes the project's own dist/ made before the stamp existed as its own (its _headers says so), and no other folder", async () => {
+    const dist = path.join(project, "dist");
+    expect((await runCli(["build", "-q"], { cwd: project })).code).toBe(0);
+    await rm(path.join(dist, OUTPUT_STAMP));
+    const again = await runCli(["build", "-q"], { cwd: project });
+    expect(again.code, again.stderr).toBe(0);
+    const copied = path.join(outside, "copied");
+    await cp(dist, copied, { recursive: true });
+    await rm(path.join(copied, OUTPUT_STAMP));
+    const elsewhere = await runCli(["build", "-q", "--out", copied], { cwd: project });
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain(`the output folder ${copied} holds files gopher-site did not write (404.html, _headers, about.html, and `);
+  }, 120_000);
+
+  it("refuses a folder that holds its stamp and files copied in since (a repository the output was copied into)", async () => {
+    const built = path.join(outside, "built");
+    expect((await runCli(["build", "-q", "--out", built], { cwd: project })).code).toBe(0);
+    const repository = path.join(outside, "repository");
+    await mkdir(path.join(repository, ".git"), { recursive: true });
+    await writeFile(path.join(repository, ".git", "HEAD"), "ref: refs/heads/main\n");
+    await writeFile(path.join(repository, "CNAME"), "www.example.com\n");
+    await cp(built, repository, { recursive: true });
+    const result = await runCli(["build", "-q", "--out", repository], { cwd: project });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `the output folder ${repository} holds files gopher-site did not write (.git, CNAME); a build replaces the whole folder, so nothing was written: choose an empty or new folder, or add --empty-out-dir to replace it`,
+    );
+    expect(await readFile(path.join(repository, ".git", "HEAD"), "utf8")).toBe("ref: refs/heads/main\n");
+    // A stamp planted in a folder of other files vouches for nothing.
+    const planted = await someonesFolder("planted");
+    await writeFile(path.join(planted, OUTPUT_STAMP), "anything\n");
+    expect((await runCli(["build", "-q", "--out", planted], { cwd: project })).code).toBe(1);
+    expect(await readFile(path.join(planted, "thesis.docx"), "utf8")).toBe("four years of work");
+  }, 120_000);
+
+  it("never replaces the project or its folders reached through a symbolic link, even with --empty-out-dir", async () => {
+    const toProject = path.join(outside, "to-project");
+    const toContent = path.join(outside, "to-content");
+    await symlink(path.dirname(project), toProject);
+    await symlink(path.join(project, "content"), toContent);
+    const real = (folder: string) => realpath(folder);
+    for (const [link, target] of [[toProject, path.dirname(project)], [toContent, path.join(project, "content")]] as const) {
+      const result = await runCli(["build", "-q", "--empty-out-dir", "--out", link], { cwd: project });
+      expect(result.code, link).toBe(1);
+      expect(result.stderr.trim()).toMatch(new RegExp(`^the output folder ${escape(link)} \\(a link to ${escape(await real(target))}\\) would replace ${escape(await real(project))}|^the output folder ${escape(link)} \\(a link to ${escape(await real(target))}\\) would replace ${escape(await real(target))}`));
+    }
+    expect(await readdir(path.join(project, "content"))).toContain("pages");
+  }, 60_000);
+
+  it("puts back a dist/ that links to a web root after a kill between the swap's renames", async () => {
+    const webRoot = path.join(outside, "www");
+    await mkdir(webRoot);
+    const linked = await copySample({ oneLanguage: true });
+    try {
+      await symlink(path.join(webRoot, "site"), path.join(linked, "dist"));
+      expect((await runCli(["build", "-q"], { cwd: linked })).code).toBe(0);
+      const killed = await runCli(["build", "-q"], { cwd: linked, env: { GOPHER_SITE_TEST_KILL_AT: "swap" } });
+      expect(killed.signal).toBe("SIGKILL");
+      expect(await readdir(webRoot)).not.toContain("site");
+      const config = await runCli(["host-config", "nginx"], { cwd: linked });
+      expect(config.code, config.stderr).toBe(0);
+      expect(await readdir(path.join(webRoot, "site"))).toContain("index.html");
+      expect((await lstat(path.join(linked, "dist"))).isSymbolicLink()).toBe(true);
+    } finally {
+      await removeDir(linked);
+    }
   }, 120_000);
 });
 
@@ -89,5 +151,33 @@ describe("a machine's limits", () => {
     expect(result.stderr.trim()).toBe(
       `a name is too long for this file system: ${path.dirname(long)}: shorten the address of the page it is for (an article's file name, a town's slug) or the output folder's path`,
     );
+  }, 60_000);
+});
+
+describe("more of a machine's refusals", () => {
+  it("a file where a folder must be, and a loop of links, are one line each", async () => {
+    await writeFile(path.join(outside, "afile"), "x");
+    const file = await runCli(["build", "-q", "--out", path.join(outside, "afile", "out")], { cwd: project });
+    expect(file.code).toBe(1);
+    expect(file.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(file.stderr.trim()).toMatch(/(is in the way: a file stands where a folder must be made|is a file, not a folder)/);
+    await symlink(path.join(outside, "loop-b"), path.join(outside, "loop-a"));
+    await symlink(path.join(outside, "loop-a"), path.join(outside, "loop-b"));
+    const loop = await runCli(["build", "-q", "--out", path.join(outside, "loop-a", "out")], { cwd: project });
+    expect(loop.code).toBe(1);
+    expect(loop.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(loop.stderr.trim()).toContain("leads through a loop of symbolic links");
+  }, 60_000);
+
+  it("a file in public/ named like the build's stamp is refused, not copied over it", async () => {
+    const stamp = path.join(project, "public", OUTPUT_STAMP);
+    await writeFile(stamp, "mine\n");
+    try {
+      const result = await runCli(["build", "-q", "--out", path.join(outside, "stamped")], { cwd: project });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`public/${OUTPUT_STAMP}  gopher-site writes ${OUTPUT_STAMP} itself; remove this file from public/`);
+    } finally {
+      await rm(stamp);
+    }
   }, 60_000);
 });

@@ -58,3 +58,33 @@ describe("pictures larger than WebP and AVIF take", () => {
     );
   }, 60_000);
 });
+
+describe("SVG pictures, drawn for link previews and icons", () => {
+  const svg = (width: string, height: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#166534"/></svg>`;
+
+  it("draws one that says it is 30,000 pixels wide at the size it is shown, not at 900 megapixels", async () => {
+    await writeFile(path.join(dir, "public/images/huge.svg"), svg("30000", "30000"));
+    await useAsArticleImage("/images/huge.svg");
+    const built = await buildProject(dir, { displayFrom: dir });
+    const share = built.files.find((file) => file.path.startsWith("assets/share/huge"));
+    expect(share?.path).toMatch(/\.png$/);
+    const { width, height } = await sharp(path.join(dir, "dist", share!.path)).metadata();
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
+  }, 120_000);
+
+  it("refuses one too thin to draw, or of no size, naming the file, not as a bug", async () => {
+    for (const [name, width, height, message] of [
+      ["thin.svg", "1", "5000", "is 1200 × 6000000 pixels (7200 megapixels)"],
+      ["dot.svg", "0.001", "0.001", "cannot be drawn as a picture"],
+    ] as const) {
+      await writeFile(path.join(dir, "public/images", name), svg(width, height));
+      await useAsArticleImage(`/images/${name}`);
+      const failed = await buildProject(dir, { displayFrom: dir }).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      expect(failed?.name, name).toBe("SiteError");
+      expect(failed?.message, name).toContain(`public/images/${name}  ${message}`);
+    }
+  }, 120_000);
+});

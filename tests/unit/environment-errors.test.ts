@@ -26,7 +26,7 @@ describe("errors of the machine", () => {
     const error = await caught(() => writeFile("/dev/full", "x"));
     expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
     expect(environmentMessage(error, "/srv/site/dist")).toBe(
-      "no space left on the disk writing /srv/site/dist: free some space, or build onto another disk with --out, and run it again",
+      "no space left on the disk writing /srv/site/dist: free some space there and try again",
     );
   });
 
@@ -59,7 +59,7 @@ describe("the dev server's overlay and terminal", () => {
     const { describeFailure } = await import("../../src/dev/dev-server.ts");
     const full = await caught(() => writeFile("/dev/full", "x"));
     expect(describeFailure(Object.assign(full as Error, { path: "/dev/shm/site" }))).toEqual([
-      "no space left on the disk writing /dev/shm/site: free some space, or build onto another disk with --out, and run it again",
+      "no space left on the disk writing /dev/shm/site: free some space there and try again",
     ]);
     expect(describeFailure(new Error("template bug"))[0]).toMatch(/^internal error: Error: template bug\n\s+at /);
   });

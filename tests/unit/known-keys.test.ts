@@ -33,4 +33,12 @@ describe("the keys a save may name: those its file's schema knows", () => {
   ])("%s: %j is refused at %s", (file, op, at) => {
     expect(unknownKeyOf(file, [op])).toEqual({ op, path: at.split(".").map((key) => (/^\d+$/.test(key) ? Number(key) : key)) });
   });
+
+  it("knows a site's services: each one's copy file and a language's address for it", () => {
+    const services = ["residential", "heat-pumps"];
+    expect(unknownKeyOf("content/es/language.yaml", [set("slugs", "heat-pumps")], services)).toBeUndefined();
+    expect(unknownKeyOf("content/services/heat-pumps.yaml", [set("hero", "heading")], services)).toBeUndefined();
+    expect(unknownKeyOf("content/services/heat-pumps.yaml", [set("titel")], services)).toEqual({ op: set("titel"), path: ["titel"] });
+    expect(unknownKeyOf("content/es/language.yaml", [set("slugs", "furnaces")], services)).toEqual({ op: set("slugs", "furnaces"), path: ["slugs", "furnaces"] });
+  });
 });

@@ -11,6 +11,7 @@ import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug 
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
 import { translationUnit } from "../page-kinds.ts";
+import { townRegion } from "../town-place.ts";
 
 export interface PlanRoutesOptions {
   site: Site;
@@ -50,7 +51,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const cityReviews = cityReviewsView(site, copy, quotesLang);
   const cta = copy.chrome.cta;
   const towns = townsBySlug(site, defaultPaths);
-  const fillCityCopy = placeholderFiller(copy.city, "city");
+  const fillCityCopy = cityCopyFiller(copy.city, site);
 
   const page = <T extends PlannedPage["template"]>(
     template: T,
@@ -125,7 +126,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     ]),
     ...when("city", () =>
       site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((city) => {
-        const cityCopy = fillCityCopy(city.name);
+        const cityCopy = fillCityCopy(city);
         return page(
           "city",
           at((p) => p.city(city.slug)),
@@ -235,6 +236,20 @@ function mapEmbedUrl(site: Site, embed = true): string {
   url.searchParams.set("z", String(zoom));
   if (embed) url.searchParams.set("output", "embed");
   return url.toString();
+}
+
+/**
+ * A city page's copy with {city} and {region} (the town's own state) filled: one filler per state,
+ * each sharing the parts of the copy that name neither.
+ */
+function cityCopyFiller(copy: Copy["city"], site: Site): (city: Site["cities"][number]) => Copy["city"] {
+  const byRegion = new Map<string, (name: string) => Copy["city"]>();
+  return (city) => {
+    const region = townRegion(site, city);
+    let fill = byRegion.get(region);
+    if (!fill) byRegion.set(region, (fill = placeholderFiller(placeholderFiller(copy, "region")(region), "city")));
+    return fill(city.name);
+  };
 }
 
 /**

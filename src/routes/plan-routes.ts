@@ -29,6 +29,8 @@ export interface PlanRoutesOptions {
   reviewClaim?: string;
   /** Each city page's own paragraph in this language, by slug. */
   cityIntros: Record<string, string>;
+  /** A town's name in this language where it has its own (content/<code>/cities.yaml), by slug. */
+  cityNames?: Record<string, string>;
 }
 
 /**
@@ -40,7 +42,9 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const defaultPaths = defaultPathsOf(site);
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const format = options.format ?? site.format;
-  const cities = citiesByDistance(site, defaultPaths);
+  // Pages and lists name the towns in the page's language; testimonials keep the town their customer wrote.
+  const named = withTownNames(site, options.cityNames);
+  const cities = citiesByDistance(named, defaultPaths);
   const paths = languagePaths(language, site);
   const licenses = options.licenses;
   const claim = options.reviewClaim;
@@ -50,7 +54,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const reviews = reviewsWidget(site, copy, {}, quotesLang);
   const cityReviews = cityReviewsView(site, copy, quotesLang);
   const cta = copy.chrome.cta;
-  const towns = townsBySlug(site, defaultPaths);
+  const towns = townsBySlug(named, defaultPaths);
   const fillCityCopy = cityCopyFiller(copy.city, site);
 
   const page = <T extends PlannedPage["template"]>(
@@ -125,7 +129,9 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       }),
     ]),
     ...when("city", () =>
-      site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((city) => {
+      site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((listed) => {
+        const name = options.cityNames?.[listed.slug];
+        const city = name ? { ...listed, name } : listed;
         const cityCopy = fillCityCopy(city);
         return page(
           "city",
@@ -140,7 +146,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
             nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
             allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: defaultPaths.serviceAreas() } : undefined,
             badge: reviewBadge(site, copy, city, claim),
-            reviews: cityReviews(city.name),
+            reviews: cityReviews(listed.name),
             heroImage: "/images/hero-city.svg",
             cta: cta.city,
           },
@@ -236,6 +242,12 @@ function mapEmbedUrl(site: Site, embed = true): string {
   url.searchParams.set("z", String(zoom));
   if (embed) url.searchParams.set("output", "embed");
   return url.toString();
+}
+
+/** The site with its towns named as `names` (by slug) gives them; the same site without any. */
+function withTownNames(site: Site, names: Record<string, string> | undefined): Site {
+  if (!names || Object.keys(names).length === 0) return site;
+  return { ...site, cities: site.cities.map((city) => (names[city.slug] ? { ...city, name: names[city.slug]! } : city)) };
 }
 
 /**

@@ -3,20 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
-// A company based in Idaho serves Liberty Lake, across the line in Washington: the town's page,
-// structured data and testimonials name Washington, the other towns the base town's state.
 let dir: string;
-beforeEach(async () => {
-  dir = await copySample({ oneLanguage: true });
-  await editProjectFile(dir, "site.yaml", (text) =>
-    text
-      .replace("  region: CA\n  postalCode: \"92596\"", "  region: ID\n  postalCode: \"83854\"")
-      .replace("  - name: Banning\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n", "  - name: Liberty Lake\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n    region: WA\n    postalCode: \"99019\"\n"),
-  );
-  await editProjectFile(dir, "content/pages/city.yaml", (text) => text.replace('title: "{city} Gopher Control |', 'title: "{city}, {region} Gopher Control |'));
-  await editProjectFile(dir, "content/testimonials.yaml", (text) => text.replace("town: Murrieta", "town: Liberty Lake"));
-});
-afterEach(() => removeDir(dir));
 
 async function page(file: string): Promise<string> {
   return readFile(path.join(dir, "dist", file), "utf8");
@@ -27,7 +14,20 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!));
 }
 
+// A company based in Idaho serves Liberty Lake, across the line in Washington: the town's page,
+// structured data and testimonials name Washington, the other towns the base town's state.
 describe("towns in their own state", () => {
+  beforeEach(async () => {
+    dir = await copySample({ oneLanguage: true });
+    await editProjectFile(dir, "site.yaml", (text) =>
+      text
+        .replace("  region: CA\n  postalCode: \"92596\"", "  region: ID\n  postalCode: \"83854\"")
+        .replace("  - name: Banning\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n", "  - name: Liberty Lake\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n    region: WA\n    postalCode: \"99019\"\n"),
+    );
+    await editProjectFile(dir, "content/pages/city.yaml", (text) => text.replace('title: "{city} Gopher Control |', 'title: "{city}, {region} Gopher Control |'));
+    await editProjectFile(dir, "content/testimonials.yaml", (text) => text.replace("town: Murrieta", "town: Liberty Lake"));
+  });
+  afterEach(() => removeDir(dir));
   it("name Liberty Lake, WA on its page, in structured data and in testimonials, never Liberty Lake, ID", async () => {
     await buildProject(dir);
     const city = await page("banning-gopher-control.html");
@@ -51,4 +51,22 @@ describe("towns in their own state", () => {
     const files = (await readdir(path.join(dir, "dist"), { recursive: true })).filter((file) => file.endsWith(".html"));
     for (const file of files) expect(await page(file), file).not.toContain("Liberty Lake, ID");
   }, 90_000);
+});
+
+describe("a town's name in another language", () => {
+  afterEach(() => removeDir(dir));
+
+  it("is the one the language's cities.yaml gives, on its page and in its lists; the default language keeps site.yaml's", async () => {
+    const project = (dir = await copySample());
+    await editProjectFile(project, "content/es/cities.yaml", (text) => text.replace("lake-elsinore:\n  intro:", "lake-elsinore:\n  name: Lago Elsinore\n  intro:"));
+    await buildProject(project);
+    const read = (file: string) => readFile(path.join(project, "dist", file), "utf8");
+    const spanish = await read("es/control-de-tuzas-lake-elsinore.html");
+    expect(spanish).toMatch(/<h1[^>]*>[^<]*Lago Elsinore, CA[^<]*<\/h1>/);
+    expect(spanish).toContain("<title>Control de tuzas en Lago Elsinore");
+    expect(await read("es/areas-de-servicio.html")).toContain(">Lago Elsinore</a>");
+    const english = await read("lake-elsinore-gopher-control.html");
+    expect(english).toContain("Lake Elsinore, CA");
+    expect(english).not.toContain("Lago Elsinore");
+  }, 120_000);
 });

@@ -28,9 +28,13 @@ function match(record: ZipRecord, typed?: string): TownMatch {
   return { name, slug: slugify(name), state: record.state, zip: record.zip, lat: round(record.latitude), lng: round(record.longitude) };
 }
 
-/** The owner's spelling of a town, unless typed all in one case ("coeur d alene"): then as people write it. */
+/**
+ * The owner's spelling of a town, unless typed all in one case ("coeur d alene") or with more than
+ * a name's letters and marks: then as people write it.
+ */
 function ownersSpelling(typed: string): string | undefined {
-  return typed === typed.toLowerCase() || typed === typed.toUpperCase() ? undefined : typed.replace(/\s+/g, " ");
+  const mixedCase = typed !== typed.toLowerCase() && typed !== typed.toUpperCase();
+  return mixedCase && /^[\p{L} .'’-]+$/u.test(typed) ? typed.replace(/\s+/g, " ") : undefined;
 }
 
 /**

@@ -51,6 +51,7 @@ describe("the offline lookup near a state line", () => {
     expect(findTowns("coeur d alene", "ID")[0]).toMatchObject({ name: "Coeur d'Alene", slug: "coeur-d-alene", state: "ID" });
     expect(findTowns("St. Maries, ID", "WA")[0]).toMatchObject({ name: "St. Maries", state: "ID" });
     expect(findTowns("Saint Maries", "ID")[0]).toMatchObject({ name: "Saint Maries", state: "ID" });
+    expect(findTowns("Post<>Falls", "ID")[0]).toMatchObject({ name: "Post Falls", state: "ID" });
     expect(findTowns("83814", "WA")[0]).toMatchObject({ name: "Coeur d'Alene", state: "ID" });
   });
 });

@@ -136,6 +136,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           licenses: edition.licenses,
           reviewClaim: edition.facts.reviewClaim,
           cityIntros: edition.cityIntros,
+          cityNames: edition.cityNames,
         }),
     );
     checkPlan(pages);

@@ -116,6 +116,8 @@ export const citySchema = z.strictObject({
   slug,
   lat: latitude,
   lng: longitude,
+  region: shortText.optional().describe("The town's state (e.g. WA), when it is not the base town's; headings, captions and structured data name it"),
+  postalCode: shortText.optional().describe("The town's ZIP or postal code, in structured data"),
   neighborhoods: z
     .array(shortText)
     .max(5, "list 4 or 5 neighborhoods")
@@ -136,6 +138,7 @@ export const townWithoutPageSchema = z.strictObject({
   slug,
   lat: latitude,
   lng: longitude,
+  region: shortText.optional().describe("The town's state (e.g. WA), when it is not the base town's"),
 });
 
 const languageSchema = z.strictObject({

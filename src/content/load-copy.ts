@@ -35,9 +35,12 @@ export interface LoadCopyOptions {
   positions?: Map<string, Locator>;
 }
 
-/** Placeholders a file may keep for the page to fill (beyond the site facts). */
+/**
+ * Placeholders a file may keep for the page to fill; one that is also a site fact ({region}: a
+ * town's own state) is left for the page too.
+ */
 const PAGE_LEVEL: Record<string, readonly string[]> = {
-  "pages/city.yaml": ["city"],
+  "pages/city.yaml": ["city", "region"],
   "chrome.yaml": ["city"],
 };
 
@@ -91,6 +94,7 @@ export function parseCopy(
     }
   }
   const known = new Set([...Object.keys(facts), ...pageLevel]);
+  const pageFacts = pageLevel.some((name) => Object.hasOwn(facts, name)) ? Object.fromEntries(Object.entries(facts).filter(([name]) => !pageLevel.includes(name))) : facts;
   const before = problems.length;
   const filled = mapStrings(read.data, [], (value, at) => {
     for (const { name } of unknownPlaceholders(value, known)) {
@@ -99,7 +103,7 @@ export function parseCopy(
     for (const repeat of warnings ? repeatedWords(value, facts) : []) {
       warnings!.push({ file, ...read.source().locate(at), field: dotted(at), message: repeatedWordMessage(repeat) });
     }
-    return fillPlaceholders(value, facts);
+    return fillPlaceholders(value, pageFacts);
   });
   return problems.length > before ? undefined : filled;
 }

@@ -83,6 +83,8 @@ export interface Edition {
   licenses: LicenseLine[];
   /** Each city page's own paragraph in this language, by the city's slug. */
   cityIntros: Record<string, string>;
+  /** A town's name in this language where it differs from site.yaml's, by the city's slug. */
+  cityNames: Record<string, string>;
   /** Builds fine but should be fixed (`check --strict` fails): clumsy text, translations still to write. */
   warnings: Problem[];
   /** What this language has not translated yet: those pages are built in the default language only. */
@@ -164,6 +166,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     leadFormId: first!.leadFormId ?? site.integrations.leadForm?.formId,
     licenses: licenseLines(site),
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
+    cityNames: {},
     warnings,
     pending: { pageTypes: [], cities: [] },
     notices: [],
@@ -244,7 +247,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
       },
     }),
     settings.untranslated.includes("city")
-      ? { intros: base.cityIntros, missing: [] }
+      ? { intros: base.cityIntros, names: {}, missing: [] }
       : readCityIntros(sources, path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
   const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
@@ -272,21 +275,25 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     leadFormId: language.leadFormId ?? site.integrations.leadForm?.formId,
     licenses,
     cityIntros: cities.intros,
+    cityNames: cities.names,
     warnings,
     pending: { pageTypes, cities: cities.missing.map((gap) => gap.field!.replace(/\.intro$/, "")) },
     notices,
   };
 }
 
-const cityIntro = z.strictObject({ intro: z.string().trim().min(1, "must not be empty").max(3000, "is too long (3,000 characters at most)") });
-/** content/<code>/cities.yaml: a paragraph by city slug (the editor checks a save's keys against it too). */
+const cityIntro = z.strictObject({
+  name: z.string().trim().min(1, "must not be empty").max(80, "is too long (80 characters at most)").optional().describe("The town's name in this language, if it has one; site.yaml's otherwise"),
+  intro: z.string().trim().min(1, "must not be empty").max(3000, "is too long (3,000 characters at most)"),
+});
+/** content/<code>/cities.yaml: a paragraph (and a name, if the language has one) by city slug (the editor checks a save's keys against it too). */
 export const cityIntrosSchema = z.record(z.string(), cityIntro);
 
 /**
  * content/<code>/cities.yaml: every city's own paragraph in the language, by slug; no other city
  * fact. A town without its paragraph yet is `missing` (its page is not built in the language).
  */
-async function readCityIntros(sources: SourceFiles, absolute: string, file: string, site: Site, facts: Facts): Promise<{ intros: Record<string, string>; missing: Problem[] }> {
+async function readCityIntros(sources: SourceFiles, absolute: string, file: string, site: Site, facts: Facts): Promise<{ intros: Record<string, string>; names: Record<string, string>; missing: Problem[] }> {
   const problems: Problem[] = [];
   const slugs = site.cities.map((city) => city.slug);
   const missingFrom = (present: (slug: string) => boolean): Problem[] =>
@@ -296,7 +303,7 @@ async function readCityIntros(sources: SourceFiles, absolute: string, file: stri
     text = await sources.readText(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { intros: {}, missing: missingFrom(() => false) };
+    if (code === "ENOENT") return { intros: {}, names: {}, missing: missingFrom(() => false) };
     throw new SiteError([{ file, message: `cannot read (${code})` }]);
   }
   const read = readYaml(file, text, cityIntrosSchema, problems);
@@ -309,6 +316,7 @@ async function readCityIntros(sources: SourceFiles, absolute: string, file: stri
   const present = slugs.filter((slug) => slug in read.data);
   return {
     intros: Object.fromEntries(present.map((slug) => [slug, fillPlaceholders(read.data[slug]!.intro, facts)])),
+    names: Object.fromEntries(present.flatMap((slug) => (read.data[slug]!.name ? [[slug, read.data[slug]!.name]] : []))),
     missing: missingFrom((slug) => slug in read.data),
   };
 }

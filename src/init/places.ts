@@ -1,7 +1,8 @@
 import type { ZipRecord } from "zipcodes";
 import { sortByDistance } from "../routes/distance.ts";
+import { townName } from "../town-names.ts";
 
-/** A town as site.yaml lists it: its name, state and coordinates. */
+/** A town as site.yaml lists it: its name as people write it, its own state and coordinates. */
 export interface Town {
   name: string;
   region: string;
@@ -38,7 +39,7 @@ export function townsOf(records: Iterable<ZipRecord>): Town[] {
   for (const record of records) {
     if (record.country !== "US" || FIRM_NAME.test(record.city) || !Number.isFinite(record.latitude) || !Number.isFinite(record.longitude)) continue;
     const key = `${record.city}|${record.state}`;
-    const sum = sums.get(key) ?? { name: record.city, region: record.state, lat: 0, lng: 0, count: 0, coarse: 0 };
+    const sum = sums.get(key) ?? { name: townName(record.city), region: record.state, lat: 0, lng: 0, count: 0, coarse: 0 };
     sum.lat += record.latitude;
     sum.lng += record.longitude;
     sum.count += 1;
@@ -75,7 +76,7 @@ export async function placesOfZip(zip: string): Promise<ZipPlaces | undefined> {
   const data = await zipcodes();
   const record = data.lookup(zip);
   if (!record || record.country !== "US") return undefined;
-  const base: Town = { name: record.city, region: record.state, lat: round(record.latitude), lng: round(record.longitude) };
+  const base: Town = { name: townName(record.city), region: record.state, lat: round(record.latitude), lng: round(record.longitude) };
   return { zip, base, nearby: nearestTowns(base, townsOf(Object.values(data.codes))) };
 }
 

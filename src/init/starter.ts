@@ -110,6 +110,8 @@ export function citiesYaml(towns: readonly Town[], service: string, base: Town):
         `    slug: ${slugify(town.name)}`,
         `    lat: ${town.lat}`,
         `    lng: ${town.lng}`,
+        // Each town's own state: towns near a state line are in another one than the base town.
+        `    region: ${JSON.stringify(town.region)}`,
         `    nearby: [${nearby.join(", ")}]`,
         `    intro: ${JSON.stringify(intro)}`,
       ].join("\n");

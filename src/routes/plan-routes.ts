@@ -11,6 +11,7 @@ import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug 
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
 import { translationUnit } from "../page-kinds.ts";
+import { townRegion } from "../town-place.ts";
 
 export interface PlanRoutesOptions {
   site: Site;
@@ -28,6 +29,8 @@ export interface PlanRoutesOptions {
   reviewClaim?: string;
   /** Each city page's own paragraph in this language, by slug. */
   cityIntros: Record<string, string>;
+  /** A town's name in this language where it has its own (content/<code>/cities.yaml), by slug. */
+  cityNames?: Record<string, string>;
 }
 
 /**
@@ -39,7 +42,9 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const defaultPaths = defaultPathsOf(site);
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const format = options.format ?? site.format;
-  const cities = citiesByDistance(site, defaultPaths);
+  // Pages and lists name the towns in the page's language; testimonials keep the town their customer wrote.
+  const named = withTownNames(site, options.cityNames);
+  const cities = citiesByDistance(named, defaultPaths);
   const paths = languagePaths(language, site);
   const licenses = options.licenses;
   const claim = options.reviewClaim;
@@ -49,8 +54,8 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const reviews = reviewsWidget(site, copy, {}, quotesLang);
   const cityReviews = cityReviewsView(site, copy, quotesLang);
   const cta = copy.chrome.cta;
-  const towns = townsBySlug(site, defaultPaths);
-  const fillCityCopy = placeholderFiller(copy.city, "city");
+  const towns = townsBySlug(named, defaultPaths);
+  const fillCityCopy = cityCopyFiller(copy.city, site);
 
   const page = <T extends PlannedPage["template"]>(
     template: T,
@@ -124,8 +129,10 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       }),
     ]),
     ...when("city", () =>
-      site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((city) => {
-        const cityCopy = fillCityCopy(city.name);
+      site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((listed) => {
+        const name = options.cityNames?.[listed.slug];
+        const city = name ? { ...listed, name } : listed;
+        const cityCopy = fillCityCopy(city);
         return page(
           "city",
           at((p) => p.city(city.slug)),
@@ -139,7 +146,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
             nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
             allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: defaultPaths.serviceAreas() } : undefined,
             badge: reviewBadge(site, copy, city, claim),
-            reviews: cityReviews(city.name),
+            reviews: cityReviews(listed.name),
             heroImage: "/images/hero-city.svg",
             cta: cta.city,
           },
@@ -235,6 +242,26 @@ function mapEmbedUrl(site: Site, embed = true): string {
   url.searchParams.set("z", String(zoom));
   if (embed) url.searchParams.set("output", "embed");
   return url.toString();
+}
+
+/** The site with its towns named as `names` (by slug) gives them; the same site without any. */
+function withTownNames(site: Site, names: Record<string, string> | undefined): Site {
+  if (!names || Object.keys(names).length === 0) return site;
+  return { ...site, cities: site.cities.map((city) => (names[city.slug] ? { ...city, name: names[city.slug]! } : city)) };
+}
+
+/**
+ * A city page's copy with {city} and {region} (the town's own state) filled: one filler per state,
+ * each sharing the parts of the copy that name neither.
+ */
+function cityCopyFiller(copy: Copy["city"], site: Site): (city: Site["cities"][number]) => Copy["city"] {
+  const byRegion = new Map<string, (name: string) => Copy["city"]>();
+  return (city) => {
+    const region = townRegion(site, city);
+    let fill = byRegion.get(region);
+    if (!fill) byRegion.set(region, (fill = placeholderFiller(placeholderFiller(copy, "region")(region), "city")));
+    return fill(city.name);
+  };
 }
 
 /**

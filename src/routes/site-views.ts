@@ -1,4 +1,5 @@
 import type { City, Site } from "../config/schema.ts";
+import { townNamed, townPlace } from "../town-place.ts";
 import type { Copy, Testimonial } from "../content/copy-schema.ts";
 import { fillPlaceholders } from "../content/placeholders.ts";
 import { defaultPaths, type LanguagePaths } from "./languages.ts";
@@ -147,7 +148,7 @@ export function reviewsWidget(site: Site, copy: Copy, focus: TestimonialFocus = 
     testimonials: pickTestimonials(copy.testimonials.items, focus, site.services[0]!.id).map((item) => ({
       quote: item.quote,
       name: item.name,
-      place: `${item.town}, ${site.base.region}`,
+      place: townPlace(site, townNamed(site, item.town) ?? { name: item.town }),
       stars: item.stars,
       ...(quotesLang ? { lang: quotesLang } : {}),
     })),

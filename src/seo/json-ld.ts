@@ -2,6 +2,7 @@ import type { Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Link } from "../routes/page-props.ts";
 import { absoluteUrl } from "../routes/urls.ts";
+import { townPlace } from "../town-place.ts";
 
 /** Structured data (schema.org JSON-LD): plain objects, true to site.yaml and the copy. */
 export type JsonLd = { [key: string]: unknown };
@@ -47,7 +48,7 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
       addressCountry: base.country,
     },
     geo: { "@type": "GeoCoordinates", latitude: base.lat, longitude: base.lng },
-    areaServed: site.cities.map((city) => ({ "@type": "City", name: `${city.name}, ${base.region}` })),
+    areaServed: areaServed(site),
     ...(site.openingHours
       ? {
           openingHoursSpecification: site.openingHours.map((hours) => ({
@@ -98,8 +99,21 @@ export function service({ site, siteUrl, name, description, url, inLanguage }: S
     url,
     ...(inLanguage ? { inLanguage } : {}),
     provider: { "@type": site.businessType, "@id": businessId(siteUrl), name: site.company.name, url: absoluteUrl(siteUrl, "/") },
-    areaServed: site.cities.map((city) => ({ "@type": "City", name: `${city.name}, ${site.base.region}` })),
+    areaServed: areaServed(site),
   };
+}
+
+/**
+ * Every city served, named with its own state ("Liberty Lake, WA"); a town that gives its state or
+ * ZIP code in site.yaml says so as data too (a town without them is in the base town's state).
+ */
+function areaServed(site: Site): JsonLd[] {
+  return site.cities.map((city) => ({
+    "@type": "City",
+    name: townPlace(site, city),
+    ...(city.region ? { containedInPlace: { "@type": "State", name: city.region } } : {}),
+    ...(city.postalCode ? { address: { "@type": "PostalAddress", postalCode: city.postalCode, addressCountry: site.base.country } } : {}),
+  }));
 }
 
 /** The FAQ shown on the page, as question and accepted answer pairs. */

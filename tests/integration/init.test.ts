@@ -35,6 +35,19 @@ describe("gopher-site init without a terminal", () => {
     expect(readFileSync(path.join(dir, "content", "pages", "home.yaml"), "utf8")).toContain("heading: \"Mole Removal in {baseTown}\"");
   });
 
+  it("writes each town's own state and its name as people write it, near a state line (83854: Post Falls, ID)", async () => {
+    const dir = path.join(folders(), "post-falls");
+    const answers = ["--company", "Xact Air", "--service", "hvac", "--phone", "(509) 555-0100", "--email", "a@b.co", "--zip", "83854"];
+    const result = await runCli(["init", dir, "--yes", ...answers], { cwd: path.dirname(dir) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("base town Post Falls, ID;");
+    const site = await readFile(path.join(dir, "site.yaml"), "utf8");
+    expect(site).toMatch(/ {2}- name: "Liberty Lake"\n {4}slug: liberty-lake\n {4}lat: [\d.]+\n {4}lng: -[\d.]+\n {4}region: "WA"\n/);
+    expect(site).toMatch(/ {2}- name: "Coeur d'Alene"\n {4}slug: coeur-d-alene\n {4}lat: [\d.]+\n {4}lng: -[\d.]+\n {4}region: "ID"\n/);
+    expect(site).toContain('intro: "We offer hvac in Liberty Lake, WA, and the towns around it."');
+    expect(site).not.toContain("Coeur D Alene");
+  });
+
   it("names every missing answer's flag, and writes nothing", async () => {
     const dir = path.join(folders(), "site");
     const result = await runCli(["init", dir, "--company", "Cascade Mole Control"], { cwd: path.dirname(dir) });

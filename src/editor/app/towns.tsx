@@ -39,6 +39,7 @@ let lastTown: string | undefined;
 export function Towns({ site, siteSchema, translations, onSaved, onPreview }: TownsProps) {
   const original = ((site.data as { cities?: Town[] }).cities ?? []) as Town[];
   const withoutPage = ((site.data as { townsWithoutPage?: Town[] }).townsWithoutPage ?? []) as Town[];
+  const baseRegion = (site.data as { base?: { region?: string } }).base?.region;
   // The towns as edited, with the index each had in the file (none for a new town): the save moves, adds and removes.
   const [list, setList] = useState(() => original.map((town, index) => ({ town, origin: index as number | undefined, key: `t${index}` })));
   const edited = useRef(new Map<string, Town>());
@@ -83,7 +84,9 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     setMatches(body.towns);
   };
   const add = (match: TownMatch) => {
-    const town: Town = { name: match.name, slug: match.slug, lat: match.lat, lng: match.lng, neighborhoods: [], nearby: [], intro: "" };
+    // A town across a state line keeps its own state; one in the base town's state needs none.
+    const region = match.state === baseRegion ? {} : { region: match.state };
+    const town: Town = { name: match.name, slug: match.slug, lat: match.lat, lng: match.lng, ...region, neighborhoods: [], nearby: [], intro: "" };
     setList([...list, { town, origin: undefined, key: `new-${match.slug}-${list.length}` }]);
     lastTown = town.slug;
     select(list.length);

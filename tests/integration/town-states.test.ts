@@ -1,0 +1,72 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+
+let dir: string;
+
+async function page(file: string): Promise<string> {
+  return readFile(path.join(dir, "dist", file), "utf8");
+}
+
+/** The JSON-LD blocks of a page, parsed. */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!));
+}
+
+// A company based in Idaho serves Liberty Lake, across the line in Washington: the town's page,
+// structured data and testimonials name Washington, the other towns the base town's state.
+describe("towns in their own state", () => {
+  beforeEach(async () => {
+    dir = await copySample({ oneLanguage: true });
+    await editProjectFile(dir, "site.yaml", (text) =>
+      text
+        .replace("  region: CA\n  postalCode: \"92596\"", "  region: ID\n  postalCode: \"83854\"")
+        .replace("  - name: Banning\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n", "  - name: Liberty Lake\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n    region: WA\n    postalCode: \"99019\"\n"),
+    );
+    await editProjectFile(dir, "content/pages/city.yaml", (text) => text.replace('title: "{city} Gopher Control |', 'title: "{city}, {region} Gopher Control |'));
+    await editProjectFile(dir, "content/testimonials.yaml", (text) => text.replace("town: Murrieta", "town: Liberty Lake"));
+  });
+  afterEach(() => removeDir(dir));
+  it("name Liberty Lake, WA on its page, in structured data and in testimonials, never Liberty Lake, ID", async () => {
+    await buildProject(dir);
+    const city = await page("banning-gopher-control.html");
+    expect(city).toContain("<title>Liberty Lake, WA Gopher Control |");
+    expect(city).toMatch(/<h1[^>]*>Poison-Free Gopher Control in Liberty Lake, WA — Fast Results, Guaranteed<\/h1>/);
+    expect(city).toContain("<figcaption>Daniel R. (sample), Liberty Lake, WA</figcaption>");
+    expect(await page("corona-gopher-control.html")).toContain("<title>Corona, ID Gopher Control |");
+
+    const business = jsonLd(await page("index.html")).find((block) => "areaServed" in block)!;
+    const served = business.areaServed as Array<Record<string, unknown>>;
+    expect(served).toContainEqual({
+      "@type": "City",
+      name: "Liberty Lake, WA",
+      containedInPlace: { "@type": "State", name: "WA" },
+      address: { "@type": "PostalAddress", postalCode: "99019", addressCountry: "US" },
+    });
+    expect(served).toContainEqual({ "@type": "City", name: "Corona, ID" });
+    const service = jsonLd(await page("residential-gopher-control.html")).find((block) => block["@type"] === "Service")!;
+    expect(service.areaServed).toContainEqual(expect.objectContaining({ name: "Liberty Lake, WA" }));
+
+    const files = (await readdir(path.join(dir, "dist"), { recursive: true })).filter((file) => file.endsWith(".html"));
+    for (const file of files) expect(await page(file), file).not.toContain("Liberty Lake, ID");
+  }, 90_000);
+});
+
+describe("a town's name in another language", () => {
+  afterEach(() => removeDir(dir));
+
+  it("is the one the language's cities.yaml gives, on its page and in its lists; the default language keeps site.yaml's", async () => {
+    const project = (dir = await copySample());
+    await editProjectFile(project, "content/es/cities.yaml", (text) => text.replace("lake-elsinore:\n  intro:", "lake-elsinore:\n  name: Lago Elsinore\n  intro:"));
+    await buildProject(project);
+    const read = (file: string) => readFile(path.join(project, "dist", file), "utf8");
+    const spanish = await read("es/control-de-tuzas-lake-elsinore.html");
+    expect(spanish).toMatch(/<h1[^>]*>[^<]*Lago Elsinore, CA[^<]*<\/h1>/);
+    expect(spanish).toContain("<title>Control de tuzas en Lago Elsinore");
+    expect(await read("es/areas-de-servicio.html")).toContain(">Lago Elsinore</a>");
+    const english = await read("lake-elsinore-gopher-control.html");
+    expect(english).toContain("Lake Elsinore, CA");
+    expect(english).not.toContain("Lago Elsinore");
+  }, 120_000);
+});

@@ -38,7 +38,7 @@ export interface LoadCopyOptions {
 /** Placeholders a file may keep for the page to fill (beyond the site facts). */
 const PAGE_LEVEL: Record<string, readonly string[]> = {
   "pages/city.yaml": ["city"],
-  "chrome.yaml": ["city"],
+  "chrome.yaml": ["city", "days"],
 };
 
 /** Loads, validates and fills every copy file; reports the problems of all files at once. */

@@ -3,48 +3,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.ts";
 import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { addHoursAndNotice, ENGLISH } from "../helpers/hours-site.ts";
 import { vnu } from "../helpers/vnu.ts";
 
 // A company open 24/7 with an emergency line and a winter notice, in English and Spanish: what the
 // pages, their structured data and the build's errors say of them.
 let dir: string;
 
-const HOURS_COMMENT = '# openingHours:\n#   - days: [Monday, Tuesday, Wednesday, Thursday, Friday]\n#     opens: "07:00"\n#     closes: "18:00"\n';
-const SITE_KEYS = `openingHours:
-  - days: [Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday]
-    opens: "00:00"
-    closes: "24:00"
-emergency:
-  phone:
-    display: (951) 555-0199
-    tel: "+19515550199"
-notice:
-  firstDay: 2026-12-01
-  lastDay: 2026-12-24
-timeZone: America/Los_Angeles
-`;
-const ENGLISH = `
-openAllDay:
-  everyDay: Open 24/7
-emergency: "Emergencies, day and night:"
-notice:
-  label: Announcement
-  text: "Winter special: a free inspection with any job booked by December 24. Call {phone}."
-`;
-const SPANISH = `
-openAllDay:
-  everyDay: Abierto 24/7
-emergency: "Emergencias, de día y de noche:"
-notice:
-  label: Aviso
-  text: "Especial de invierno: inspección gratis con todo trabajo reservado antes del 24 de diciembre. Llame al {phone}."
-`;
-
 beforeAll(async () => {
   dir = await copySample();
-  await editProjectFile(dir, "site.yaml", (text) => text.replace(HOURS_COMMENT, SITE_KEYS));
-  await editProjectFile(dir, "content/chrome.yaml", (text) => text + ENGLISH);
-  await editProjectFile(dir, "content/es/chrome.yaml", (text) => text + SPANISH);
+  await addHoursAndNotice(dir);
 }, 60_000);
 afterAll(() => removeDir(dir));
 

@@ -3,6 +3,7 @@ import { buildImages } from "./assets/build-images.ts";
 import { buildScripts } from "./assets/build-scripts.ts";
 import { clientSettings, withClientSettings } from "./assets/client-settings.ts";
 import { buildStyles } from "./assets/build-styles.ts";
+import { buildDay } from "./build-day.ts";
 import { duplicatePaths, type OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
 import { loadConfig } from "./config/load-config.ts";
@@ -62,6 +63,8 @@ export interface BuildOptions {
    * editor writes the saved files here. When it throws, the old output stays and the build fails.
    */
   beforeCommit?: () => Promise<void>;
+  /** The day taken as today, yyyy-mm-dd, for site.yaml's notice; GOPHER_SITE_TODAY or the clock by default (build-day.ts). */
+  today?: string;
 }
 
 export interface BuildResult {
@@ -144,19 +147,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   });
 
   // Each language's chrome; the scripts carry its settings (the form, the toast), so each has its own.
+  const day = buildDay(site, options.today);
   const chromes = editions.map((edition) =>
     chromeView(site, edition.copy, {
       locale: edition.locale,
       leadFormId: edition.leadFormId,
       footerLicenses: licensesOn(edition.licenses, "footer"),
       untranslatedNote: edition.settings.untranslated.length > 0 ? edition.settings.untranslatedNote : undefined,
-    }),
+    }, day),
   );
   const chrome = chromes[0]!;
   const [templates, styles, compiledScripts, publicDir] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), themeColor: site.brand.themeColor }),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public, named(paths.public)),
     ]),

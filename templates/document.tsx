@@ -7,6 +7,7 @@ import { currentNavLink, Header } from "./sections/header.tsx";
 import { Reuse, ReuseContext } from "./sections/reuse.tsx";
 import { IconSpriteContext } from "./sections/icon.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
+import { Notice } from "./sections/notice.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
 
 /** What every page ends with, whatever its path: footer, mobile bar, call-back modal, toast region. */
@@ -60,6 +61,7 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
           <a className="skip-link" href="#main">
             {chrome.copy.skipLink}
           </a>
+          {chrome.notice ? <Notice notice={chrome.notice} /> : null}
           {/* The same on every page with the same current link: rendered once for each. */}
           {/* The switcher's targets are filled in per page (fillSwitcher), so the header stays one block per language. */}
           <Reuse component={Header} props={{ chrome, current: currentNavLink(chrome, head.navPath), languages: head.languages?.switcher.map(({ code, name, slot }) => ({ code, name, href: slot })) }} />

@@ -20,6 +20,8 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   uniqueFactNames,
   uniqueServices,
   licensePlacesExist,
+  emergencyDigitsAgree,
+  noticeDaysInOrder,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -65,10 +67,26 @@ export function nearbyTownsExist(site: Site): CrossIssue[] {
 }
 
 export function phoneDigitsAgree(site: Site): CrossIssue[] {
-  const shown = site.phone.display.replace(/\D/g, "");
-  const dialled = site.phone.tel.replace(/\D/g, "");
+  return digitsAgree(site.phone, ["phone"]);
+}
+
+/** The emergency number is checked as the main one is: what it shows is what it dials. */
+export function emergencyDigitsAgree(site: Site): CrossIssue[] {
+  return site.emergency ? digitsAgree(site.emergency.phone, ["emergency", "phone"]) : [];
+}
+
+function digitsAgree(phone: Site["phone"], at: string[]): CrossIssue[] {
+  const shown = phone.display.replace(/\D/g, "");
+  const dialled = phone.tel.replace(/\D/g, "");
   if (shown.length >= 7 && dialled.endsWith(shown)) return [];
-  return [{ path: ["phone", "tel"], message: `dials ${site.phone.tel}, but phone.display shows ${site.phone.display}` }];
+  return [{ path: [...at, "tel"], message: `dials ${phone.tel}, but ${at.join(".")}.display shows ${phone.display}` }];
+}
+
+/** A notice whose last day is before its first would never be shown: surely a typo. */
+export function noticeDaysInOrder(site: Site): CrossIssue[] {
+  const notice = site.notice;
+  if (!notice || notice.firstDay <= notice.lastDay) return [];
+  return [{ path: ["notice", "lastDay"], message: `is before notice.firstDay (${notice.firstDay}): the notice would never be shown` }];
 }
 
 export function warrantyPeriodsAgree(site: Site): CrossIssue[] {

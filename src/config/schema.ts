@@ -102,14 +102,35 @@ const publicImage = z
   .regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g)$/, "must be the path of an .svg, .png or .jpg file under public/, e.g. /images/share.svg")
   .refine(staysInPublic, OUTSIDE_PUBLIC);
 const clockTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "must be a time written hh:mm on the 24-hour clock, e.g. 08:00");
+/** A closing time may be 24:00, the end of the day, as people write "open until midnight". */
+const closingTime = z.string().regex(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/, "must be a time written hh:mm on the 24-hour clock, e.g. 18:00, or 24:00 for the end of the day");
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
 
 /** One line of business hours: the same hours on each of `days`. */
 const openingHours = z.strictObject({
   days: z.array(z.enum(WEEKDAYS, { message: `must be a day written in full: ${WEEKDAYS.join(", ")}` })).min(1),
   opens: clockTime,
-  closes: clockTime,
+  closes: closingTime.describe('Opens "00:00" and closes "24:00": open 24 hours on these days (the footer says so in chrome.yaml\'s openAllDay words)'),
 });
+
+/** A phone number as people read it and as it is dialled. */
+const phone = z.strictObject({
+  display: z
+    .string()
+    .regex(/^[0-9()+.\- ]{7,20}$/, "must be a phone number as people read it, e.g. (909) 555-0100"),
+  tel: z.string().regex(/^\+[1-9][0-9]{6,14}$/, "must be the number in international form, e.g. +19095550100"),
+});
+
+/** An IANA time zone name that this Node.js knows, e.g. America/Los_Angeles. */
+const timeZone = z.string().refine((name) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}, "must be a time zone name of the IANA database, e.g. America/Los_Angeles or America/Phoenix");
 
 export const citySchema = z.strictObject({
   name: shortText,
@@ -162,12 +183,11 @@ export const siteSchema = z.strictObject({
   format: z
     .enum(["file", "directory"], { message: 'must be "file" (dist/about.html) or "directory" (dist/about/index.html)' })
     .default("file"),
-  phone: z.strictObject({
-    display: z
-      .string()
-      .regex(/^[0-9()+.\- ]{7,20}$/, "must be a phone number as people read it, e.g. (909) 555-0100"),
-    tel: z.string().regex(/^\+[1-9][0-9]{6,14}$/, "must be the number in international form, e.g. +19095550100"),
-  }),
+  phone,
+  emergency: z
+    .strictObject({ phone: phone.describe("The emergency number, as phone is written") })
+    .optional()
+    .describe("A second number for emergencies: in the footer after chrome.yaml's emergency words, {emergencyPhone} in copy, an emergency contactPoint in structured data"),
   email: z.email({ message: "must be an e-mail address, e.g. office@example.com" }),
   base: z.strictObject({
     town: shortText,
@@ -313,7 +333,17 @@ export const siteSchema = z.strictObject({
   openingHours: z
     .array(openingHours)
     .optional()
-    .describe("Business hours for structured data (openingHoursSpecification); leave out to publish none"),
+    .describe("Business hours for structured data (openingHoursSpecification); leave out to publish none. Days open 00:00 to 24:00 are also named in the footer"),
+  notice: z
+    .strictObject({
+      firstDay: isoDate.describe("The first day the notice is shown"),
+      lastDay: isoDate.describe("The last day the notice is shown"),
+    })
+    .optional()
+    .describe("A notice at the top of every page (a seasonal offer, an emergency message) from firstDay to lastDay, both included; its words are chrome.yaml's notice. Decided when the site is built: rebuild daily to keep it current"),
+  timeZone: timeZone
+    .optional()
+    .describe("Where the company is, e.g. America/Los_Angeles: the notice's days are days there; UTC without it"),
   brand: z
     .strictObject({
       shortName: shortText.max(30, "keep the short name under 30 characters: it goes under a home-screen icon").optional()

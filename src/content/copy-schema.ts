@@ -197,6 +197,21 @@ export const chromeCopy = z.strictObject({
       gpc: line.describe("Status when the browser's Global Privacy Control signal is on"),
     })
     .describe("The opt-out of selling and sharing, on the privacy policy page, when advertising tags are configured"),
+  openAllDay: z
+    .strictObject({
+      everyDay: line.optional().describe("When every day is open 24 hours, e.g. Open 24/7"),
+      someDays: line.optional().describe("When some days are: {days} lists them in this language, e.g. Open 24 hours on {days}"),
+    })
+    .optional()
+    .describe("The footer's line for the days site.yaml's openingHours keeps open 00:00 to 24:00; needed with such days"),
+  emergency: line.optional().describe("Before site.yaml's emergency number in the footer, e.g. Emergencies, day and night:; needed with it"),
+  notice: z
+    .strictObject({
+      label: line.describe("Names the notice for screen readers, e.g. Announcement"),
+      text: paragraph.describe("The notice, at the top of every page between site.yaml's notice days"),
+    })
+    .optional()
+    .describe("The words of site.yaml's notice; needed with it"),
 });
 
 export const testimonialsCopy = z.strictObject({

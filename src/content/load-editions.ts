@@ -14,6 +14,7 @@ import { licenseLines, type LicenseLine } from "./licenses.ts";
 import { licensePlaceholder } from "../config/fact-names.ts";
 import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 import { factsWithClaim } from "./review-claim.ts";
+import { missingChromeWords } from "./chrome-words.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
@@ -155,6 +156,9 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     loadCopy({ ...load, files }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
   ]);
+  const chromeFile = `${options.displayDir}/chrome.yaml`;
+  const unworded = missingChromeWords(site, copy.chrome, chromeFile, options.positions?.get(chromeFile));
+  if (unworded.length > 0) throw new SiteError(unworded);
   const base: Edition = {
     ...first!,
     isDefault: true,

@@ -32,6 +32,7 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
     noSetupChargeDays: site.warranty?.noSetupChargeDays,
     resultDays: site.results?.days,
     resultHours: site.results?.hours,
+    emergencyPhone: site.emergency?.phone.display,
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined) facts[name] = String(value);
   for (const [name, amount] of Object.entries(site.prices.items)) facts[pricePlaceholder(name)] = formatMoney(amount, site.prices.currency, locale);

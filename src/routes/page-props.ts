@@ -94,6 +94,12 @@ export interface ChromeView {
   /** Successful call-back toast, phone filled in. */
   toast: string;
   defaultLocation: { lat: number; lng: number };
+  /** The footer's line for the days open 24 hours ("Open 24/7"), when site.yaml's openingHours has such days. */
+  openAllDay?: string;
+  /** The emergency line in the footer: the language's words, then site.yaml's number. */
+  emergency?: { label: string; phone: { display: string; tel: string } };
+  /** The notice at the top of every page, on the days site.yaml gives it (the build's day decides). */
+  notice?: { label: string; text: string };
 }
 
 /** The document shell's inputs. */

@@ -3,7 +3,9 @@ import { townNamed, townPlace } from "../town-place.ts";
 import type { Copy, Testimonial } from "../content/copy-schema.ts";
 import { fillPlaceholders } from "../content/placeholders.ts";
 import { defaultPaths, type LanguagePaths } from "./languages.ts";
+import { noticeShown } from "../build-day.ts";
 import { sortByDistance } from "./distance.ts";
+import { openAllDayLine } from "../content/hours.ts";
 import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./privacy.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
 import { withQuery } from "./urls.ts";
@@ -21,8 +23,9 @@ export interface ChromeLanguage {
 /**
  * The shared chrome of every page, from site.yaml and content/chrome.yaml (or a language's copy of
  * it). Its links are the default language's addresses; each language's render points them at its own.
+ * `day` is the build's (build-day.ts): site.yaml's notice is shown when it falls between its days.
  */
-export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): ChromeView {
+export function chromeView(site: Site, copy: Copy, language: ChromeLanguage, day?: string): ChromeView {
   const chrome = copy.chrome;
   const { analytics } = site.integrations;
   const leadForm = site.integrations.leadForm && { ...site.integrations.leadForm, formId: language.leadFormId ?? site.integrations.leadForm.formId };
@@ -71,6 +74,17 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage): Ch
     consent: consentDefaults(site),
     toast: chrome.toast,
     defaultLocation: site.defaultLocation,
+    ...hoursAndNotice(site, chrome, language.locale, day),
+  };
+}
+
+/** The days open 24 hours, the emergency line and the notice, each only when the site has it. */
+function hoursAndNotice(site: Site, chrome: Copy["chrome"], locale: string, day: string | undefined): Pick<ChromeView, "openAllDay" | "emergency" | "notice"> {
+  const openAllDay = openAllDayLine(site, chrome.openAllDay, locale);
+  return {
+    ...(openAllDay ? { openAllDay } : {}),
+    ...(site.emergency && chrome.emergency ? { emergency: { label: chrome.emergency, phone: site.emergency.phone } } : {}),
+    ...(chrome.notice && day !== undefined && noticeShown(site, day) ? { notice: chrome.notice } : {}),
   };
 }
 

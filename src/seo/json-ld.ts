@@ -1,6 +1,7 @@
 import type { Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Link } from "../routes/page-props.ts";
+import { schemaOrgClosing } from "../content/hours.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { townPlace } from "../town-place.ts";
 
@@ -23,7 +24,8 @@ export interface BusinessOptions {
 }
 
 /**
- * The business: contact, base town, coordinates, every city served, hours only if configured,
+ * The business: contact (an emergency line as a contactPoint), base town, coordinates, every city
+ * served, hours only if configured (open 24 hours as 00:00 to 23:59),
  * review profiles as sameAs, and a rating only from real configured figures (never invented).
  */
 export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): JsonLd {
@@ -55,10 +57,11 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
             "@type": "OpeningHoursSpecification",
             dayOfWeek: hours.days,
             opens: hours.opens,
-            closes: hours.closes,
+            closes: schemaOrgClosing(hours.closes),
           })),
         }
       : {}),
+    ...(site.emergency ? { contactPoint: [{ "@type": "ContactPoint", telephone: site.emergency.phone.tel, contactType: "emergency" }] } : {}),
     // The search-engine reviews link is a search results page, not a profile of the business.
     ...(sameAs.length > 0 ? { sameAs } : {}),
     ...(site.reviews?.rating

@@ -35,9 +35,15 @@ export function Footer({ chrome }: { chrome: ChromeView }) {
             <li>
               <a href={`tel:${chrome.phone.tel}`}>{chrome.phone.display}</a>
             </li>
+            {chrome.emergency ? (
+              <li>
+                {chrome.emergency.label} <a href={`tel:${chrome.emergency.phone.tel}`}>{chrome.emergency.phone.display}</a>
+              </li>
+            ) : null}
             <li>
               <a href={`mailto:${chrome.email}`}>{chrome.email}</a>
             </li>
+            {chrome.openAllDay ? <li>{chrome.openAllDay}</li> : null}
           </ul>
         </div>
       </div>

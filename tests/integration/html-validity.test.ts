@@ -1,20 +1,8 @@
-import { execFile } from "node:child_process";
 import { readdir } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
-
-/** The Nu Html Checker's jar, shipped inside the vnu-jar package. */
-const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
-
-interface VnuMessage {
-  type: string;
-  url: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
+import { vnu } from "../helpers/vnu.ts";
 
 let dir: string;
 let htmlFiles: string[];
@@ -26,23 +14,6 @@ beforeAll(async () => {
   htmlFiles = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith(".html")).sort().map((name) => path.join(dist, name));
 }, 60_000);
 afterAll(() => removeDir(dir));
-
-/** Runs vnu over files; resolves with its JSON report (it exits 1 when it finds errors). */
-function vnu(files: string[]): Promise<{ messages: VnuMessage[] }> {
-  return new Promise((resolve, reject) => {
-    execFile("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && (error as NodeJS.ErrnoException).code === "ENOENT") {
-        reject(new Error("No `java` found for the Nu Html Checker: install a Java runtime, e.g. `apt-get install -y default-jre-headless`."));
-        return;
-      }
-      try {
-        resolve(JSON.parse(stderr || stdout));
-      } catch {
-        reject(new Error(`vnu gave no JSON report: ${stderr || stdout || error?.message}`));
-      }
-    });
-  });
-}
 
 describe("the Nu Html Checker (vnu)", () => {
   it("reports no error on any generated page", async () => {

@@ -16,6 +16,7 @@ const read = (file: string) => readFileSync(file, "utf8");
 const COMMANDS = ["npm ci", "npx gopher-site check", "npx gopher-site build"];
 
 interface Workflow {
+  on: { schedule?: Array<{ cron: string }> };
   permissions: Record<string, string>;
   concurrency: { group: string; "cancel-in-progress": boolean };
   jobs: Record<string, { needs?: string; permissions?: Record<string, string>; steps: Array<{ uses?: string; run?: string; with?: Record<string, unknown> }> }>;
@@ -46,6 +47,11 @@ describe("the GitHub Pages workflow in deploy/", () => {
     expect(deploy!.needs).toBe("build");
     expect(deploy!.permissions).toEqual({ pages: "write", "id-token": "write" });
     expect(workflow.concurrency).toEqual({ group: "pages", "cancel-in-progress": false });
+  });
+
+  it("builds every day as well, so a notice appears and goes on its days", () => {
+    const workflow = parse(read(WORKFLOW)) as Workflow;
+    expect(workflow.on.schedule).toEqual([{ cron: "10 8 * * *" }]);
   });
 });
 

@@ -1,0 +1,42 @@
+import type { Site } from "./config/schema.ts";
+import { UserError } from "./errors.ts";
+
+/**
+ * The variable a build takes today's date from instead of the clock: for tests, and to preview a
+ * notice before its first day (`GOPHER_SITE_TODAY=2026-12-01 gopher-site dev`).
+ */
+export const TODAY_VARIABLE = "GOPHER_SITE_TODAY";
+
+/**
+ * The day a build is made, yyyy-mm-dd: `today` if given, else GOPHER_SITE_TODAY, else the clock's
+ * date where the company is (site.yaml's timeZone; UTC without one). A notice's days are compared to it.
+ */
+export function buildDay(site: Site, today?: string, env: NodeJS.ProcessEnv = process.env, now = new Date()): string {
+  const given = today ?? env[TODAY_VARIABLE];
+  if (given === undefined || given === "") return dayIn(site.timeZone ?? "UTC", now);
+  if (!isCalendarDay(given)) {
+    throw new UserError(`${TODAY_VARIABLE}="${given}" must be a date written yyyy-mm-dd, e.g. 2026-12-01 (the day the build takes as today)`);
+  }
+  return given;
+}
+
+/** Whether site.yaml's notice is shown on `day`: from its first day to its last, both included. */
+export function noticeShown(site: Site, day: string): boolean {
+  // yyyy-mm-dd strings sort as the days do.
+  return site.notice !== undefined && site.notice.firstDay <= day && day <= site.notice.lastDay;
+}
+
+/** The calendar day `now` is in a time zone, yyyy-mm-dd. */
+function dayIn(timeZone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const part = (type: string) => parts.find((each) => each.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** yyyy-mm-dd naming a day that exists (not 2026-02-30). */
+function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}

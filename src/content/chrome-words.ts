@@ -1,0 +1,27 @@
+import type { Site } from "../config/schema.ts";
+import type { Locator } from "../config/yaml-source.ts";
+import type { Problem } from "../errors.ts";
+import { allDayWording } from "./hours.ts";
+import type { ChromeCopy } from "./copy-schema.ts";
+
+/**
+ * The words chrome.yaml must have for what site.yaml says is shown: its days open 24 hours, its
+ * emergency line, its notice. The default language's are required here; a translation must have
+ * the same keys as the default (load-copy.ts), so it has them too.
+ */
+export function missingChromeWords(site: Site, chrome: ChromeCopy, file: string, locate?: Locator): Problem[] {
+  const missing: Array<{ at: string[]; message: string }> = [];
+  const wording = allDayWording(site);
+  if (wording && !chrome.openAllDay?.[wording]) {
+    const example = wording === "everyDay" ? "everyDay: Open 24/7" : "someDays: Open 24 hours on {days}";
+    missing.push({ at: ["openAllDay", wording], message: `missing: site.yaml's openingHours has ${wording === "everyDay" ? "every day" : "days"} open 00:00 to 24:00, said in the footer in these words, e.g. openAllDay: { ${example} }` });
+  }
+  if (site.emergency && !chrome.emergency) {
+    missing.push({ at: ["emergency"], message: `missing: site.yaml's emergency number is shown in the footer after these words, e.g. emergency: "Emergencies, day and night:"` });
+  }
+  if (site.notice && !chrome.notice) {
+    missing.push({ at: ["notice"], message: `missing: site.yaml has a notice (${site.notice.firstDay} to ${site.notice.lastDay}); its words: notice: { label: Announcement, text: … }` });
+  }
+  // A missing key is found at its parent, or the file's first line.
+  return missing.map(({ at, message }) => ({ file, ...(locate?.(at) ?? { line: 1 }), field: at.join("."), message }));
+}

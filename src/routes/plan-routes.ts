@@ -10,6 +10,7 @@ import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
+import { formatMoney } from "../content/money.ts";
 import { translationUnit } from "../page-kinds.ts";
 
 export interface PlanRoutesOptions {
@@ -51,6 +52,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const cta = copy.chrome.cta;
   const towns = townsBySlug(site, defaultPaths);
   const fillCityCopy = placeholderFiller(copy.city, "city");
+  const prices = Object.fromEntries(Object.entries(site.prices.items).map(([name, amount]) => [name, formatMoney(amount, site.prices.currency, language.locale)]));
 
   const page = <T extends PlannedPage["template"]>(
     template: T,
@@ -184,6 +186,12 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         });
       }),
     ),
+    ...site.pages
+      .filter((own) => builds(language, translationUnit("own", own.id)))
+      .map((own) => {
+        const ownCopy = copy.own[own.id]!;
+        return page("own", at((p) => p.own(own.id)), ownCopy, { id: own.id, copy: ownCopy, prices, reviews });
+      }),
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 

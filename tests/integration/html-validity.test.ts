@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { addOwnPages } from "../../scripts/synthetic-site.mjs";
 
 /** The Nu Html Checker's jar, shipped inside the vnu-jar package. */
 const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
@@ -51,5 +52,17 @@ describe("the Nu Html Checker (vnu)", () => {
     const report = await vnu(htmlFiles);
     const errors = report.messages.map((m) => `${path.relative(dir, new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`);
     expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("reports no error on pages of the owner's own (every section type but reviews and checklist, which services use)", async () => {
+    const own = await copySample({ oneLanguage: true });
+    try {
+      await addOwnPages(own);
+      await buildProject(own);
+      const report = await vnu(["financing.html", "our-team.html"].map((name) => path.join(own, "dist", name)));
+      expect(report.messages.map((m) => `${path.basename(new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`)).toEqual([]);
+    } finally {
+      await removeDir(own);
+    }
   }, 120_000);
 });

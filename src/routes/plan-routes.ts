@@ -223,7 +223,10 @@ export function checkPlan(pages: readonly PlannedPage[]): void {
 function clashMessage(other: PlannedPage, page: PlannedPage): string {
   const translated = [other, page].find((each) => each.path !== each.key);
   if (other.lang === page.lang) {
-    return `both ${other.path} and ${page.path} would be written here${translated ? `; change the slugs in content/${page.lang}/language.yaml` : ""}`;
+    // An own page's address is the owner's to choose; a legal page's comes from its file name.
+    const own = [other, page].find((each) => each.template === "own");
+    const fix = translated ? `; change the slugs in content/${page.lang}/language.yaml` : own?.template === "own" ? `; give the page ${own.page.id} another path in site.yaml's pages` : "";
+    return `both ${other.path} and ${page.path} would be written here${fix}`;
   }
   const fix = translated ? ` or change the slugs in content/${translated.lang}/language.yaml` : "";
   return `both ${other.path} (${other.lang}) and ${page.path} (${page.lang}) would be written here; rename the ${other.lang} page${fix}`;

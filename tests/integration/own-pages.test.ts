@@ -93,4 +93,9 @@ describe("own pages", { timeout: 60_000 }, () => {
       `site.yaml:${id + 1}:11  pages.1.path  /about is already the address of a page of gopher-site; choose another path`,
     ]);
   });
+
+  it("name the site.yaml entry to change when an own page takes a legal page's address", async () => {
+    await edit("site.yaml", (text) => text.replace("    path: /our-team", "    path: /privacy-policy"));
+    expect(await problems()).toEqual(["privacy-policy.html  both /privacy-policy and /privacy-policy would be written here; give the page team another path in site.yaml's pages"]);
+  });
 });

@@ -150,6 +150,19 @@ async function strayPageFiles(sources: SourceFiles, contentDir: string, displayD
     }));
 }
 
+/**
+ * An own page's copy that site.yaml's pages does not list: not built, and said so (a page written
+ * and forgotten in site.yaml would otherwise be missing without a word). Nothing is moved.
+ */
+async function unlistedOwnPages(sources: SourceFiles, site: Site, contentDir: string, displayDir: string): Promise<string[]> {
+  const listed = new Set(site.pages.map((page) => page.id));
+  const names = await sources.list(path.join(contentDir, "own")).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.endsWith(".yaml") && !listed.has(name.slice(0, -5)))
+    .sort()
+    .map((name) => `${displayDir}/own/${name} is no page of site.yaml's pages, so it is not built: list it there (- id: ${name.slice(0, -5)} / path: /${name.slice(0, -5)})`);
+}
+
 /** Every language's content, the default first; the problems of every language at once. */
 export async function loadEditions(options: LoadEditionsOptions): Promise<Edition[]> {
   const { site } = options;
@@ -162,6 +175,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const folders = [["", ""], ...others.map((language) => [`/${language.code}`, `/${language.code}`])];
   const stray = (await Promise.all(folders.map(([sub, shown]) => strayPageFiles(sources, options.contentDir + sub, options.displayDir + shown)))).flat();
   if (stray.length > 0) throw new SiteError(sortProblems(stray));
+  const unlisted = (await Promise.all(folders.map(([sub, shown]) => unlistedOwnPages(sources, site, options.contentDir + sub, options.displayDir + shown)))).flat();
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, files }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
@@ -179,7 +193,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     cityIntros: Object.fromEntries(site.cities.map((city) => [city.slug, city.intro])),
     warnings,
     pending: { pageTypes: [], cities: [] },
-    notices: [],
+    notices: unlisted,
   };
   const problems: Problem[] = [];
   const translated = await Promise.all(

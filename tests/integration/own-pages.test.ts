@@ -98,4 +98,11 @@ describe("own pages", { timeout: 60_000 }, () => {
     await edit("site.yaml", (text) => text.replace("    path: /our-team", "    path: /privacy-policy"));
     expect(await problems()).toEqual(["privacy-policy.html  both /privacy-policy and /privacy-policy would be written here; give the page team another path in site.yaml's pages"]);
   });
+
+  it("name a copy file of content/own/ that site.yaml does not list: not built, nothing moved", async () => {
+    await cp(path.join(dir, "content/own/team.yaml"), path.join(dir, "content/own/careers.yaml"));
+    const built = await buildProject(dir, { write: false, displayFrom: dir });
+    expect(built.notices).toContain("content/own/careers.yaml is no page of site.yaml's pages, so it is not built: list it there (- id: careers / path: /careers)");
+    expect(built.pages.some((page) => page.path === "/careers")).toBe(false);
+  });
 });

@@ -14,6 +14,7 @@ import { licenseLines, type LicenseLine } from "./licenses.ts";
 import { licensePlaceholder } from "../config/fact-names.ts";
 import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 import { factsWithClaim } from "./review-claim.ts";
+import { unlistedOwnPages } from "./unlisted-own-pages.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
@@ -148,19 +149,6 @@ async function strayPageFiles(sources: SourceFiles, contentDir: string, displayD
       file: `${displayDir}/pages/${name}`,
       message: `not a page of gopher-site; a service's copy is ${displayDir}/services/${name} now, with - id: ${name.slice(0, -5)} in site.yaml's services: move it there`,
     }));
-}
-
-/**
- * An own page's copy that site.yaml's pages does not list: not built, and said so (a page written
- * and forgotten in site.yaml would otherwise be missing without a word). Nothing is moved.
- */
-async function unlistedOwnPages(sources: SourceFiles, site: Site, contentDir: string, displayDir: string): Promise<string[]> {
-  const listed = new Set(site.pages.map((page) => page.id));
-  const names = await sources.list(path.join(contentDir, "own")).catch(() => [] as string[]);
-  return names
-    .filter((name) => name.endsWith(".yaml") && !listed.has(name.slice(0, -5)))
-    .sort()
-    .map((name) => `${displayDir}/own/${name} is no page of site.yaml's pages, so it is not built: list it there (- id: ${name.slice(0, -5)} / path: /${name.slice(0, -5)})`);
 }
 
 /** Every language's content, the default first; the problems of every language at once. */

@@ -28,11 +28,13 @@ const outDir = path.resolve(REPO_ROOT, option("--out") ?? "screenshots");
 const dir = config ? await mkdtemp(path.join(tmpdir(), "gopher-site-shots-")) : await copySample();
 const dist = path.join(dir, "dist");
 const built = config ? await build({ config: path.resolve(config), out: dist }) : await buildProject(dir);
-// Another project's page types are its own: the first page of each template, in each language.
+// Another project's page types are its own: the first page of each template, in each language;
+// each own page is a type of its own (own-financing), as each is made of different sections.
 const pageTypes: Record<string, string> = config ? {} : { ...PAGE_TYPES };
 if (config) {
   for (const page of built.pages) {
-    const type = `${page.lang === built.site.languages[0]!.code ? "" : `${page.lang}-`}${page.template === "not-found" ? "404" : page.template}`;
+    const kind = page.template === "not-found" ? "404" : page.template === "own" ? `own-${page.page.id}` : page.template;
+    const type = `${page.lang === built.site.languages[0]!.code ? "" : `${page.lang}-`}${kind}`;
     pageTypes[type] ??= page.template === "not-found" ? `${page.path.replace(/404$/, "")}no-such-page` : page.path;
   }
 }

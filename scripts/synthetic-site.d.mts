@@ -9,3 +9,4 @@ export function withoutLanguages(yaml: string): { yaml: string; others: string[]
 export function removeTranslations(dir: string, codes: readonly string[]): Promise<void>;
 /** Adds services, copies of the residential one under these names, to a copy of the sample. */
 export function addServices(dir: string, names: readonly string[]): Promise<void>;
+export function addOwnPages(dir: string): Promise<void>;

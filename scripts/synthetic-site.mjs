@@ -129,3 +129,14 @@ export async function addServices(dir, names) {
   if (!list) throw new Error("site.yaml has no list of services to add to");
   await writeFile(config, yaml.replace(list[0], `${list[0]}${entries.join("")}`));
 }
+
+/**
+ * Adds two pages of the owner's own to a copy of the sample (tests/fixtures/own-pages/): a financing
+ * page in the menu (a price table, an FAQ) and a team page in the footer (members, a gallery), in
+ * the default language only, so a translation leaves them out until it has their copy.
+ */
+export async function addOwnPages(dir) {
+  const fixture = path.join(ROOT, "tests", "fixtures", "own-pages");
+  await cp(path.join(fixture, "content", "own"), path.join(dir, "content", "own"), { recursive: true });
+  await appendFile(path.join(dir, "site.yaml"), await readFile(path.join(fixture, "site-pages.yaml"), "utf8"));
+}

@@ -21,6 +21,7 @@ import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { builds, localizedPaths, withLanguages } from "./routes/languages.ts";
 import { translationUnit } from "./page-kinds.ts";
 import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
+import { ownPageLinkProblems } from "./routes/own-page-links.ts";
 import { documentConditions } from "./routes/privacy.ts";
 import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
@@ -143,6 +144,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         }),
     );
     checkPlan(pages);
+    const badLinks = ownPageLinkProblems(pages, { contentDir: (lang) => (lang === base.code ? contentDir : `${contentDir}/${lang}`), positions });
+    if (badLinks.length > 0) throw new SiteError(sortProblems(badLinks));
     return withLanguages(pages, editions, siteUrl);
   });
 
@@ -160,7 +163,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [templates, styles, compiledScripts, publicDir] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), themeColor: site.brand.themeColor }),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), ownPages: site.pages.length > 0, themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public, named(paths.public)),
     ]),

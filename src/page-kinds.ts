@@ -31,6 +31,7 @@ export const PAGE_KINDS = {
   blog: { template: "templates/pages/blog.tsx", copy: ["pages/blog.yaml", "pages/article.yaml"], untranslatedAs: "blog", slug: "blog" },
   article: { template: "templates/pages/article.tsx", copy: [], untranslatedAs: "blog" },
   legal: { template: "templates/pages/legal.tsx", copy: [], untranslatedAs: "legal", licensePlace: true },
+  own: { template: "templates/pages/own.tsx", copy: [] },
   "not-found": { template: "templates/pages/not-found.tsx", copy: ["pages/not-found.yaml"] },
 } as const satisfies Record<string, PageKind>;
 
@@ -40,6 +41,11 @@ export const PAGE_KIND_NAMES = Object.keys(PAGE_KINDS) as PageKindName[];
 /** A service's copy file under content/ (and content/<code>/). */
 export function serviceFile(id: string): string {
   return `services/${id}.yaml`;
+}
+
+/** A page of the owner's own: its copy file under content/ (and content/<code>/), by its site.yaml id. */
+export function ownPageFile(id: string): string {
+  return `own/${id}.yaml`;
 }
 
 /** What language.yaml's `untranslated` may name besides the site's service ids. */
@@ -53,16 +59,17 @@ export const RESERVED_SERVICE_IDS: ReadonlySet<string> = new Set([...PAGE_KIND_N
 
 /**
  * The copy files of one translation unit (what language.yaml's `untranslated` names and a pending
- * translation is counted by): a kind's files, or a service's own file for a service id.
+ * translation is counted by): a kind's files, an own page's file for one of `ownPages`' ids, or a
+ * service's own file for a service id.
  */
-export function filesOf(unit: string): string[] {
+export function filesOf(unit: string, ownPages: readonly string[] = []): string[] {
   const kinds = PAGE_KIND_NAMES.filter((name) => (PAGE_KINDS[name] as PageKind).untranslatedAs === unit);
   if (kinds.length > 0) return [...new Set(kinds.flatMap((name) => PAGE_KINDS[name].copy))];
-  return [serviceFile(unit)];
+  return [ownPages.includes(unit) ? ownPageFile(unit) : serviceFile(unit)];
 }
 
-/** The translation unit a page belongs to: its service's id, its kind's untranslatedAs; none when always translated. */
-export function translationUnit(kind: PageKindName, serviceId?: string): string | undefined {
-  if (kind === "service") return serviceId;
+/** The translation unit a page belongs to: its service's or own page's id, its kind's untranslatedAs; none when always translated. */
+export function translationUnit(kind: PageKindName, id?: string): string | undefined {
+  if (kind === "service" || kind === "own") return id;
   return (PAGE_KINDS[kind] as PageKind).untranslatedAs;
 }

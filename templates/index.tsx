@@ -11,6 +11,7 @@ import { LegalPage } from "./pages/legal.tsx";
 import { NotFoundPage } from "./pages/not-found.tsx";
 import { ServiceAreasPage } from "./pages/service-areas.tsx";
 import { ServicePage } from "./pages/service.tsx";
+import { OwnPage } from "./pages/own.tsx";
 
 /** Every page template by kind (src/page-kinds.ts, which names each one's file for error messages). */
 export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
@@ -22,6 +23,7 @@ export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   blog: BlogPage,
   article: ArticlePage,
   legal: LegalPage,
+  own: OwnPage,
   "not-found": NotFoundPage,
 };
 

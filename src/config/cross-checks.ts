@@ -22,6 +22,7 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   licensePlacesExist,
   emergencyDigitsAgree,
   noticeDaysInOrder,
+  uniqueOwnPages,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -167,6 +168,33 @@ export function uniqueServices(site: Site): CrossIssue[] {
     else paths.set(service.path, service.id);
   });
   return issues;
+}
+
+/** The fixed pages' addresses in the default language (src/routes/languages.ts), which an own page may not take. */
+const FIXED_PATHS = ["/", "/service-areas", "/about", "/blog", "/404"];
+
+/**
+ * Each own page has an id no service, kind of page or other own page has (language.yaml names them
+ * side by side), and an address no other page has.
+ */
+export function uniqueOwnPages(site: Site): CrossIssue[] {
+  const issues: CrossIssue[] = [];
+  const ids = new Map<string, string>(site.services.map((service, index) => [service.id, `services.${index}`]));
+  const paths = new Map<string, string>([...FIXED_PATHS.map((path) => [path, "a page of gopher-site"] as const), ...site.services.map((service) => [service.path, `the service ${service.id}`] as const)]);
+  site.pages.forEach((page, index) => {
+    if (RESERVED_SERVICE_IDS.has(page.id)) issues.push({ path: ["pages", index, "id"], message: `"${page.id}" names a kind of page (${[...RESERVED_SERVICE_IDS].join(", ")}); choose another id` });
+    else if (ids.has(page.id)) issues.push({ path: ["pages", index, "id"], message: `"${page.id}" is already the id of ${ids.get(page.id)}; choose another id` });
+    else ids.set(page.id, `pages.${index}`);
+    const other = paths.get(page.path) ?? (cityPathTakes(site.cityPath, page.path, site.cities) ? "a city page" : undefined);
+    if (other) issues.push({ path: ["pages", index, "path"], message: `${page.path} is already the address of ${other}; choose another path` });
+    else paths.set(page.path, `the page ${page.id}`);
+  });
+  return issues;
+}
+
+/** Whether a city page is written at `path` (cityPath /{city}-pest-control with a town's slug). */
+function cityPathTakes(cityPath: string, path: string, cities: Site["cities"]): boolean {
+  return cities.some((city) => cityPath.replace("{city}", city.slug) === path);
 }
 
 /** A licence is listed on the footer, about, legal or a service's page, named by its id. */

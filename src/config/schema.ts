@@ -79,6 +79,16 @@ const service = z.strictObject({
     .describe("The page's address in the default language"),
 });
 
+/** A page of the owner's own (copy: content/own/<id>.yaml) at its address, in the menu or footer if given a place. */
+const ownPage = z.strictObject({
+  id: slug.describe("The page's stable name: its copy is content/own/<id>.yaml; a language's untranslated and slugs name it"),
+  path: service.shape.path,
+  menu: z
+    .enum(["main", "footer"], { message: 'must be "main" (the menu) or "footer" (the footer\'s company links)' })
+    .optional()
+    .describe("Where a link to it is listed, in the order of this list; without it only links in copy lead to it"),
+});
+
 const businessType = z
   .string()
   .superRefine((value, context) => {
@@ -210,6 +220,11 @@ export const siteSchema = z.strictObject({
     .min(1, "list at least one service: - id: <name> / path: /<address>")
     .max(50)
     .describe("The company's services, in the order the menu and footer list them: each has its page and its copy in content/services/<id>.yaml"),
+  pages: z
+    .array(ownPage)
+    .max(50)
+    .default([])
+    .describe("Pages of your own (financing, our team, careers...), each built from sections in content/own/<id>.yaml"),
   licenses: z
     .array(license)
     .max(20)

@@ -16,7 +16,13 @@ const pageMeta = {
   description: line.max(200, "keep the description under 200 characters").describe("The meta description"),
 };
 const hero = z.strictObject({ heading: line, text: paragraph, image: image.optional(), imageAlt: line.optional() });
-const card = z.strictObject({ icon: z.enum(ICONS), title: line, text: paragraph, featured: z.boolean().default(false) });
+const card = z.strictObject({
+  icon: z.enum(ICONS),
+  title: line,
+  text: paragraph,
+  featured: z.boolean().default(false),
+  href: sitePath.optional().describe("A page of this site the card leads to (its title becomes the link)"),
+});
 const step = z.strictObject({ title: line, text: paragraph, link: z.strictObject({ label: line, href: sitePath }).optional() });
 const section = z.strictObject({ heading: line, text: paragraph.optional() });
 const proseSection = z.strictObject({ heading: line, paragraphs });
@@ -24,6 +30,7 @@ const cardSection = z.strictObject({ heading: line, text: paragraph.optional(), 
 const process = z.strictObject({ heading: line, text: paragraph.optional(), steps: z.array(step).length(4, "list exactly 4 steps") });
 const cta = z.strictObject({ heading: line, text: paragraph });
 const picture = z.strictObject({ image, alt: line, caption: line });
+const faqItems = z.array(z.strictObject({ question: line, answer: paragraph })).min(1);
 
 export const homeCopy = z.strictObject({
   ...pageMeta,
@@ -84,6 +91,53 @@ export const serviceCopy = z.strictObject({
   cta: cta.optional().describe("The call to action at the end; chrome.yaml's cta.default without it"),
 });
 
+const ownSectionTypes = "cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta";
+
+/**
+ * The sections a page of the owner's own is made of: a service's (cards without its licences) and
+ * prices (site.yaml's, by name), questions, people, before-and-after pictures and a call to action.
+ */
+function ownSection(priceNames: readonly string[]) {
+  const known = priceNames.length > 0 ? `site.yaml's prices: ${priceNames.join(", ")}` : "site.yaml has no prices.items yet";
+  const price = z.string().refine((name) => priceNames.includes(name), `must name a price of ${known}`);
+  return z.discriminatedUnion(
+    "type",
+    [
+      cardSection.extend({ type: z.literal("cards"), id: sectionId }),
+      ...serviceSection.options.filter((option) => option.shape.type.value !== "cards"),
+      z.strictObject({
+        type: z.literal("prices"),
+        id: sectionId,
+        heading: line,
+        text: paragraph.optional(),
+        rows: z.array(z.strictObject({ label: line, price: price.describe("A name of site.yaml's prices.items, shown in the page's locale"), note: line.optional() })).min(1),
+      }),
+      z.strictObject({ type: z.literal("faq"), id: sectionId, heading: line, items: faqItems }),
+      z.strictObject({
+        type: z.literal("team"),
+        id: sectionId,
+        heading: line,
+        text: paragraph.optional(),
+        members: z.array(z.strictObject({ photo: image, name: line, role: line, text: paragraph.optional() })).min(1).max(24),
+      }),
+      z.strictObject({ type: z.literal("gallery"), id: sectionId, heading: line, text: paragraph.optional(), pairs: z.array(z.strictObject({ before: picture, after: picture })).min(1).max(12) }),
+      cta.extend({ type: z.literal("cta"), id: sectionId }).describe("A call to action with the call and quote buttons"),
+    ],
+    { error: (issue) => (issue.code === "invalid_union" ? `must have a type: ${ownSectionTypes}` : undefined) },
+  );
+}
+
+/** content/own/<id>.yaml: a page of the owner's own, with the prices its price tables may name. */
+export function ownPageCopyFor(priceNames: readonly string[]) {
+  return z.strictObject({
+    ...pageMeta,
+    name: line.describe("The page's name in the menu or the footer"),
+    hero: hero.describe("The page's heading and first words, with the call and quote buttons"),
+    sections: z.array(ownSection(priceNames)).min(1),
+  });
+}
+const ownPageCopy = ownPageCopyFor([]);
+
 export const serviceAreasCopy = z.strictObject({
   ...pageMeta,
   hero,
@@ -129,9 +183,7 @@ export const articleCopy = z.strictObject({
 
 export const notFoundCopy = z.strictObject({ ...pageMeta, heading: line, text: line, homeLink: line });
 
-export const faqCopy = z.strictObject({
-  items: z.array(z.strictObject({ question: line, answer: paragraph })).min(1),
-});
+export const faqCopy = z.strictObject({ items: faqItems });
 
 export const chromeCopy = z.strictObject({
   skipLink: line,
@@ -250,20 +302,28 @@ export const copyFiles = {
 
 /**
  * The copy files of a site with these services: every fixed file, each service's own, and the
- * testimonials naming only these services.
+ * testimonials naming only these services; each own page's, its price tables naming site.yaml's prices.
  */
-export function siteCopyFiles(serviceIds: readonly string[]): Record<string, z.ZodType> {
+export function siteCopyFiles(serviceIds: readonly string[], own: { ids: readonly string[]; priceNames: readonly string[] } = { ids: [], priceNames: [] }): Record<string, z.ZodType> {
   const service = z.enum(serviceIds as [string, ...string[]], { message: `names no service of site.yaml; its services: ${serviceIds.join(", ")}` }).optional();
   const item = testimonialsCopy.shape.items.element.extend({ service });
   const testimonials = testimonialsCopy.extend({ items: z.array(item).max(50, "list 50 testimonials at most") });
-  return { ...copyFiles, "testimonials.yaml": testimonials, ...Object.fromEntries(serviceIds.map((id) => [`services/${id}.yaml`, serviceCopy])) };
+  const ownCopy = ownPageCopyFor(own.priceNames);
+  return {
+    ...copyFiles,
+    "testimonials.yaml": testimonials,
+    ...Object.fromEntries(serviceIds.map((id) => [`services/${id}.yaml`, serviceCopy])),
+    ...Object.fromEntries(own.ids.map((id) => [`own/${id}.yaml`, ownCopy])),
+  };
 }
 
 export type CopyFiles = typeof copyFiles;
 export type ServiceCopy = z.output<typeof serviceCopy>;
 export type ServiceSection = ServiceCopy["sections"][number];
-/** Every copy file's text, by its name; the services' by their id. */
-export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> } & { services: Record<string, ServiceCopy> };
+export type OwnPageCopy = z.output<typeof ownPageCopy>;
+export type OwnSection = OwnPageCopy["sections"][number];
+/** Every copy file's text, by its name; the services' and own pages' by their id. */
+export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> } & { services: Record<string, ServiceCopy>; own: Record<string, OwnPageCopy> };
 type CopyKey<K extends string> = K extends `pages/${infer Name}.yaml` ? Camel<Name> : K extends `${infer Name}.yaml` ? Camel<Name> : never;
 type Camel<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : S;
 

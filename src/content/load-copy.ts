@@ -47,7 +47,7 @@ const PAGE_LEVEL: Record<string, readonly string[]> = {
 /** Loads, validates and fills every copy file; reports the problems of all files at once. */
 export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
   const problems: Problem[] = [];
-  const copy: Record<string, unknown> = { services: {} };
+  const copy: Record<string, unknown> = { services: {}, own: {} };
   await Promise.all(
     Object.entries(options.files ?? copyFiles).map(async ([name, schema]) => {
       if (options.skip?.has(name)) return;
@@ -135,16 +135,22 @@ async function readCopyFile(sources: SourceFiles, absolute: string, file: string
   }
 }
 
-/** A copy file's text in a language's copy: a service's under `services`, by its id. */
+/** A copy file's text in a language's copy: a service's under `services`, an own page's under `own`, by its id. */
 export function copyOf(copy: Copy, name: string): unknown {
-  const service = /^services\/([a-z0-9-]+)\.yaml$/.exec(name)?.[1];
-  return service ? copy.services[service] : (copy as unknown as Record<string, unknown>)[copyKey(name)];
+  const [group, id] = byId(name);
+  return group ? (copy[group] as Record<string, unknown>)[id!] : (copy as unknown as Record<string, unknown>)[copyKey(name)];
 }
 
 function setCopy(copy: Record<string, unknown>, name: string, value: unknown): void {
-  const service = /^services\/([a-z0-9-]+)\.yaml$/.exec(name)?.[1];
-  if (service) (copy.services as Record<string, unknown>)[service] = value;
+  const [group, id] = byId(name);
+  if (group) (copy[group] as Record<string, unknown>)[id!] = value;
   else copy[copyKey(name)] = value;
+}
+
+/** `services/lawn.yaml` -> services, lawn; `own/financing.yaml` -> own, financing; none for a fixed file. */
+function byId(name: string): [group: "services" | "own", id: string] | [] {
+  const match = /^(services|own)\/([a-z0-9-]+)\.yaml$/.exec(name);
+  return match ? [match[1] as "services" | "own", match[2]!] : [];
 }
 
 /** `pages/service-areas.yaml` -> `serviceAreas` */

@@ -15,6 +15,7 @@ import { licensePlaceholder } from "../config/fact-names.ts";
 import { fillPlaceholders, siteFacts, type Facts } from "./placeholders.ts";
 import { factsWithClaim } from "./review-claim.ts";
 import { missingChromeWords } from "./chrome-words.ts";
+import { unlistedOwnPages } from "./unlisted-own-pages.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
@@ -27,7 +28,7 @@ export function languageSettingsSchemaFor(serviceIds: readonly string[]) {
   const units = [...UNTRANSLATABLE_KINDS, ...serviceIds];
   return z.strictObject({
     untranslated: z
-      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services)` }))
+      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services and pages)` }))
       .default([])
       .describe("Pages left in the default language on purpose (a kind of page, or a service by its id): not built in this language; links lead to the default language's page"),
     untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
@@ -120,9 +121,22 @@ export interface LoadEditionsOptions {
 /** The customers' own words: shown as written in every language. */
 const SHARED_FILES = ["testimonials.yaml"];
 
-/** What language.yaml's `untranslated` may name: kinds of page, and the site's services by id. */
+/** What language.yaml's `untranslated` may name: kinds of page, and the site's services and own pages by id. */
 function translationUnits(site: Site): string[] {
-  return [...UNTRANSLATABLE_KINDS, ...site.services.map((service) => service.id)];
+  return [...UNTRANSLATABLE_KINDS, ...pageIds(site)];
+}
+
+/** The ids language.yaml names pages by: the services', then the own pages'. */
+function pageIds(site: Site): string[] {
+  return [...site.services.map((service) => service.id), ...site.pages.map((page) => page.id)];
+}
+
+/** Every copy file of the site, with its schema. */
+function siteFiles(site: Site) {
+  return siteCopyFiles(
+    site.services.map((service) => service.id),
+    { ids: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items) },
+  );
 }
 
 /**
@@ -148,10 +162,11 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const facts = await factsWithClaim(site, siteFacts(site), sources, path.join(options.contentDir, "chrome.yaml"), `${options.displayDir}/chrome.yaml`);
   const warnings: Problem[] = [];
   const load = { contentDir: options.contentDir, displayDir: options.displayDir, facts, warnings, sources, positions: options.positions };
-  const files = siteCopyFiles(site.services.map((service) => service.id));
+  const files = siteFiles(site);
   const folders = [["", ""], ...others.map((language) => [`/${language.code}`, `/${language.code}`])];
   const stray = (await Promise.all(folders.map(([sub, shown]) => strayPageFiles(sources, options.contentDir + sub, options.displayDir + shown)))).flat();
   if (stray.length > 0) throw new SiteError(sortProblems(stray));
+  const unlisted = (await Promise.all(folders.map(([sub, shown]) => unlistedOwnPages(sources, site, options.contentDir + sub, options.displayDir + shown)))).flat();
   const [copy, documents] = await Promise.all([
     loadCopy({ ...load, files }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
@@ -173,7 +188,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     cityNames: {},
     warnings,
     pending: { pageTypes: [], cities: [] },
-    notices: [],
+    notices: unlisted,
   };
   const problems: Problem[] = [];
   const translated = await Promise.all(
@@ -232,8 +247,10 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
   const displayDir = `${options.displayDir}/${language.code}`;
   const sources = options.sources ?? diskSources;
   const { settings, licenses, facts } = await translationFacts(site, language, sources, options.contentDir, options.displayDir, language.locale === base.locale ? base.facts : undefined);
-  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap(filesOf)]);
-  const files = siteCopyFiles(site.services.map((service) => service.id));
+  const ownIds = site.pages.map((page) => page.id);
+  const filesOfUnit = (unit: string) => filesOf(unit, ownIds);
+  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap(filesOfUnit)]);
+  const files = siteFiles(site);
   const warnings: Problem[] = [];
   const pendingCopy = new Map<string, Problem[]>();
   const load = { contentDir, displayDir, facts, warnings, sources, positions: options.positions };
@@ -255,14 +272,14 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
       : readCityIntros(sources, path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
   const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
-  const pageTypes = translationUnits(site).filter((type) => filesOf(type).some((file) => pendingCopy.has(file)));
+  const pageTypes = translationUnits(site).filter((type) => filesOfUnit(type).some((file) => pendingCopy.has(file)));
   for (const [name, gaps] of pendingCopy) {
-    const type = pageTypes.find((each) => filesOf(each).includes(name));
+    const type = pageTypes.find((each) => filesOfUnit(each).includes(name));
     const what = type ? `version of the ${type === "blog" ? "blog and its articles" : `${type} page${type === "city" ? "s" : ""}`}` : "site";
     warnings.push(...gaps.map((gap) => ({ ...gap, message: `${version(what)} (${gap.message})` })));
   }
   warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${site.cities.find((city) => `${city.slug}.intro` === gap.field)?.name ?? "this town"}`) })));
-  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => filesOf(type).includes(name)));
+  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => filesOfUnit(type).includes(name)));
   if (shared) return { code: language.code, name: language.name, warnings };
   const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];
   if (cities.missing.length > 0) left.push(`${cities.missing.length} town page${cities.missing.length === 1 ? "" : "s"}`);
@@ -272,7 +289,7 @@ async function loadTranslation(options: LoadEditionsOptions & { language: Site["
     isDefault: false,
     prefix: `/${language.code}`,
     // A service left untranslated keeps its default-language copy (its name in the menu, for one).
-    copy: { ...base.copy, ...copy, services: { ...base.copy.services, ...copy.services } },
+    copy: { ...base.copy, ...copy, services: { ...base.copy.services, ...copy.services }, own: { ...base.copy.own, ...copy.own } },
     facts,
     ...documents,
     settings,
@@ -336,7 +353,7 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
     throw new SiteError([{ file, message: reason }]);
   }
   const problems: Problem[] = [];
-  const read = readYaml(file, text, languageSettingsSchemaFor(site.services.map((service) => service.id)), problems);
+  const read = readYaml(file, text, languageSettingsSchemaFor(pageIds(site)), problems);
   if (!read) throw new SiteError(problems);
   for (const [name, words] of Object.entries(read.data.facts)) {
     const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };

@@ -1,7 +1,7 @@
 import type { Article } from "./article-schema.ts";
 import type { Problem } from "../errors.ts";
 import type { Locator } from "../config/yaml-source.ts";
-import { PAGE_KINDS, serviceFile, type PageKind, type PageKindName } from "../page-kinds.ts";
+import { ownPageFile, PAGE_KINDS, serviceFile, type PageKind, type PageKindName } from "../page-kinds.ts";
 
 /** Search engines cut titles and descriptions past about these lengths. */
 export const LIMITS = { title: 70, description: 160, articleWords: 300 } as const;
@@ -65,6 +65,7 @@ function sourceFile(page: QualityPage, contentDir: string): string {
   if (page.template === "legal" && data.legal) return data.legal.file;
   // A service's head is its own copy file's; every other page's its kind's first copy file's (page-kinds.ts).
   if (page.template === "service") return `${contentDir}/${serviceFile((page.page as { id: string }).id)}`;
+  if (page.template === "own") return `${contentDir}/${ownPageFile((page.page as { id: string }).id)}`;
   const kind = PAGE_KINDS[page.template as PageKindName] as PageKind | undefined;
   return `${contentDir}/${kind?.copy[0] ?? `pages/${page.template}.yaml`}`;
 }

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { copyFiles } from "../content/copy-schema.ts";
-import { filesOf, serviceFile } from "../page-kinds.ts";
+import { filesOf, ownPageFile, serviceFile } from "../page-kinds.ts";
 import type { SiteInput } from "../config/schema.ts";
 
 /** What a language still lacks: files, keys in files, articles, legal pages, town paragraphs. */
@@ -33,9 +33,10 @@ export async function untranslated(root: string, site: SiteInput, data: Readonly
       const items: string[] = [];
       // Pages the language leaves in the default language on purpose are not waiting for anyone.
       const onPurpose = new Set((data.get(`content/${code}/language.yaml`) as { untranslated?: string[] } | undefined)?.untranslated ?? []);
-      const notNeeded = new Set([...onPurpose].flatMap(filesOf));
+      const ownIds = (site.pages ?? []).map((page) => page.id);
+      const notNeeded = new Set([...onPurpose].flatMap((unit) => filesOf(unit, ownIds)));
       const services = (site.services ?? []).map((service) => serviceFile(service.id));
-      for (const name of [...Object.keys(copyFiles), ...services]) {
+      for (const name of [...Object.keys(copyFiles), ...services, ...ownIds.map(ownPageFile)]) {
         if (SHARED.has(name) || notNeeded.has(name)) continue;
         const own = data.get(`content/${code}/${name}`);
         if (own === undefined) {

@@ -6,8 +6,8 @@ import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 /** What the route planner needs of a language. */
 export type RouteLanguage = Pick<Edition, "code" | "locale" | "name" | "prefix" | "isDefault" | "settings"> & Partial<Pick<Edition, "pending">>;
 
-/** What the addresses of the default language come from: site.yaml's cityPath and services. */
-export type SiteAddresses = Pick<Site, "cityPath" | "services">;
+/** What the addresses of the default language come from: site.yaml's cityPath, services and own pages. */
+export type SiteAddresses = Pick<Site, "cityPath" | "services"> & Partial<Pick<Site, "pages">>;
 
 /**
  * The default language's addresses: the city and service pages' from site.yaml, the others fixed.
@@ -16,6 +16,7 @@ export type SiteAddresses = Pick<Site, "cityPath" | "services">;
 function defaultSlugs(site: SiteAddresses): Record<string, string> {
   return {
     ...Object.fromEntries(site.services.map((service) => [service.id, service.path.slice(1)])),
+    ...Object.fromEntries((site.pages ?? []).map((page) => [page.id, page.path.slice(1)])),
     "service-areas": "service-areas",
     about: "about",
     city: site.cityPath.slice(1).replace("{city}", "{slug}"),
@@ -30,6 +31,7 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
   return {
     home: () => language.prefix || "/",
     service: (id: string) => at(slugs[id] ?? id),
+    own: (id: string) => at(slugs[id] ?? id),
     serviceAreas: () => at(slugs["service-areas"]!),
     about: () => at(slugs.about!),
     city: (slug: string) => at(slugs.city!.replace("{slug}", slug)),

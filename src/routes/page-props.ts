@@ -1,5 +1,5 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
-import type { ChromeCopy, Copy, CtaCopy, ServiceCopy } from "../content/copy-schema.ts";
+import type { ChromeCopy, Copy, CtaCopy, OwnPageCopy, ServiceCopy } from "../content/copy-schema.ts";
 import type { PageKindName } from "../page-kinds.ts";
 import type { PrivacyChoicesView } from "./privacy.ts";
 
@@ -223,6 +223,7 @@ type Pages<H> =
   | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }, H>
   | PageBase<"article", { copy: Copy["article"]; article: Article }, H>
   | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** The licences shown on every legal page. */ licenses: string[]; /** The opt-out control (privacy policy with advertising tags). */ privacyChoices?: PrivacyChoicesView }, H>
+  | PageBase<"own", OwnPageView, H>
   | PageBase<"not-found", { copy: Copy["notFound"] }, H>;
 
 /** A page as the route planner makes it (src/routes/plan-routes.ts). */
@@ -249,6 +250,16 @@ export interface ServicePageView {
   mailto?: string;
   /** Its own call to action, or chrome.yaml's default. */
   cta: CtaCopy;
+}
+
+/** A page of the owner's own: its copy, with what the site adds to its sections. */
+export interface OwnPageView {
+  /** site.yaml's id of the page. */
+  id: string;
+  copy: OwnPageCopy;
+  /** Each price table row's price as the page's locale writes it, by site.yaml's name. */
+  prices: Record<string, string>;
+  reviews?: ReviewsWidgetView;
 }
 
 export interface CityPageView {

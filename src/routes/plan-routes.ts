@@ -10,6 +10,7 @@ import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
+import { formatMoney } from "../content/money.ts";
 import { translationUnit } from "../page-kinds.ts";
 import { townRegion } from "../town-place.ts";
 
@@ -56,6 +57,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const cta = copy.chrome.cta;
   const towns = townsBySlug(named, defaultPaths);
   const fillCityCopy = cityCopyFiller(copy.city, site);
+  const prices = Object.fromEntries(Object.entries(site.prices.items).map(([name, amount]) => [name, formatMoney(amount, site.prices.currency, language.locale)]));
 
   const page = <T extends PlannedPage["template"]>(
     template: T,
@@ -191,6 +193,12 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         });
       }),
     ),
+    ...site.pages
+      .filter((own) => builds(language, translationUnit("own", own.id)))
+      .map((own) => {
+        const ownCopy = copy.own[own.id]!;
+        return page("own", at((p) => p.own(own.id)), ownCopy, { id: own.id, copy: ownCopy, prices, reviews });
+      }),
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];
 
@@ -222,7 +230,10 @@ export function checkPlan(pages: readonly PlannedPage[]): void {
 function clashMessage(other: PlannedPage, page: PlannedPage): string {
   const translated = [other, page].find((each) => each.path !== each.key);
   if (other.lang === page.lang) {
-    return `both ${other.path} and ${page.path} would be written here${translated ? `; change the slugs in content/${page.lang}/language.yaml` : ""}`;
+    // An own page's address is the owner's to choose; a legal page's comes from its file name.
+    const own = [other, page].find((each) => each.template === "own");
+    const fix = translated ? `; change the slugs in content/${page.lang}/language.yaml` : own?.template === "own" ? `; give the page ${own.page.id} another path in site.yaml's pages` : "";
+    return `both ${other.path} and ${page.path} would be written here${fix}`;
   }
   const fix = translated ? ` or change the slugs in content/${translated.lang}/language.yaml` : "";
   return `both ${other.path} (${other.lang}) and ${page.path} (${page.lang}) would be written here; rename the ${other.lang} page${fix}`;

@@ -31,6 +31,7 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage, day
   const leadForm = site.integrations.leadForm && { ...site.integrations.leadForm, formId: language.leadFormId ?? site.integrations.leadForm.formId };
   const paths = defaultPaths(site);
   const services = serviceLinks(site, copy, paths);
+  const own = (place: "main" | "footer") => site.pages.filter((page) => page.menu === place).map((page) => ({ label: copy.own[page.id]!.name, href: paths.own(page.id) }));
   return {
     locale: language.locale,
     ...(language.untranslatedNote ? { untranslatedNote: language.untranslatedNote } : {}),
@@ -48,11 +49,13 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage, day
       { label: chrome.nav.serviceAreas, href: paths.serviceAreas() },
       { label: chrome.nav.about, href: paths.about() },
       { label: chrome.nav.blog, href: paths.blog() },
+      ...own("main"),
     ],
     footerServices: [...services, { label: chrome.nav.serviceAreas, href: paths.serviceAreas() }],
     footerCompany: [
       { label: chrome.nav.about, href: paths.about() },
       { label: chrome.nav.blog, href: paths.blog() },
+      ...own("footer"),
     ],
     footerLegal: [
       { label: chrome.footer.privacy, href: PRIVACY_POLICY_PATH },

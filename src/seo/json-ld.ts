@@ -119,6 +119,20 @@ function areaServed(site: Site): JsonLd[] {
   }));
 }
 
+/** A page of the owner's own: what it is, part of the site, about the business (its node id, as on the home page). */
+export function webPage({ site, siteUrl, name, description, url, inLanguage }: ServiceOptions): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "WebPage",
+    name,
+    description,
+    url,
+    ...(inLanguage ? { inLanguage } : {}),
+    isPartOf: { "@type": "WebSite", url: absoluteUrl(siteUrl, "/"), name: site.company.name },
+    about: { "@id": businessId(siteUrl) },
+  };
+}
+
 /** The FAQ shown on the page, as question and accepted answer pairs. */
 export function faqPage(items: ReadonlyArray<{ question: string; answer: string }>, url: string): JsonLd {
   return {

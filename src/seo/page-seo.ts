@@ -4,7 +4,7 @@ import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, Sit
 import { defaultPaths } from "../routes/languages.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
-import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, service, type JsonLd } from "./json-ld.ts";
+import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, service, webPage, type JsonLd } from "./json-ld.ts";
 import { MANIFEST_PATH } from "./web-manifest.ts";
 
 /** What every page's search and share metadata is made from. */
@@ -123,6 +123,15 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
     ];
   },
   legal: ({ context, page, crumb }) => [breadcrumbList(page.page.breadcrumb.map((link) => crumb(link.label, link.href)), context.siteUrl)],
+  // An own page's FAQ sections are its FAQPage, as the service areas page's FAQ is.
+  own: ({ context, page }) => {
+    const { copy } = page.page;
+    const faq = copy.sections.flatMap((section) => (section.type === "faq" ? section.items : []));
+    return [
+      webPage({ site: context.site, siteUrl: context.siteUrl, name: copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage }),
+      ...(faq.length > 0 ? [faqPage(faq, page.head.canonical)] : []),
+    ];
+  },
   "not-found": () => [],
 };
 

@@ -93,7 +93,7 @@ export function FeatureCards({ cards }: { cards: CardCopy[] }) {
       {cards.map((card) => (
         <li key={card.title} className={card.featured ? "card card-featured" : "card"}>
           <Icon name={card.icon} className="card-icon" />
-          <h3>{card.title}</h3>
+          <h3>{card.href ? <a href={card.href}>{card.title}</a> : card.title}</h3>
           <p>{card.text}</p>
         </li>
       ))}

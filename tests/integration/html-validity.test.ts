@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 import { vnu } from "../helpers/vnu.ts";
+import { addOwnPages } from "../../scripts/synthetic-site.mjs";
 
 let dir: string;
 let htmlFiles: string[];
@@ -22,5 +23,17 @@ describe("the Nu Html Checker (vnu)", () => {
     const report = await vnu(htmlFiles);
     const errors = report.messages.map((m) => `${path.relative(dir, new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`);
     expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("reports no error on pages of the owner's own (every section type but reviews and checklist, which services use)", async () => {
+    const own = await copySample({ oneLanguage: true });
+    try {
+      await addOwnPages(own);
+      await buildProject(own);
+      const report = await vnu(["financing.html", "our-team.html"].map((name) => path.join(own, "dist", name)));
+      expect(report.messages.map((m) => `${path.basename(new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`)).toEqual([]);
+    } finally {
+      await removeDir(own);
+    }
   }, 120_000);
 });

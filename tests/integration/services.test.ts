@@ -61,7 +61,7 @@ describe("services", { timeout: 60_000 }, () => {
     expect(services).toEqual(["/residential-gopher-control", "/commercial-gopher-control", "/es/control-de-tuzas-residencial"]);
     await edit("content/es/language.yaml", (text) => text.replace("untranslated: [legal, commercial]", "untranslated: [legal, gallery]").replace("  about: nosotros\n", "  about: nosotros\n  team: equipo\n"));
     expect(await problems()).toEqual([
-      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial (kinds of page, then site.yaml's services)`,
+      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial (kinds of page, then site.yaml's services and pages)`,
       `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:3  slugs.team  unknown key (allowed: residential, commercial, service-areas, about, city, blog)`,
     ]);
   });

@@ -46,7 +46,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 /**
  * The operations that turn `before` into `after`, as deep as possible: a changed word in a town's
  * intro is one `set` of that intro, not of the town. Lists are compared item by item; items added
- * at the end are inserted, items missing at the end deleted. Empty text counts as absent.
+ * at the end are inserted, items missing at the end deleted. Empty text, and a group of only empty
+ * fields (what a form holds for an optional group the owner left alone), count as absent.
  */
 export function diffOps(before: unknown, after: unknown, path: Path = []): EditOp[] {
   if (deepEqual(before, after)) return [];
@@ -73,8 +74,9 @@ export function diffOps(before: unknown, after: unknown, path: Path = []): EditO
   return [{ op: "set", path, value: after }];
 }
 
+/** Nothing the owner wrote: no value, empty text, or a group of such (a form's empty fields for an optional group). */
 function isAbsent(value: unknown): boolean {
-  return value === undefined || value === "";
+  return value === undefined || value === "" || (isPlainObject(value) && Object.values(value).every(isAbsent));
 }
 
 /**

@@ -43,6 +43,13 @@ const site = readFileSync(path.join(ROOT, "site.yaml"), "utf8");
 const siteData = parseDocument(site).toJS();
 
 describe("saving a YAML file the owner wrote", () => {
+  it("writes nothing for an optional group the form holds empty (the emergency line's fields left blank)", () => {
+    const after = { ...structuredClone(siteData), emergency: { phone: { display: "", tel: undefined } }, notice: {} };
+    expect(diffOps(siteData, after)).toEqual([]);
+    const cleared = { ...structuredClone(siteData), warranty: { days: undefined, noSetupChargeDays: "" } };
+    expect(diffOps(siteData, cleared)).toEqual([{ op: "delete", path: ["warranty"] }]);
+  });
+
   it.each(sampleYamlFiles())("%s loaded and saved without a change is byte-identical", (file) => {
     const text = readFileSync(path.join(ROOT, file), "utf8");
     const data = parseDocument(text).toJS();

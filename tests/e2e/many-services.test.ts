@@ -1,37 +1,15 @@
 import axe from "axe-core";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { addServices } from "../../scripts/synthetic-site.mjs";
-import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "../helpers/sample-site.ts";
+import { servedScenario } from "../helpers/served-scenario.ts";
 
 // A company with six services: the menu groups them under "Services", a <details> that a phone's
 // menu and a desktop header both show, with and without JavaScript.
 const SERVICES = ["Residential", "Commercial", "Lawn Aeration", "Mole Control", "Ground Squirrel Control", "Vole Control"];
-let dir: string;
-let server: Awaited<ReturnType<typeof serveFolder>>;
-let browser: Browser;
+const site = servedScenario({ oneLanguage: true, prepare: (dir) => addServices(dir, SERVICES.slice(2)) });
 
-beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
-  await addServices(dir, SERVICES.slice(2));
-  await buildProject(dir);
-  server = await serveFolder(path.join(dir, "dist"));
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await removeDir(dir);
-});
-
-async function open(width: number, javaScriptEnabled = true): Promise<Page> {
-  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 }, javaScriptEnabled });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/about`, { waitUntil: "load" });
-  return page;
-}
+const open = (width: number, javaScriptEnabled = true): Promise<Page> => site.open("/about", { viewport: { width, height: 800 }, javaScriptEnabled });
 
 /** The group's links as shown (a closed <details> keeps its content laid out but hidden): their text, and each one's height in px. */
 const shownLinks = (page: Page) =>

@@ -1,38 +1,16 @@
 import axe from "axe-core";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { addHoursAndNotice } from "../helpers/hours-site.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "../helpers/sample-site.ts";
+import { servedScenario } from "../helpers/served-scenario.ts";
 
 // A notice above the header, an emergency line and "Open 24/7" in the footer, as a phone and a
 // desktop show them: nothing wider than the screen, the header still at the top once scrolled, no
 // accessibility violation.
-let dir: string;
-let server: Awaited<ReturnType<typeof serveFolder>>;
-let browser: Browser;
+const site = servedScenario({ prepare: addHoursAndNotice, build: { today: "2026-12-01" } });
 
-beforeAll(async () => {
-  dir = await copySample();
-  await addHoursAndNotice(dir);
-  await buildProject(dir, { today: "2026-12-01" });
-  server = await serveFolder(path.join(dir, "dist"));
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await removeDir(dir);
-});
-
-async function open(pagePath: string, width: number): Promise<Page> {
-  // Reduced motion: no section is faded out waiting for a scroll, so axe checks all of them.
-  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 }, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await page.goto(server.url + pagePath, { waitUntil: "load" });
-  return page;
-}
+// Reduced motion: no section is faded out waiting for a scroll, so axe checks all of them.
+const open = (pagePath: string, width: number): Promise<Page> => site.open(pagePath, { viewport: { width, height: 800 }, reducedMotion: "reduce" });
 
 describe("a page with a notice, an emergency line and 24/7 hours", () => {
   for (const width of [375, 1280]) {

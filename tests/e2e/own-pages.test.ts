@@ -1,37 +1,15 @@
 import axe from "axe-core";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { addOwnPages } from "../../scripts/synthetic-site.mjs";
-import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "../helpers/sample-site.ts";
+import { servedScenario } from "../helpers/served-scenario.ts";
 
 // Pages of the owner's own in Chromium: a financing page (price table, cards with a link, FAQ, call
 // to action) in the menu and a team page (members, a before/after gallery) in the footer.
-let dir: string;
-let server: Awaited<ReturnType<typeof serveFolder>>;
-let browser: Browser;
+const site = servedScenario({ oneLanguage: true, prepare: addOwnPages });
 
-beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
-  await addOwnPages(dir);
-  await buildProject(dir);
-  server = await serveFolder(path.join(dir, "dist"));
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await removeDir(dir);
-});
-
-async function open(address: string, width: number): Promise<Page> {
-  // Reduced motion: no section is faded out waiting for a scroll, so axe checks all of them.
-  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 }, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await page.goto(`${server.url}${address}`, { waitUntil: "load" });
-  return page;
-}
+// Reduced motion: no section is faded out waiting for a scroll, so axe checks all of them.
+const open = (address: string, width: number): Promise<Page> => site.open(address, { viewport: { width, height: 800 }, reducedMotion: "reduce" });
 
 describe("own pages in a browser", { timeout: 60_000 }, () => {
   for (const width of [375, 1280]) {

@@ -1,6 +1,5 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
-import { CallToAction, Faq, FeatureCards, Hero, ProcessSteps, Section } from "../sections/blocks.tsx";
-import { Picture } from "../sections/picture.tsx";
+import { BeforeAfter, CallToAction, Faq, FeatureCards, Hero, ProcessSteps, Section } from "../sections/blocks.tsx";
 import { PlaceList } from "../sections/places.tsx";
 import { Reviews, Testimonial } from "../sections/reviews.tsx";
 
@@ -20,14 +19,7 @@ export function HomePage({ chrome, page }: TemplateProps<"home">) {
       <ProcessSteps id="process" process={copy.process} />
       {copy.beforeAfter ? (
         <Section id="before-after" heading={copy.beforeAfter.heading} text={copy.beforeAfter.text}>
-          <div className="before-after">
-            {[copy.beforeAfter.before, copy.beforeAfter.after].map((picture) => (
-              <figure key={picture.image}>
-                <Picture src={picture.image} alt={picture.alt} width={800} height={600} sizes="(min-width: 768px) 50vw, 100vw" />
-                <figcaption>{picture.caption}</figcaption>
-              </figure>
-            ))}
-          </div>
+          <BeforeAfter pictures={[copy.beforeAfter.before, copy.beforeAfter.after]} />
         </Section>
       ) : null}
       {page.reviews ? (

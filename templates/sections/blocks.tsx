@@ -142,6 +142,20 @@ export function Faq({ heading, items, id = "faq" }: { heading: string; items: Ar
   );
 }
 
+/** A before and an after picture, side by side from the medium breakpoint, each with its caption. */
+export function BeforeAfter({ pictures }: { pictures: Array<{ image: string; alt: string; caption: string }> }) {
+  return (
+    <div className="before-after">
+      {pictures.map((picture) => (
+        <figure key={picture.image}>
+          <Picture src={picture.image} alt={picture.alt} width={800} height={600} sizes="(min-width: 768px) 50vw, 100vw" />
+          <figcaption>{picture.caption}</figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
 export function Prose({ paragraphs }: { paragraphs: string[] }) {
   return (
     <div className="prose">

@@ -1,6 +1,6 @@
 import type { OwnSection } from "../../src/content/copy-schema.ts";
 import type { ChromeView, ReviewsWidgetView } from "../../src/routes/page-props.ts";
-import { CallToAction, Faq, Section } from "./blocks.tsx";
+import { BeforeAfter, CallToAction, Faq, Section } from "./blocks.tsx";
 import { Picture } from "./picture.tsx";
 import { ServiceSections } from "./service-sections.tsx";
 
@@ -58,14 +58,7 @@ function OwnSectionBlock({ section, data }: { section: OwnSection; data: OwnSect
       return (
         <Section id={section.id} heading={section.heading} text={section.text} className="section-tint">
           {section.pairs.map((pair) => (
-            <div key={pair.before.image} className="before-after">
-              {[pair.before, pair.after].map((picture) => (
-                <figure key={picture.image}>
-                  <Picture src={picture.image} alt={picture.alt} width={800} height={600} sizes="(min-width: 768px) 50vw, 100vw" />
-                  <figcaption>{picture.caption}</figcaption>
-                </figure>
-              ))}
-            </div>
+            <BeforeAfter key={pair.before.image} pictures={[pair.before, pair.after]} />
           ))}
         </Section>
       );

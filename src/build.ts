@@ -110,6 +110,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { site, notices } = await stage("config", () => loadConfig({ path: paths.config, displayPath: named(paths.config), sources }));
   const contentDir = named(paths.content);
   const positions = new Map<string, Locator>();
+  // Where the owner wrote each language's texts: a warning or a broken link names the copy key or front matter line.
+  const textSources = { contentDir: (lang: string) => (lang === site.languages[0]!.code ? contentDir : `${contentDir}/${lang}`), positions };
   const editions = await stage("content", () =>
     loadEditions({ site, contentDir: paths.content, displayDir: contentDir, sources, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies), positions }),
   );
@@ -144,7 +146,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         }),
     );
     checkPlan(pages);
-    const badLinks = ownPageLinkProblems(pages, { contentDir: (lang) => (lang === base.code ? contentDir : `${contentDir}/${lang}`), positions });
+    const badLinks = ownPageLinkProblems(pages, textSources);
     if (badLinks.length > 0) throw new SiteError(sortProblems(badLinks));
     return withLanguages(pages, editions, siteUrl);
   });
@@ -268,8 +270,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await staging?.discard();
     throw asUserError(error, outDir);
   }
-  // A length warning names the copy key or front matter line the owner wrote, in their language's folder.
-  const textSources = { contentDir: (lang: string) => (lang === base.code ? contentDir : `${contentDir}/${lang}`), positions };
   const warnings = sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles), textSources)]);
   return {
     site,

@@ -17,7 +17,7 @@ import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
-import { editorSchemas } from "./schemas.ts";
+import { editorSchemas, serviceIdsIn } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
 import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
 
@@ -266,10 +266,4 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     });
     request.on("error", reject);
   });
-}
-
-/** The ids of the services site.yaml lists (its values as the build reads them). */
-function serviceIdsIn(site: unknown): string[] {
-  const services = (site as { services?: unknown } | undefined)?.services;
-  return Array.isArray(services) ? services.flatMap((service) => (typeof service?.id === "string" ? [service.id as string] : [])) : [];
 }

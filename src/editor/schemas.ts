@@ -36,7 +36,12 @@ export function schemasFor(services: readonly string[]): EditorSchemas {
 
 /** The ids of site.yaml's services as written, each a form of its own; none while the list is not one. */
 function serviceIds(siteYaml: string): string[] {
-  const services = (parseYamlDocument(siteYaml).toJS() as { services?: unknown } | null)?.services;
+  return serviceIdsIn(parseYamlDocument(siteYaml).toJS());
+}
+
+/** The ids of the services in site.yaml's values (each a well-formed id); none while the list is not one. */
+export function serviceIdsIn(site: unknown): string[] {
+  const services = (site as { services?: unknown } | null | undefined)?.services;
   if (!Array.isArray(services)) return [];
   return services.flatMap((service) => (typeof service?.id === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(service.id) ? [service.id as string] : []));
 }

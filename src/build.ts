@@ -12,6 +12,7 @@ import { licensesOn } from "./content/licenses.ts";
 import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
 import { qualityWarnings } from "./content/quality.ts";
+import { usesSectionStyles } from "./content/section-styles.ts";
 import type { Locator } from "./config/yaml-source.ts";
 import { environmentMessage } from "./environment-errors.ts";
 import { SiteError, sortProblems, UserError, type Problem } from "./errors.ts";
@@ -165,7 +166,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [templates, styles, compiledScripts, publicDir] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), ownPages: site.pages.length > 0, themeColor: site.brand.themeColor }),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), pageSections: usesSectionStyles(editions.map((edition) => edition.copy)), themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public, named(paths.public)),
     ]),

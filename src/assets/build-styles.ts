@@ -25,21 +25,21 @@ export interface BuildStylesResult {
  * templates/styles/languages.css (the language switcher) after it; a one-language site's
  * stylesheet is site.css alone, exactly as before languages existed; likewise a menu that groups
  * many services gets templates/styles/nav-group.css, a site showing a notice
- * templates/styles/notice.css, and a site with pages of its own templates/styles/own-pages.css
- * (their price tables, team and gallery). A brand colour other than the
+ * templates/styles/notice.css, and a site whose services or own pages have price tables, a team,
+ * a gallery or cards that link templates/styles/page-sections.css. A brand colour other than the
  * stylesheet's own redraws its palette (brand-palette.ts).
  */
 export async function buildStyles(
   templatesDir: string,
   projectRoot: string,
-  options: { languages?: boolean; menuGroup?: boolean; notice?: boolean; ownPages?: boolean; themeColor?: string } = {},
+  options: { languages?: boolean; menuGroup?: boolean; notice?: boolean; pageSections?: boolean; themeColor?: string } = {},
 ): Promise<BuildStylesResult> {
   const entries = [
     "site.css",
     ...(options.languages ? ["languages.css"] : []),
     ...(options.menuGroup ? ["nav-group.css"] : []),
     ...(options.notice ? ["notice.css"] : []),
-    ...(options.ownPages ? ["own-pages.css"] : []),
+    ...(options.pageSections ? ["page-sections.css"] : []),
   ];
   const parts = await Promise.all(entries.map((name) => compileStylesheet(templatesDir, projectRoot, name)));
   const palette = options.themeColor ? brandPaletteCss(options.themeColor) : "";

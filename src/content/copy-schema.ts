@@ -58,74 +58,62 @@ export const homeCopy = z.strictObject({
 });
 
 const sectionId = z.string().regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens, e.g. peace-of-mind").describe("The section's id in the page (its #address)");
-const sectionTypes = "cards, checklist, steps, prose or reviews";
+const sectionTypes = "cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta";
+const unknownType = { error: (issue: { code?: string }) => (issue.code === "invalid_union" ? `must have a type: ${sectionTypes}` : undefined) };
+
+/** A service's cards may list the licences shown on it; an own page has none to list. */
+const serviceCards = cardSection.extend({ type: z.literal("cards"), id: sectionId, licenses: z.boolean().default(false).describe("Lists the licences shown on this service (site.yaml's shownOn) under the cards") });
+const ownCards = cardSection.extend({ type: z.literal("cards"), id: sectionId });
 
 /**
- * The sections a service page is made of, in its order: a small vocabulary, one `type` each (prices
- * and an FAQ can join as types of their own).
+ * The sections a service page and a page of the owner's own are made of, in their order, besides
+ * cards: one vocabulary, one `type` each; a price table's rows name site.yaml's prices.
  */
-const serviceSection = z.discriminatedUnion(
-  "type",
-  [
-    cardSection.extend({ type: z.literal("cards"), id: sectionId, licenses: z.boolean().default(false).describe("Lists the licences shown on this service (site.yaml's shownOn) under the cards") }),
+function sectionsBesideCards(priceNames: readonly string[]) {
+  const known = priceNames.length > 0 ? `site.yaml's prices: ${priceNames.join(", ")}` : "site.yaml has no prices.items yet";
+  const price = z.string().refine((name) => priceNames.includes(name), `must name a price of ${known}`);
+  return [
     z.strictObject({ type: z.literal("checklist"), id: sectionId, heading: line, items: z.array(line).min(1) }),
     process.extend({ type: z.literal("steps"), id: sectionId }),
     proseSection.extend({ type: z.literal("prose"), id: sectionId }),
     section.extend({ type: z.literal("reviews"), id: sectionId }).describe("The customers' testimonials, this service's first, and the review links"),
-  ],
-  { error: (issue) => (issue.code === "invalid_union" ? `must have a type: ${sectionTypes}` : undefined) },
-);
-
-/** content/services/<id>.yaml: one service's page, and how menus and cards name it. */
-export const serviceCopy = z.strictObject({
-  ...pageMeta,
-  name: line.describe("The service's name in the menu and the footer"),
-  summary: paragraph.describe("A sentence or two about it, for cards and lists of services"),
-  icon: z.enum(ICONS, { message: `must be one of: ${ICONS.join(", ")}` }),
-  hero: hero.extend({ image: image.describe("The hero's picture, under public/") }),
-  emailQuote: z
-    .strictObject({ label: line.describe("The button's text"), subject: line.describe("The e-mail's subject") })
-    .optional()
-    .describe("An e-mail quote button beside the call button, in the hero and the call to action"),
-  sections: z.array(serviceSection).min(1),
-  cta: cta.optional().describe("The call to action at the end; chrome.yaml's cta.default without it"),
-});
-
-const ownSectionTypes = "cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta";
-
-/**
- * The sections a page of the owner's own is made of: a service's (cards without its licences) and
- * prices (site.yaml's, by name), questions, people, before-and-after pictures and a call to action.
- */
-function ownSection(priceNames: readonly string[]) {
-  const known = priceNames.length > 0 ? `site.yaml's prices: ${priceNames.join(", ")}` : "site.yaml has no prices.items yet";
-  const price = z.string().refine((name) => priceNames.includes(name), `must name a price of ${known}`);
-  return z.discriminatedUnion(
-    "type",
-    [
-      cardSection.extend({ type: z.literal("cards"), id: sectionId }),
-      ...serviceSection.options.filter((option) => option.shape.type.value !== "cards"),
-      z.strictObject({
-        type: z.literal("prices"),
-        id: sectionId,
-        heading: line,
-        text: paragraph.optional(),
-        rows: z.array(z.strictObject({ label: line, price: price.describe("A name of site.yaml's prices.items, shown in the page's locale"), note: line.optional() })).min(1),
-      }),
-      z.strictObject({ type: z.literal("faq"), id: sectionId, heading: line, items: faqItems }),
-      z.strictObject({
-        type: z.literal("team"),
-        id: sectionId,
-        heading: line,
-        text: paragraph.optional(),
-        members: z.array(z.strictObject({ photo: image, name: line, role: line, text: paragraph.optional() })).min(1).max(24),
-      }),
-      z.strictObject({ type: z.literal("gallery"), id: sectionId, heading: line, text: paragraph.optional(), pairs: z.array(z.strictObject({ before: picture, after: picture })).min(1).max(12) }),
-      cta.extend({ type: z.literal("cta"), id: sectionId }).describe("A call to action with the call and quote buttons"),
-    ],
-    { error: (issue) => (issue.code === "invalid_union" ? `must have a type: ${ownSectionTypes}` : undefined) },
-  );
+    z.strictObject({
+      type: z.literal("prices"),
+      id: sectionId,
+      heading: line,
+      text: paragraph.optional(),
+      rows: z.array(z.strictObject({ label: line, price: price.describe("A name of site.yaml's prices.items, shown in the page's locale"), note: line.optional() })).min(1),
+    }),
+    z.strictObject({ type: z.literal("faq"), id: sectionId, heading: line, items: faqItems }),
+    z.strictObject({
+      type: z.literal("team"),
+      id: sectionId,
+      heading: line,
+      text: paragraph.optional(),
+      members: z.array(z.strictObject({ photo: image, name: line, role: line, text: paragraph.optional() })).min(1).max(24),
+    }),
+    z.strictObject({ type: z.literal("gallery"), id: sectionId, heading: line, text: paragraph.optional(), pairs: z.array(z.strictObject({ before: picture, after: picture })).min(1).max(12) }),
+    cta.extend({ type: z.literal("cta"), id: sectionId }).describe("A call to action with the call and quote buttons"),
+  ] as const;
 }
+
+/** content/services/<id>.yaml: one service's page, and how menus and cards name it; its price tables name site.yaml's prices. */
+export function serviceCopyFor(priceNames: readonly string[]) {
+  return z.strictObject({
+    ...pageMeta,
+    name: line.describe("The service's name in the menu and the footer"),
+    summary: paragraph.describe("A sentence or two about it, for cards and lists of services"),
+    icon: z.enum(ICONS, { message: `must be one of: ${ICONS.join(", ")}` }),
+    hero: hero.extend({ image: image.describe("The hero's picture, under public/") }),
+    emailQuote: z
+      .strictObject({ label: line.describe("The button's text"), subject: line.describe("The e-mail's subject") })
+      .optional()
+      .describe("An e-mail quote button beside the call button, in the hero and the call to action"),
+    sections: z.array(z.discriminatedUnion("type", [serviceCards, ...sectionsBesideCards(priceNames)], unknownType)).min(1),
+    cta: cta.optional().describe("The call to action at the end; chrome.yaml's cta.default without it"),
+  });
+}
+const serviceCopy = serviceCopyFor([]);
 
 /** content/own/<id>.yaml: a page of the owner's own, with the prices its price tables may name. */
 export function ownPageCopyFor(priceNames: readonly string[]) {
@@ -133,7 +121,7 @@ export function ownPageCopyFor(priceNames: readonly string[]) {
     ...pageMeta,
     name: line.describe("The page's name in the menu or the footer"),
     hero: hero.describe("The page's heading and first words, with the call and quote buttons"),
-    sections: z.array(ownSection(priceNames)).min(1),
+    sections: z.array(z.discriminatedUnion("type", [ownCards, ...sectionsBesideCards(priceNames)], unknownType)).min(1),
   });
 }
 const ownPageCopy = ownPageCopyFor([]);
@@ -302,18 +290,19 @@ export const copyFiles = {
 
 /**
  * The copy files of a site with these services: every fixed file, each service's own, and the
- * testimonials naming only these services; each own page's, its price tables naming site.yaml's prices.
+ * testimonials naming only these services; each own page's; their price tables naming site.yaml's prices.
  */
-export function siteCopyFiles(serviceIds: readonly string[], own: { ids: readonly string[]; priceNames: readonly string[] } = { ids: [], priceNames: [] }): Record<string, z.ZodType> {
+export function siteCopyFiles(serviceIds: readonly string[], { ownIds = [], priceNames = [] }: { ownIds?: readonly string[]; priceNames?: readonly string[] } = {}): Record<string, z.ZodType> {
   const service = z.enum(serviceIds as [string, ...string[]], { message: `names no service of site.yaml; its services: ${serviceIds.join(", ")}` }).optional();
   const item = testimonialsCopy.shape.items.element.extend({ service });
   const testimonials = testimonialsCopy.extend({ items: z.array(item).max(50, "list 50 testimonials at most") });
-  const ownCopy = ownPageCopyFor(own.priceNames);
+  const serviceSchema = serviceCopyFor(priceNames);
+  const ownSchema = ownPageCopyFor(priceNames);
   return {
     ...copyFiles,
     "testimonials.yaml": testimonials,
-    ...Object.fromEntries(serviceIds.map((id) => [`services/${id}.yaml`, serviceCopy])),
-    ...Object.fromEntries(own.ids.map((id) => [`own/${id}.yaml`, ownCopy])),
+    ...Object.fromEntries(serviceIds.map((id) => [`services/${id}.yaml`, serviceSchema])),
+    ...Object.fromEntries(ownIds.map((id) => [`own/${id}.yaml`, ownSchema])),
   };
 }
 
@@ -322,6 +311,8 @@ export type ServiceCopy = z.output<typeof serviceCopy>;
 export type ServiceSection = ServiceCopy["sections"][number];
 export type OwnPageCopy = z.output<typeof ownPageCopy>;
 export type OwnSection = OwnPageCopy["sections"][number];
+/** A section of a service page or of an own page: one vocabulary, one renderer (templates/sections/page-sections.tsx). */
+export type PageSection = ServiceSection | OwnSection;
 /** Every copy file's text, by its name; the services' and own pages' by their id. */
 export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> } & { services: Record<string, ServiceCopy>; own: Record<string, OwnPageCopy> };
 type CopyKey<K extends string> = K extends `pages/${infer Name}.yaml` ? Camel<Name> : K extends `${infer Name}.yaml` ? Camel<Name> : never;

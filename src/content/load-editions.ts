@@ -135,7 +135,7 @@ function pageIds(site: Site): string[] {
 function siteFiles(site: Site) {
   return siteCopyFiles(
     site.services.map((service) => service.id),
-    { ids: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items) },
+    { ownIds: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items) },
   );
 }
 

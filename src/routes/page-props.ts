@@ -246,6 +246,8 @@ export interface ServicePageView {
   reviews?: ReviewsWidgetView;
   /** The licences shown on it (site.yaml's shownOn). */
   licenses: string[];
+  /** Each price table row's price as the page's locale writes it, by site.yaml's name. */
+  prices: Record<string, string>;
   /** The e-mail quote link, when its copy has an emailQuote. */
   mailto?: string;
   /** Its own call to action, or chrome.yaml's default. */

@@ -109,6 +109,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
           badge,
           reviews: reviewsWidget(site, copy, { service: service.id }, quotesLang),
           licenses: licensesOn(licenses, service.id),
+          prices,
           ...(serviceCopy.emailQuote ? { mailto: `mailto:${site.email}?subject=${encodeURIComponent(serviceCopy.emailQuote.subject)}` } : {}),
           cta: serviceCopy.cta ?? cta.default,
         });

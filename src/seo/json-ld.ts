@@ -89,11 +89,18 @@ export interface ServiceOptions {
   inLanguage?: string;
 }
 
+/** A price the page shows: its row's label, site.yaml's amount and currency. */
+export interface Offer {
+  name: string;
+  price: number;
+  priceCurrency: string;
+}
+
 /**
  * A service page's service: provided by the business (its node id, as on the home page) in every
- * city served. No offers: a service has no prices of its own yet, and none are invented.
+ * city served, offered at the prices its price tables show; without one it has no offers, none invented.
  */
-export function service({ site, siteUrl, name, description, url, inLanguage }: ServiceOptions): JsonLd {
+export function service({ site, siteUrl, name, description, url, inLanguage, offers = [] }: ServiceOptions & { offers?: readonly Offer[] }): JsonLd {
   return {
     "@context": CONTEXT,
     "@type": "Service",
@@ -103,6 +110,7 @@ export function service({ site, siteUrl, name, description, url, inLanguage }: S
     ...(inLanguage ? { inLanguage } : {}),
     provider: { "@type": site.businessType, "@id": businessId(siteUrl), name: site.company.name, url: absoluteUrl(siteUrl, "/") },
     areaServed: areaServed(site),
+    ...(offers.length > 0 ? { offers: offers.map((offer) => ({ "@type": "Offer", ...offer })) } : {}),
   };
 }
 

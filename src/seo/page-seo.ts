@@ -1,10 +1,10 @@
 import type { Site } from "../config/schema.ts";
-import type { Copy } from "../content/copy-schema.ts";
+import type { Copy, PageSection } from "../content/copy-schema.ts";
 import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView, TemplateName } from "../routes/page-props.ts";
 import { defaultPaths } from "../routes/languages.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
-import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, service, webPage, type JsonLd } from "./json-ld.ts";
+import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, service, webPage, type JsonLd, type Offer } from "./json-ld.ts";
 import { MANIFEST_PATH } from "./web-manifest.ts";
 
 /** What every page's search and share metadata is made from. */
@@ -101,9 +101,15 @@ type StructuredData<T extends TemplateName> = (input: StructuredDataInput<T>) =>
 /** Each kind of page's JSON-LD blocks: one entry per kind of src/page-kinds.ts (a kind without one does not compile). */
 const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
   home: ({ context }) => [context.business],
-  service: ({ context, page }) => [
-    service({ site: context.site, siteUrl: context.siteUrl, name: page.page.copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage }),
-  ],
+  // A service's price tables are its offers; its FAQ sections its FAQPage, as an own page's are.
+  service: ({ context, page }) => {
+    const { copy } = page.page;
+    const offers = sectionOffers(copy.sections, context.site);
+    return [
+      service({ site: context.site, siteUrl: context.siteUrl, name: copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage, offers }),
+      ...faqPageOf(copy.sections, page.head.canonical),
+    ];
+  },
   "service-areas": ({ context, page }) => [context.business, faqPage(page.page.faq, page.head.canonical)],
   about: () => [],
   city: ({ context, page, home, crumb }) => {
@@ -126,14 +132,28 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
   // An own page's FAQ sections are its FAQPage, as the service areas page's FAQ is.
   own: ({ context, page }) => {
     const { copy } = page.page;
-    const faq = copy.sections.flatMap((section) => (section.type === "faq" ? section.items : []));
     return [
       webPage({ site: context.site, siteUrl: context.siteUrl, name: copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage }),
-      ...(faq.length > 0 ? [faqPage(faq, page.head.canonical)] : []),
+      ...faqPageOf(copy.sections, page.head.canonical),
     ];
   },
   "not-found": () => [],
 };
+
+/** One FAQPage of every question a page's FAQ sections show, each once; none without such a section. */
+function faqPageOf(sections: readonly PageSection[], url: string): JsonLd[] {
+  const items = sections.flatMap((section) => (section.type === "faq" ? section.items : []));
+  const once = items.filter((item, index) => items.findIndex((other) => other.question === item.question) === index);
+  return once.length > 0 ? [faqPage(once, url)] : [];
+}
+
+/** The rows of a page's price tables, each once, at site.yaml's amounts in its currency. */
+function sectionOffers(sections: readonly PageSection[], site: Site): Offer[] {
+  const offers = sections.flatMap((section) =>
+    section.type === "prices" ? section.rows.map((row) => ({ name: row.label, price: site.prices.items[row.price]!, priceCurrency: site.prices.currency })) : [],
+  );
+  return offers.filter((offer, index) => offers.findIndex((other) => other.name === offer.name && other.price === offer.price) === index);
+}
 
 function shareFile(images: BuiltImages, src: string): ImageFile {
   return images.share[src] ?? { path: src, width: 1200, height: 630, type: mediaType(src) };

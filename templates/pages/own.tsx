@@ -1,6 +1,6 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { Hero } from "../sections/blocks.tsx";
-import { OwnSections } from "../sections/own-sections.tsx";
+import { PageSections } from "../sections/page-sections.tsx";
 
 /** Every page of the owner's own: its hero, then its sections in its copy's order. */
 export function OwnPage({ chrome, page }: TemplateProps<"own">) {
@@ -9,7 +9,7 @@ export function OwnPage({ chrome, page }: TemplateProps<"own">) {
   return (
     <>
       <Hero chrome={chrome} heading={copy.hero.heading} text={copy.hero.text} image={image} />
-      <OwnSections sections={copy.sections} data={{ chrome, prices: page.prices, reviews: page.reviews }} />
+      <PageSections sections={copy.sections} data={{ chrome, prices: page.prices, licenses: [], reviews: page.reviews }} />
     </>
   );
 }

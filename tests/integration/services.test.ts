@@ -46,11 +46,11 @@ describe("services", { timeout: 60_000 }, () => {
   });
 
   it("each need their copy, with sections of a known type", async () => {
-    await edit("content/services/residential.yaml", (text) => text.replace("    type: prose\n", "    type: gallery\n").replace("icon: home\n", ""));
-    const type = await lineOf("content/services/residential.yaml", "type: gallery");
+    await edit("content/services/residential.yaml", (text) => text.replace("    type: prose\n", "    type: slideshow\n").replace("icon: home\n", ""));
+    const type = await lineOf("content/services/residential.yaml", "type: slideshow");
     expect(await problems()).toEqual([
       "content/services/residential.yaml:1:1  icon  must be one of: clock, shield, leaf, home, family, badge, calendar, phone, shed, map, chart, star, building, tree, check",
-      `content/services/residential.yaml:${type}:11  sections.2.type  must have a type: cards, checklist, steps, prose or reviews`,
+      `content/services/residential.yaml:${type}:11  sections.2.type  must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta`,
     ]);
   });
 

@@ -73,6 +73,18 @@ describe("the heating-and-air example", () => {
     }
   });
 
+  it("shows a service's own prices and questions, and gives its Service its prices as offers", async () => {
+    const furnace = await html("furnace-repair.html");
+    expect(mainOf(furnace)).toContain("$89");
+    expect(mainOf(furnace)).toContain("Should I repair my furnace or replace it?");
+    const items = jsonLd(furnace).flatMap((item) => (item["@graph"] ?? [item]) as Record<string, unknown>[]);
+    const offers = items.find((item) => item["@type"] === "Service")!.offers as { name: string; price: number; priceCurrency: string }[];
+    expect(offers.map(({ name, price, priceCurrency }) => [name, price, priceCurrency])).toEqual([["Diagnostic visit", 89, "USD"], ["Yearly furnace tune-up", 129, "USD"]]);
+    expect(items.some((item) => item["@type"] === "FAQPage")).toBe(true);
+    const heatPumps = jsonLd(await html("heat-pumps.html")).flatMap((item) => (item["@graph"] ?? [item]) as Record<string, unknown>[]);
+    expect(heatPumps.find((item) => item["@type"] === "Service")!.offers).toBeUndefined();
+  });
+
   it("shows the winter notice on a day inside its dates, in the page's words", async () => {
     const home = await html("index.html");
     expect(home).toContain("Winter hours: no-heat calls answered day and night at (509) 555-0199. Furnace tune-ups $129.");

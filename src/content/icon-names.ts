@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { closestFirst, suggest } from "../config/zod-problems.ts";
 import { TOOL_ROOT } from "../paths.ts";
@@ -47,12 +47,26 @@ export function isLucideOnly(name: string): boolean {
 /** How many names an unknown icon's message lists: a typo's neighbours, on one line. */
 const LISTED = 8;
 
-/** `unknown icon "snowflak"; did you mean "snowflake"? Closest: snowflake, ...`: the known names closest first. */
+/**
+ * `unknown icon "snowflak"; did you mean "snowflake"? Closest: snowflake, ...`: first Lucide's icons
+ * tagged with what was written (heat: flame), then the names that hold it (a name cut short), then
+ * the rest by edit distance.
+ */
 export function unknownIconMessage(name: string): string {
-  const names = closestFirst(name, [...OWN_ICONS, ...lucideIconNames()]);
+  const written = name.toLowerCase();
+  const all = closestFirst(name, [...OWN_ICONS, ...lucideIconNames()]);
+  const holding = all.filter((other) => other.includes(written));
+  const tagged = closestFirst(name, lucideTagged(written.replaceAll("-", " ")));
+  const names = [...new Set([...tagged, ...holding, ...all])];
   const hint = suggest(name, names.slice(0, 1));
   const listed = names.slice(0, LISTED).join(", ");
   return `unknown icon "${name}"; ${hint ? `did you mean "${hint}"? Closest: ` : "closest: "}${listed} (the tool's own icons or any of ${LUCIDE_CATALOGUE})`;
+}
+
+/** Lucide's icons one of whose tags (lucide-static's tags.json: fire, cooling, water) is `words`; read only for a message. */
+function lucideTagged(words: string): string[] {
+  const tags = JSON.parse(readFileSync(path.join(lucideIconsFolder(), "../tags.json"), "utf8")) as Record<string, string[]>;
+  return Object.entries(tags).flatMap(([icon, iconTags]) => (iconTags.some((tag) => tag.toLowerCase() === words) ? [icon] : []));
 }
 
 /** What a missing icon says: which names it takes. */

@@ -76,7 +76,7 @@ describe("an editor save", { timeout: 120_000 }, () => {
         line,
         column: 15,
         field: "sections.0.cards.0.icon",
-        message: 'unknown icon "snowflak"; did you mean "snowflake"? Closest: snowflake, sofa, download, flag, salad, shovel, shuffle, snail (the tool\'s own icons or any of https://lucide.dev/icons/)',
+        message: 'unknown icon "snowflak"; did you mean "snowflake"? Closest: snowflake, thermometer-snowflake, sofa, download, flag, salad, shovel, shuffle (the tool\'s own icons or any of https://lucide.dev/icons/)',
       },
     ]);
     expect(await read(file)).toBe(before);

@@ -48,7 +48,7 @@ describe("icons", { timeout: 60_000 }, () => {
     const line = await lineOf("icon: snowflak");
     expect(await problemLinesAsync(() => buildProject(dir, { displayFrom: dir, write: false }))).toEqual([
       "content/services/residential.yaml:1:1  icon  is required: one of the tool's own icons (clock, shield, leaf, home, family, badge, calendar, phone, shed, map, chart, star, building, tree, check, close, menu, arrow, back, mail) or any of https://lucide.dev/icons/ by its name",
-      `content/services/residential.yaml:${line}:15  sections.0.cards.0.icon  unknown icon "snowflak"; did you mean "snowflake"? Closest: snowflake, sofa, download, flag, salad, shovel, shuffle, snail (the tool's own icons or any of https://lucide.dev/icons/)`,
+      `content/services/residential.yaml:${line}:15  sections.0.cards.0.icon  unknown icon "snowflak"; did you mean "snowflake"? Closest: snowflake, thermometer-snowflake, sofa, download, flag, salad, shovel, shuffle (the tool's own icons or any of https://lucide.dev/icons/)`,
     ]);
   });
 });

@@ -20,6 +20,9 @@ describe("icon names", () => {
       'unknown icon "thermometr"; did you mean "thermometer"? Closest: thermometer, hammer, theater, thermometer-sun, eraser, headset, heater, home (the tool\'s own icons or any of https://lucide.dev/icons/)',
     );
     expect(unknownIconMessage("hme")).toMatch(/^unknown icon "hme"; did you mean "home"\? Closest: home, /);
+    // A word Lucide tags its icons with comes first, then the names that hold what was written.
+    expect(unknownIconMessage("heat")).toMatch(/^unknown icon "heat"; closest: flame, waves-vertical, wheat, heater, /);
+    expect(unknownIconMessage("thermo")).toMatch(/^unknown icon "thermo"; closest: thermometer, thermometer-sun, thermometer-snowflake, /);
     expect(unknownIconMessage("qqqqqqqqqqqqqqqqq")).toMatch(/^unknown icon "qqqqqqqqqqqqqqqqq"; closest: [a-z-]+(, [a-z-]+){7} \(/);
   });
 

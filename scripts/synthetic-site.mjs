@@ -131,12 +131,15 @@ export async function addServices(dir, names) {
 }
 
 /**
- * Adds two pages of the owner's own to a copy of the sample (tests/fixtures/own-pages/): a financing
- * page in the menu (a price table, an FAQ) and a team page in the footer (members, a gallery), in
- * the default language only, so a translation leaves them out until it has their copy.
+ * Adds two pages of the owner's own to a copy of the sample, those of tests/fixtures/own-pages/ (its
+ * content/own/ and its site.yaml's pages): a financing page in the menu (a price table, an FAQ) and a
+ * team page in the footer (members, a gallery), in the default language only, so a translation
+ * leaves them out until it has their copy.
  */
 export async function addOwnPages(dir) {
   const fixture = path.join(ROOT, "tests", "fixtures", "own-pages");
   await cp(path.join(fixture, "content", "own"), path.join(dir, "content", "own"), { recursive: true });
-  await appendFile(path.join(dir, "site.yaml"), await readFile(path.join(fixture, "site-pages.yaml"), "utf8"));
+  const pages = (await readFile(path.join(fixture, "site.yaml"), "utf8")).match(/\npages:\n(?: {2}.*\n)+/);
+  if (!pages) throw new Error("tests/fixtures/own-pages/site.yaml has no list of pages");
+  await appendFile(path.join(dir, "site.yaml"), pages[0]);
 }

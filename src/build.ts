@@ -8,6 +8,7 @@ import { duplicatePaths, type OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
 import { loadConfig } from "./config/load-config.ts";
 import type { Site } from "./config/schema.ts";
+import { iconsIn } from "./content/icon-names.ts";
 import { licensesOn } from "./content/licenses.ts";
 import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
@@ -28,6 +29,7 @@ import { chromeView } from "./routes/site-views.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./render/check-links.ts";
 import { buildIconSprite } from "./render/icon-sprite.ts";
+import { lucideSymbols } from "./render/lucide-symbols.ts";
 import { loadTemplates } from "./render/load-templates.ts";
 import type { LanguageRender } from "./render/render-batch.ts";
 import { renderPages } from "./render/render-pages.ts";
@@ -163,18 +165,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }, day),
   );
   const chrome = chromes[0]!;
-  const [templates, styles, compiledScripts, publicDir] = await stage("assets", () =>
+  const [templates, styles, compiledScripts, publicDir, lucideIcons] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
       buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), pageSections: usesSectionStyles(editions.map((edition) => edition.copy)), themeColor: site.brand.themeColor }),
       buildScripts(paths.templates, paths.root),
       publicFiles(paths.public, named(paths.public)),
+      lucideSymbols(iconsIn(editions.map((edition) => edition.copy))),
     ]),
   );
   const statics = publicDir.files;
   const scriptsByLanguage = chromes.map((each) => withClientSettings(compiledScripts, clientSettings(each)));
   const scripts = scriptsByLanguage[0]!;
-  const sprite = buildIconSprite(templates);
+  const sprite = buildIconSprite(templates, lucideIcons);
   const assetsOf = (languageScripts: { src: string }): AssetsView => ({
     stylesheet: styles.href,
     scripts: [languageScripts.src],

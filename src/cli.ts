@@ -81,7 +81,21 @@ export function reportFailure(error: unknown, log: Logger): number {
 }
 
 /** Parses argv, runs the command, returns the exit code. The only place that sets exit codes. */
+/**
+ * A reader that stops early (`gopher-site init | head -3`) closes the pipe: what is left to print
+ * goes nowhere, and the command still finishes its work (a build half done is worse than a line
+ * unread). Without a listener, Node throws EPIPE as an uncaught stack trace.
+ */
+function ignoreClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+    });
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
+  ignoreClosedPipes();
   let exitCode: number = EXIT.ok;
   const run = <T,>(action: (options: T, log: Logger) => Promise<void>) => async (options: T & OutputFlags) => {
     const log = loggerFor(options);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { compareText } from "../compare-text.ts";
 import type { Problem } from "../errors.ts";
 import type { YamlSource } from "./yaml-source.ts";
 
@@ -54,7 +55,8 @@ export const REQUIRED = "is required";
 function describeIssue(issue: z.core.$ZodIssue): string {
   const input = (issue as { input?: unknown }).input;
   if (issue.code === "invalid_type") {
-    if (input === undefined) return `${REQUIRED} (expected ${issue.expected})`;
+    // A schema may say more than "is required" (what the field takes); its words start the same.
+    if (input === undefined) return issue.message.startsWith(REQUIRED) ? issue.message : `${REQUIRED} (expected ${issue.expected})`;
     return `expected ${issue.expected}, got ${describeValue(input)}`;
   }
   return issue.message;
@@ -115,6 +117,12 @@ export function suggest(key: string, allowed: readonly string[]): string | undef
     }
   }
   return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
+}
+
+/** `known` without repeats, the closest to `name` first (by edit distance, ignoring case), ties in text order. */
+export function closestFirst(name: string, known: Iterable<string>): string[] {
+  const distances = new Map([...known].map((other) => [other, editDistance(name.toLowerCase(), other.toLowerCase())]));
+  return [...distances.keys()].sort((a, b) => distances.get(a)! - distances.get(b)! || compareText(a, b));
 }
 
 /** Levenshtein distance; names longer than 64 characters are never close. */

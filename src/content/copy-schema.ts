@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
+import { ICON_REQUIRED, isIconName, LUCIDE_CATALOGUE, OWN_ICONS, unknownIconMessage } from "./icon-names.ts";
 
 /** Schemas of the page copy in content/*.yaml: every sentence a page shows lives there. */
 
@@ -9,7 +10,15 @@ const paragraphs = z.array(paragraph).min(1);
 const sitePath = z.string().regex(/^\/[a-z0-9\-/]*$/, "must be a path on this site, e.g. /service-areas");
 const image = z.string().regex(/^\/[A-Za-z0-9_\-/.]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under public/, e.g. /images/hero.svg").refine(staysInPublic, OUTSIDE_PUBLIC);
 
-export const ICONS = ["clock", "shield", "leaf", "home", "family", "badge", "calendar", "phone", "shed", "map", "chart", "star", "building", "tree", "check"] as const;
+/**
+ * An icon by name: ours or any of Lucide's. The forms offer ours as suggestions and take any text:
+ * a list of 2,000 names would make every icon field a select no one can use, and Lucide's own
+ * catalogue, searchable and drawn, is a link away; a save's build refuses an unknown name.
+ */
+const icon = z
+  .string({ error: (issue) => (issue.input === undefined ? ICON_REQUIRED : undefined) })
+  .refine(isIconName, { error: (issue) => unknownIconMessage(String(issue.input)) })
+  .meta({ description: `One of the tool's own icons or any of ${LUCIDE_CATALOGUE} by its name, e.g. snowflake`, examples: [...OWN_ICONS] });
 
 const pageMeta = {
   title: line.describe("The <title> of the page"),
@@ -17,7 +26,7 @@ const pageMeta = {
 };
 const hero = z.strictObject({ heading: line, text: paragraph, image: image.optional(), imageAlt: line.optional() });
 const card = z.strictObject({
-  icon: z.enum(ICONS),
+  icon,
   title: line,
   text: paragraph,
   featured: z.boolean().default(false),
@@ -103,7 +112,7 @@ export function serviceCopyFor(priceNames: readonly string[]) {
     ...pageMeta,
     name: line.describe("The service's name in the menu and the footer"),
     summary: paragraph.describe("A sentence or two about it, for cards and lists of services"),
-    icon: z.enum(ICONS, { message: `must be one of: ${ICONS.join(", ")}` }),
+    icon,
     hero: hero.extend({ image: image.describe("The hero's picture, under public/") }),
     emailQuote: z
       .strictObject({ label: line.describe("The button's text"), subject: line.describe("The e-mail's subject") })

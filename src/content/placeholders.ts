@@ -1,7 +1,6 @@
 import type { Site } from "../config/schema.ts";
 import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
-import { compareText } from "../compare-text.ts";
-import { editDistance, suggest } from "../config/zod-problems.ts";
+import { closestFirst, suggest } from "../config/zod-problems.ts";
 import { formatMoney } from "./money.ts";
 import { formatNumber } from "./numbers.ts";
 
@@ -75,8 +74,7 @@ const LISTED = 8;
  * the known names closest first (by edit distance), at most LISTED of them.
  */
 export function unknownPlaceholderMessage(name: string, known: Iterable<string>): string {
-  const distance = (other: string) => editDistance(name.toLowerCase(), other.toLowerCase());
-  const names = [...new Set(known)].sort((a, b) => distance(a) - distance(b) || compareText(a, b));
+  const names = closestFirst(name, known);
   const listed = names.slice(0, LISTED).map((other) => `{${other}}`).join(", ");
   const more = names.length > LISTED ? ` and ${names.length - LISTED} more` : "";
   const hint = suggest(name, names);

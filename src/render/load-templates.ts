@@ -6,7 +6,7 @@ import React, { type ComponentType, type ReactNode } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
 import { esbuildOutput } from "../assets/compile-cache.ts";
 import { runCommonJs } from "../code-cache.js";
-import type { AssetsView, ChromeView, HeadView, TemplateName } from "../routes/page-props.ts";
+import type { AssetsView, ChromeView, HeadView, IconSymbolView, TemplateName } from "../routes/page-props.ts";
 import { RenderError } from "./render-page.ts";
 import type { ReuseRegistry } from "./reuse.ts";
 
@@ -16,8 +16,8 @@ export interface Templates {
   pages: Record<TemplateName, ComponentType<any>>;
   /** The document around every page; it gives `reuse` to the page's <Reuse> blocks (src/render/reuse.ts). */
   Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; children: ReactNode }>;
-  /** The icon sprite, written once as a file that pages refer to. */
-  IconSprite?: ComponentType;
+  /** The icon sprite, written once as a file that pages refer to: the templates' icons and `symbols` (the content's Lucide ones). */
+  IconSprite?: ComponentType<{ symbols?: readonly IconSymbolView[] }>;
 }
 
 /** How esbuild compiles the templates: one CommonJS module (React is CommonJS too), packages left to require(). */

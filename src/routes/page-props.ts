@@ -302,3 +302,9 @@ export interface ConsentDefaults {
   /** Whether the container runs advertising tags at all: without them nothing, not even a choice stored in the browser, grants advertising. */
   advertisingTags: boolean;
 }
+
+/** An icon of the sprite's beyond the templates' own (a Lucide one): its name and shapes as [tag, attributes]. */
+export interface IconSymbolView {
+  name: string;
+  elements: Array<[tag: string, attributes: Record<string, string>]>;
+}

@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactElement } from "react";
+import { createContext, createElement, useContext, type ReactElement, type ReactNode } from "react";
+import type { IconSymbolView } from "../../src/routes/page-props.ts";
 
 /** Small inline icons (24x24, stroke-based), decorative unless labelled by their context. */
 const PATHS: Record<string, ReactElement> = {
@@ -33,16 +34,29 @@ export type IconName = keyof typeof PATHS;
  */
 export const IconSpriteContext = createContext<string | undefined>(undefined);
 
-/** Every icon as a <symbol>: the build writes this once as the sprite file. */
-export function IconSprite() {
+/**
+ * Every icon of ours as a <symbol>, then `symbols`, the Lucide icons the content names (drawn on
+ * the same 24px grid with the same stroke): the build writes this once as the sprite file.
+ */
+export function IconSprite({ symbols = [] }: { symbols?: readonly IconSymbolView[] }) {
+  const lucide = symbols.filter((symbol) => !(symbol.name in PATHS));
   return (
     <svg xmlns="http://www.w3.org/2000/svg">
-      {Object.entries(PATHS).map(([name, paths]) => (
-        <symbol key={name} id={name} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {paths}
-        </symbol>
+      {Object.entries(PATHS).map(([name, paths]) => <IconSymbol key={name} name={name}>{paths}</IconSymbol>)}
+      {lucide.map(({ name, elements }) => (
+        <IconSymbol key={name} name={name}>
+          {elements.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
+        </IconSymbol>
       ))}
     </svg>
+  );
+}
+
+function IconSymbol({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <symbol id={name} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      {children}
+    </symbol>
   );
 }
 
@@ -50,9 +64,13 @@ function SpriteUse({ sprite, id }: { sprite: string; id: string }) {
   return <use href={`${sprite}#${id}`} />;
 }
 
+/**
+ * One icon by name. From the sprite any name the content may give (the build checked it, and the
+ * sprite holds every Lucide icon the content names); drawn inline only ours, else a check mark.
+ */
 export function Icon({ name, className }: { name: string; className?: string }) {
   const sprite = useContext(IconSpriteContext);
-  const known = name in PATHS ? name : "check";
+  const known = sprite || name in PATHS ? name : "check";
   return (
     <svg className={className ?? "icon"} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"
       {...(sprite ? {} : { fill: "none", stroke: "currentColor", strokeWidth: "2", strokeLinecap: "round", strokeLinejoin: "round" })}>

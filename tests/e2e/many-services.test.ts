@@ -1,13 +1,12 @@
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { addServices } from "../../scripts/synthetic-site.mjs";
 import { servedScenario } from "../helpers/served-scenario.ts";
 
 // A company with six services: the menu groups them under "Services", a <details> that a phone's
 // menu and a desktop header both show, with and without JavaScript.
 const SERVICES = ["Residential", "Commercial", "Lawn Aeration", "Mole Control", "Ground Squirrel Control", "Vole Control"];
-const site = servedScenario({ oneLanguage: true, prepare: (dir) => addServices(dir, SERVICES.slice(2)) });
+const site = servedScenario({ fixture: "many-services" });
 
 const open = (width: number, javaScriptEnabled = true): Promise<Page> => site.open("/about", { viewport: { width, height: 800 }, javaScriptEnabled });
 

@@ -1,12 +1,11 @@
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { addOwnPages } from "../../scripts/synthetic-site.mjs";
 import { servedScenario } from "../helpers/served-scenario.ts";
 
 // Pages of the owner's own in Chromium: a financing page (price table, cards with a link, FAQ, call
 // to action) in the menu and a team page (members, a before/after gallery) in the footer.
-const site = servedScenario({ oneLanguage: true, prepare: addOwnPages });
+const site = servedScenario({ fixture: "own-pages" });
 
 // Reduced motion: no section is faded out waiting for a scroll, so axe checks all of them.
 const open = (address: string, width: number): Promise<Page> => site.open(address, { viewport: { width, height: 800 }, reducedMotion: "reduce" });

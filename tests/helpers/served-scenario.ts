@@ -3,6 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import type { BuildOptions } from "../../src/build.ts";
 import { launchChromium, newIsolatedContext } from "./browser.ts";
+import { copyFixture, type Fixture } from "./fixture-site.ts";
 import { buildProject, copySample, removeDir, serveFolder } from "./sample-site.ts";
 
 export interface ServedScenario {
@@ -14,16 +15,16 @@ export interface ServedScenario {
 }
 
 /**
- * For one browser test file: a temp copy of the sample changed by `prepare` (a scenario: more
- * services, pages of its own, a notice), built, served like a static host, with Chromium; all of it
- * closed after the file. The suite fails, never skips, without a browser.
+ * For one browser test file: a temp copy of a fixture of tests/fixtures/ (a scenario: many services,
+ * pages of its own), or of the sample changed by `prepare` (a notice), built, served like a static
+ * host, with Chromium; all of it closed after the file. The suite fails, never skips, without a browser.
  */
-export function servedScenario(options: { oneLanguage?: boolean; prepare?: (dir: string) => Promise<unknown>; build?: Partial<BuildOptions> }): ServedScenario {
+export function servedScenario(options: { fixture?: Fixture; oneLanguage?: boolean; prepare?: (dir: string) => Promise<unknown>; build?: Partial<BuildOptions> }): ServedScenario {
   let dir: string | undefined;
   let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    dir = await copySample({ oneLanguage: options.oneLanguage });
+    dir = options.fixture ? await copyFixture(options.fixture) : await copySample({ oneLanguage: options.oneLanguage });
     await options.prepare?.(dir);
     await buildProject(dir, options.build);
     server = await serveFolder(path.join(dir, "dist"));

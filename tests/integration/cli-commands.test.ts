@@ -205,3 +205,21 @@ describe("the output folder", () => {
     expect((await import("node:fs")).existsSync(lock)).toBe(false);
   });
 });
+
+describe("a reader that stops early", () => {
+  it("(| head -1) leaves the build to finish, with no stack trace", async () => {
+    const out = path.join(dir, "early-reader-dist");
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, "build", "--out", out], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+      let stderr = "";
+      // The first line read, the pipe is closed as `head -1` closes it.
+      child.stdout.once("data", () => child.stdout.destroy());
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stderr }));
+    });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toContain("</html>");
+  }, 60_000);
+});

@@ -62,6 +62,32 @@ describe("an editor save", { timeout: 120_000 }, () => {
     expect(await read(file)).toBe(before);
   });
 
+  it("of an icon takes any of Lucide's, into the preview's sprite, and refuses an unknown one at its field with the closest names", async () => {
+    const file = "content/services/residential.yaml";
+    const before = await read(file);
+    const setIcon = async (value: string) =>
+      call("save", { changes: [{ file, version: await versionOf(file), ops: [{ op: "set", path: ["sections", 0, "cards", 0, "icon"], value }] }] });
+    const refused = await setIcon("snowflak");
+    expect(refused.status).toBe(422);
+    const line = before.split("\n").findIndex((text) => text.includes("- icon: leaf")) + 1;
+    expect(refused.body.problems).toEqual([
+      {
+        file,
+        line,
+        column: 15,
+        field: "sections.0.cards.0.icon",
+        message: 'unknown icon "snowflak"; did you mean "snowflake"? Closest: snowflake, thermometer-snowflake, sofa, download, flag, salad, shovel, shuffle (the tool\'s own icons or any of https://lucide.dev/icons/)',
+      },
+    ]);
+    expect(await read(file)).toBe(before);
+
+    expect((await setIcon("snowflake")).status).toBe(200);
+    expect(await read(file)).toBe(before.replace("      - icon: leaf\n", "      - icon: snowflake\n"));
+    const sprite = /<use href="([^"#]+)#snowflake"/.exec(await page("/residential-gopher-control"))?.[1];
+    expect(sprite).toMatch(/^\/assets\/icons\.[\w-]+\.svg$/);
+    expect(await (await fetch(`${editor.url}${sprite}`)).text()).toContain('<symbol id="snowflake"');
+  });
+
   it("is the rebuild the preview shows: one build, no second one from the file watcher", async () => {
     await editor.whenIdle();
     const builds = editor.builds;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 import { vnu } from "../helpers/vnu.ts";
-import { addOwnPages } from "../../scripts/synthetic-site.mjs";
+import { buildFixture } from "../helpers/fixture-site.ts";
 
 let dir: string;
 let htmlFiles: string[];
@@ -26,10 +26,8 @@ describe("the Nu Html Checker (vnu)", () => {
   }, 120_000);
 
   it("reports no error on pages of the owner's own (every section type but reviews and checklist, which services use)", async () => {
-    const own = await copySample({ oneLanguage: true });
+    const { dir: own } = await buildFixture("own-pages");
     try {
-      await addOwnPages(own);
-      await buildProject(own);
       const report = await vnu(["financing.html", "our-team.html"].map((name) => path.join(own, "dist", name)));
       expect(report.messages.map((m) => `${path.basename(new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`)).toEqual([]);
     } finally {

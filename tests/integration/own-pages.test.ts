@@ -1,16 +1,15 @@
 import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addOwnPages } from "../../scripts/synthetic-site.mjs";
+import { copyFixture } from "../helpers/fixture-site.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 // Pages of the owner's own: site.yaml's `pages` list, each one's sections in content/own/<id>.yaml.
-// The fixture (tests/fixtures/own-pages/) adds a financing page in the menu and a team page in the footer.
+// The fixture (tests/fixtures/own-pages/) has a financing page in the menu and a team page in the footer.
 let dir: string;
 beforeEach(async () => {
-  dir = await copySample();
-  await addOwnPages(dir);
+  dir = await copyFixture("own-pages");
 });
 afterEach(() => removeDir(dir));
 

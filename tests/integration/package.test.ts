@@ -64,12 +64,17 @@ describe("the packed tarball installed into an empty folder", () => {
     const site = path.join(project, "site");
     await mkdir(site);
     await copySampleSite(site);
+    // A Lucide icon, read from lucide-static wherever npm put it beside the installed tool.
+    const homeCopy = path.join(site, "content/pages/home.yaml");
+    await writeFile(homeCopy, (await readFile(homeCopy, "utf8")).replace("- icon: leaf\n", "- icon: snowflake\n"));
     const build = await npx(["build"], site);
     expect(build.stderr.replace(/^npm warn .*\n/gm, "")).toBe("");
     expect(build.code).toBe(0);
     expect(build.stdout).toMatch(/Wrote 88 pages \(\d+ files, [\d.]+ [kM]B\) to dist in [\d.]+ m?s/);
     const home = await readFile(path.join(site, "dist", "index.html"), "utf8");
     expect(home.match(/<title>[^<]*<\/title>/)?.[0]).toBe("<title>Poison-Free Gopher Trapping in Temecula | Gopher Guard Family Trapping</title>");
+    const sprite = (await readdir(path.join(site, "dist", "assets"))).find((name) => /^icons\.[\w-]+\.svg$/.test(name))!;
+    expect(await readFile(path.join(site, "dist", "assets", sprite), "utf8")).toContain('<symbol id="snowflake"');
 
     const check = await npx(["check", "--strict"], site);
     expect(check.code).toBe(0);

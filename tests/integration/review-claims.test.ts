@@ -1,15 +1,13 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { copyFixture } from "../helpers/fixture-site.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 
 // A badge and {reviewClaim} say only what site.yaml's figures say, in each language's words, and
 // nothing at all for a company without an average.
 let dir: string;
-beforeEach(async () => {
-  dir = await copySample();
-});
 afterEach(() => removeDir(dir));
 
 async function edit(file: string, from: string, to: string): Promise<void> {
@@ -32,6 +30,10 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 const rating = "  # rating:\n  #   average: 5\n  #   count: 100\n";
 
 describe("review claims", () => {
+  beforeEach(async () => {
+    dir = await copySample();
+  });
+
   it("say 4.8 stars from 212 reviews in each language's words, and in structured data, never 5-Star", async () => {
     await edit("site.yaml", "  count: 100\n  stars: 5\n", "  count: 212\n  stars: 4.8\n");
     await edit("site.yaml", rating, "  rating:\n    average: 4.8\n    count: 212\n");
@@ -52,33 +54,6 @@ describe("review claims", () => {
     expect(business.aggregateRating).toMatchObject({ ratingValue: 4.8, ratingCount: 212 });
   }, 90_000);
 
-  it("are not made for a company without an average: no badge, no star claim on any page", async () => {
-    await edit("site.yaml", "  count: 100\n  stars: 5\n", "  count: 100\n");
-    await edit("content/pages/home.yaml", `text: "{reviewClaim} from homeowners across the Inland Empire."`, "text: Homeowners across the Inland Empire tell it best.");
-    await edit("content/es/pages/home.yaml", `text: "{reviewClaim} de dueños de casa en todo el Inland Empire."`, "text: Los dueños de casa del Inland Empire lo cuentan mejor.");
-    await edit("content/blog/60-day-warranty-explained.md", " Standing behind our trapping is part of how we have earned {reviewClaim}.", "");
-    await edit("content/es/blog/60-day-warranty-explained.md", " {reviewClaim} lo confirman.", "");
-    // Words for a claim name an average the site no longer has: they go too.
-    await edit("content/chrome.yaml", `  claim: "{reviewCount}+ {reviewAverage}-Star Reviews"\n`, "");
-    await edit("content/es/chrome.yaml", "  claim: Más de {reviewCount} reseñas de {reviewAverage} estrellas\n", "");
-    await buildProject(dir);
-    const built = await pages();
-    expect(built.get("index.html")).toContain("Read our Google Reviews");
-    for (const [file, html] of built) {
-      expect(html, file).not.toContain("review-badge");
-      expect(html, file).not.toMatch(/-Star|estrellas|\{review/);
-      for (const block of jsonLd(html)) expect(block, file).not.toHaveProperty("aggregateRating");
-    }
-  }, 90_000);
-
-  it("refuse {reviewClaim} without an average, naming the file, line and field", async () => {
-    await edit("site.yaml", "  count: 100\n  stars: 5\n", "  count: 100\n");
-    const result = await runCli(["build"], { cwd: dir });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^content\/pages\/home\.yaml:83:\d+ {2}reviews\.text {2}unknown placeholder \{reviewClaim\}; known: /m);
-    expect(result.stderr).not.toContain("    at ");
-  }, 60_000);
-
   it("need the words for an average in chrome.yaml, and none in language.yaml", async () => {
     const claim = `  claim: "{reviewCount}+ {reviewAverage}-Star Reviews"\n`;
     await edit("content/chrome.yaml", claim, "");
@@ -94,5 +69,32 @@ describe("review claims", () => {
     const es = await readFile(path.join(dir, "content/es/language.yaml"), "utf8");
     const line = es.slice(0, es.indexOf("  reviewClaim:")).split("\n").length;
     expect(result.stderr).toMatch(new RegExp(`^content/es/language\\.yaml:${line}:\\d+ {2}facts\\.reviewClaim {2}is worded in chrome\\.yaml's badge\\.claim now`, "m"));
+  }, 60_000);
+});
+
+// tests/fixtures/no-reviews/: the sample's reviews without stars, so without {reviewClaim} in its
+// copy and without words for a claim in chrome.yaml, in English and Spanish.
+describe("review claims of a company without an average", () => {
+  beforeEach(async () => {
+    dir = await copyFixture("no-reviews");
+  });
+
+  it("are not made for a company without an average: no badge, no star claim on any page", async () => {
+    await buildProject(dir);
+    const built = await pages();
+    expect(built.get("index.html")).toContain("Read our Google Reviews");
+    for (const [file, html] of built) {
+      expect(html, file).not.toContain("review-badge");
+      expect(html, file).not.toMatch(/-Star|estrellas|\{review/);
+      for (const block of jsonLd(html)) expect(block, file).not.toHaveProperty("aggregateRating");
+    }
+  }, 90_000);
+
+  it("refuse {reviewClaim} without an average, naming the file, line and field", async () => {
+    await edit("content/pages/home.yaml", "text: Homeowners across the Inland Empire tell it best.", `text: "{reviewClaim} from homeowners across the Inland Empire."`);
+    const result = await runCli(["build"], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^content\/pages\/home\.yaml:83:\d+ {2}reviews\.text {2}unknown placeholder \{reviewClaim\}; known: /m);
+    expect(result.stderr).not.toContain("    at ");
   }, 60_000);
 });

@@ -6,14 +6,16 @@ import { loadConfig } from "../../src/config/load-config.ts";
 import { loadEditions } from "../../src/content/load-editions.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
-import { addServices } from "../../scripts/synthetic-site.mjs";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 // Services are site.yaml's list; each one's copy is content/services/<id>.yaml. Whatever names a
-// service (a testimonial, a language's untranslated list, a copy file) names it by its id.
+// service (a testimonial, a language's untranslated list, a copy file) names it by its id. The
+// fixture has six services, in English and Spanish; Spanish leaves the last four untranslated.
+const ADDED = "lawn-aeration, mole-control, ground-squirrel-control, vole-control";
 let dir: string;
 beforeEach(async () => {
-  dir = await copySample();
+  dir = await copyFixture("many-services");
 });
 afterEach(() => removeDir(dir));
 
@@ -42,32 +44,33 @@ describe("services", { timeout: 60_000 }, () => {
   it("are named by id in testimonials: an unknown one at its line, with the site's services", async () => {
     await edit("content/testimonials.yaml", (text) => text.replace("    service: commercial\n", "    service: comercial\n"));
     const line = await lineOf("content/testimonials.yaml", "service: comercial");
-    expect(await problems()).toEqual([`content/testimonials.yaml:${line}:14  items.3.service  names no service of site.yaml; its services: residential, commercial`]);
+    expect(await problems()).toEqual([`content/testimonials.yaml:${line}:14  items.3.service  names no service of site.yaml; its services: residential, commercial, ${ADDED}`]);
   });
 
   it("each need their copy, with sections of a known type", async () => {
     await edit("content/services/residential.yaml", (text) => text.replace("    type: prose\n", "    type: slideshow\n").replace("icon: home\n", ""));
     const type = await lineOf("content/services/residential.yaml", "type: slideshow");
     expect(await problems()).toEqual([
-      "content/services/residential.yaml:1:1  icon  must be one of: clock, shield, leaf, home, family, badge, calendar, phone, shed, map, chart, star, building, tree, check",
+      "content/services/residential.yaml:1:1  icon  is required: one of the tool's own icons (clock, shield, leaf, home, family, badge, calendar, phone, shed, map, chart, star, building, tree, check, close, menu, arrow, back, mail) or any of https://lucide.dev/icons/ by its name",
       `content/services/residential.yaml:${type}:11  sections.2.type  must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta`,
     ]);
   });
 
   it("may each be left untranslated by id, and language.yaml names only pages the site has", async () => {
-    await edit("content/es/language.yaml", (text) => text.replace("untranslated: [legal]", "untranslated: [legal, commercial]"));
+    await edit("content/es/language.yaml", (text) => text.replace(`untranslated: [legal, ${ADDED}]`, `untranslated: [legal, commercial, ${ADDED}]`));
     const built = await buildProject(dir, { write: false });
     const services = built.pages.filter((page) => page.template === "service").map((page) => page.path);
-    expect(services).toEqual(["/residential-gopher-control", "/commercial-gopher-control", "/es/control-de-tuzas-residencial"]);
-    await edit("content/es/language.yaml", (text) => text.replace("untranslated: [legal, commercial]", "untranslated: [legal, gallery]").replace("  about: nosotros\n", "  about: nosotros\n  team: equipo\n"));
+    expect(services).toEqual([
+      "/residential-gopher-control", "/commercial-gopher-control", "/lawn-aeration", "/mole-control", "/ground-squirrel-control", "/vole-control", "/es/control-de-tuzas-residencial",
+    ]);
+    await edit("content/es/language.yaml", (text) => text.replace(`untranslated: [legal, commercial, ${ADDED}]`, `untranslated: [legal, gallery, ${ADDED}]`).replace("  about: nosotros\n", "  about: nosotros\n  team: equipo\n"));
     expect(await problems()).toEqual([
-      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial (kinds of page, then site.yaml's services and pages)`,
-      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:3  slugs.team  unknown key (allowed: residential, commercial, service-areas, about, city, blog)`,
+      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial, ${ADDED} (kinds of page, then site.yaml's services and pages)`,
+      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:3  slugs.team  unknown key (allowed: residential, commercial, ${ADDED}, service-areas, about, city, blog)`,
     ]);
   });
 
   it("are listed in the owner's order; past two, the menu groups them in a disclosure that works without JavaScript", async () => {
-    await addServices(dir, ["Lawn Aeration", "Mole Control", "Ground Squirrel Control", "Vole Control"]);
     const built = await buildProject(dir);
     expect(built.pages.filter((page) => page.template === "service" && page.lang === "en").map((page) => page.path)).toEqual([
       "/residential-gopher-control", "/commercial-gopher-control", "/lawn-aeration", "/mole-control", "/ground-squirrel-control", "/vole-control",

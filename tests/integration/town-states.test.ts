@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { copyFixture } from "../helpers/fixture-site.ts";
 import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
@@ -15,26 +16,20 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 }
 
 // A company based in Idaho serves Liberty Lake, across the line in Washington: the town's page,
-// structured data and testimonials name Washington, the other towns the base town's state.
+// structured data and testimonials name Washington, the other towns the base town's state
+// (tests/fixtures/two-states/).
 describe("towns in their own state", () => {
   beforeEach(async () => {
-    dir = await copySample({ oneLanguage: true });
-    await editProjectFile(dir, "site.yaml", (text) =>
-      text
-        .replace("  region: CA\n  postalCode: \"92596\"", "  region: ID\n  postalCode: \"83854\"")
-        .replace("  - name: Banning\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n", "  - name: Liberty Lake\n    slug: banning\n    lat: 33.9256\n    lng: -116.8764\n    region: WA\n    postalCode: \"99019\"\n"),
-    );
-    await editProjectFile(dir, "content/pages/city.yaml", (text) => text.replace('title: "{city} Gopher Control |', 'title: "{city}, {region} Gopher Control |'));
-    await editProjectFile(dir, "content/testimonials.yaml", (text) => text.replace("town: Murrieta", "town: Liberty Lake"));
+    dir = await copyFixture("two-states");
   });
   afterEach(() => removeDir(dir));
   it("name Liberty Lake, WA on its page, in structured data and in testimonials, never Liberty Lake, ID", async () => {
     await buildProject(dir);
-    const city = await page("banning-gopher-control.html");
-    expect(city).toContain("<title>Liberty Lake, WA Gopher Control |");
-    expect(city).toMatch(/<h1[^>]*>Poison-Free Gopher Control in Liberty Lake, WA — Fast Results, Guaranteed<\/h1>/);
+    const city = await page("liberty-lake-gopher-control.html");
+    expect(city).toContain("<title>Gopher Control in Liberty Lake, WA |");
+    expect(city).toMatch(/<h1[^>]*>Gopher Control in Liberty Lake, WA<\/h1>/);
     expect(city).toContain("<figcaption>Daniel R. (sample), Liberty Lake, WA</figcaption>");
-    expect(await page("corona-gopher-control.html")).toContain("<title>Corona, ID Gopher Control |");
+    expect(await page("hayden-gopher-control.html")).toContain("<title>Gopher Control in Hayden, ID |");
 
     const business = jsonLd(await page("index.html")).find((block) => "areaServed" in block)!;
     const served = business.areaServed as Array<Record<string, unknown>>;
@@ -44,8 +39,8 @@ describe("towns in their own state", () => {
       containedInPlace: { "@type": "State", name: "WA" },
       address: { "@type": "PostalAddress", postalCode: "99019", addressCountry: "US" },
     });
-    expect(served).toContainEqual({ "@type": "City", name: "Corona, ID" });
-    const service = jsonLd(await page("residential-gopher-control.html")).find((block) => block["@type"] === "Service")!;
+    expect(served).toContainEqual({ "@type": "City", name: "Hayden, ID" });
+    const service = jsonLd(await page("gopher-control.html")).find((block) => block["@type"] === "Service")!;
     expect(service.areaServed).toContainEqual(expect.objectContaining({ name: "Liberty Lake, WA" }));
 
     const files = (await readdir(path.join(dir, "dist"), { recursive: true })).filter((file) => file.endsWith(".html"));

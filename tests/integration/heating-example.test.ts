@@ -97,6 +97,14 @@ describe("the heating-and-air example", () => {
     expect(mainOf(team)).toContain("Lead installer");
   });
 
+  it("draws its trade's icons from the icon library: only those its copy names join the sprite", async () => {
+    const home = await html("index.html");
+    const sprite = await html(home.match(/<use href="\/([^"#]+)#/)![1]!);
+    for (const name of ["flame", "snowflake", "fan", "wind", "droplets", "wrench", "badge-dollar-sign"]) expect(sprite, name).toContain(`<symbol id="${name}"`);
+    expect(sprite).not.toContain('<symbol id="anchor"');
+    expect(await html("furnace-repair.html")).toMatch(/<use href="\/[^"#]+#flame"/);
+  });
+
   it("carries no word of the sample's trade on any page", async () => {
     const files = (await readdir(out, { recursive: true })).filter((name) => /\.(html|xml|txt|webmanifest)$/.test(name));
     const found = await Promise.all(files.map(async (file) => tradeWords(await readFile(path.join(out, file), "utf8")).map((word) => `${file}: ${word}`)));

@@ -3,6 +3,10 @@
 // Chromium with every third-party host blocked, and prints one table row per page type.
 //   npm run lighthouse            all page types
 //   npm run lighthouse -- city    only the named types
+//   npm run lighthouse -- --config examples/heating-cooling-spokane/site.yaml
+//                                 another project: one page of each of its page types (a service,
+//                                 each own page, ... as `npm run screenshots` names them); with
+//                                 GOPHER_SITE_TODAY=yyyy-mm-dd, the pages as built on that day (a notice)
 // A script for figures, not a test: scores depend on the machine.
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -41,6 +45,7 @@ async function loadParts() {
     `export { build } from "./src/build.ts";`,
     `export { startPreviewServer } from "./src/dev/preview-server.ts";`,
     `export { CHROMIUM_ARGS, findChromium } from "./tests/helpers/browser.ts";`,
+    `export { pageTypesOf } from "./tests/helpers/page-types.ts";`,
   ].join("\n");
   const result = await esbuild({
     stdin: { contents: entry, resolveDir: root, loader: "ts" },
@@ -76,15 +81,22 @@ function startChromium(executable, args, profile) {
 }
 
 const parts = await loadParts();
-const only = process.argv.slice(2);
-const pages = PAGES.filter(([type]) => only.length === 0 || only.includes(type));
+const args = process.argv.slice(2);
+const configAt = args.indexOf("--config");
+const config = configAt >= 0 ? path.resolve(args.splice(configAt, 2)[1] ?? "") : path.join(root, "site.yaml");
+const only = args;
 
 const dir = await mkdtemp(path.join(tmpdir(), "gopher-lighthouse-"));
 const dist = path.join(dir, "dist");
 let server;
 let chromium;
 try {
-  await parts.build({ config: path.join(root, "site.yaml"), out: dist });
+  const built = await parts.build({ config, out: dist });
+  // Another project's page types are its own; the 404 page at its own address, as for the sample.
+  const types = configAt >= 0
+    ? Object.entries(parts.pageTypesOf(built.pages, built.site.languages[0].code)).map(([type, at]) => [type, at.replace(/no-such-page$/, "404")])
+    : PAGES;
+  const pages = types.filter(([type]) => only.length === 0 || only.includes(type));
   // The policy as built: Chromium does not upgrade requests to 127.0.0.1, and ignores HSTS over http.
   server = await parts.startPreviewServer({ out: dist, port: 0, host: "127.0.0.1" });
   const base = server.url;

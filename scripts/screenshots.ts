@@ -6,12 +6,12 @@
 //   npm run screenshots -- --config examples/pool-cleaning-arizona/site.yaml --out screenshots/pool
 //                                                another project: one page of each of its page types
 // Builds the project's current templates and content into a temporary folder first.
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../src/build.ts";
 import { launchChromium, newIsolatedContext } from "../tests/helpers/browser.ts";
-import { PAGE_TYPES } from "../tests/helpers/page-types.ts";
+import { PAGE_TYPES, pageTypesOf } from "../tests/helpers/page-types.ts";
 import { REPO_ROOT, buildProject, copySample, removeDir, serveFolder } from "../tests/helpers/sample-site.ts";
 
 const args = process.argv.slice(2);
@@ -30,14 +30,7 @@ const dist = path.join(dir, "dist");
 const built = config ? await build({ config: path.resolve(config), out: dist }) : await buildProject(dir);
 // Another project's page types are its own: the first page of each template, in each language;
 // each own page is a type of its own (own-financing), as each is made of different sections.
-const pageTypes: Record<string, string> = config ? {} : { ...PAGE_TYPES };
-if (config) {
-  for (const page of built.pages) {
-    const kind = page.template === "not-found" ? "404" : page.template === "own" ? `own-${page.page.id}` : page.template;
-    const type = `${page.lang === built.site.languages[0]!.code ? "" : `${page.lang}-`}${kind}`;
-    pageTypes[type] ??= page.template === "not-found" ? `${page.path.replace(/404$/, "")}no-such-page` : page.path;
-  }
-}
+const pageTypes: Record<string, string> = config ? pageTypesOf(built.pages, built.site.languages[0]!.code) : { ...PAGE_TYPES };
 const unknown = args.filter((type) => !(type in pageTypes));
 if (unknown.length > 0 || widths.some((width) => !(width >= 200 && width <= 4000))) {
   console.error(`usage: npm run screenshots -- [${Object.keys(pageTypes).join("|")} ...] [--widths 375,768,1280] [--config site.yaml] [--out folder]`);
@@ -49,7 +42,7 @@ const types = args.length > 0 ? args : Object.keys(pageTypes);
 const browser = await launchChromium();
 try {
   const server = await serveFolder(dist);
-  await rm(outDir, { recursive: true, force: true });
+  // Pictures of the same names are replaced; nothing else in the folder is touched (--out may name any folder).
   await mkdir(outDir, { recursive: true });
   for (const width of widths) {
     // Reduced motion shows every section at once: a full-page picture never scrolls them into view.

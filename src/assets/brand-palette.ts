@@ -7,6 +7,12 @@ const rgbOf = (hex: string): Rgb => [1, 3, 5].map((at) => parseInt(hex.slice(at,
 const hexOf = (rgb: Rgb) => `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, "0")).join("")}`;
 const mix = (from: Rgb, to: Rgb, share: number): Rgb => from.map((channel, i) => channel + (to[i]! - channel) * share) as Rgb;
 
+/** WCAG contrast of two colours. */
+const contrast = (a: Rgb, b: Rgb) => {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+};
+
 /** WCAG relative luminance. */
 function luminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map((channel) => {
@@ -41,8 +47,13 @@ export function brandPaletteCss(themeColor: string): string {
     "100": shade(white, 0.85),
     "50": shade(white, 0.95),
   };
+  // The pale text on the main shade (the call to action's paragraph, the city hero's): the
+  // stylesheet's pale green is drawn for its own green; a brand's own pale tint, whitened until it
+  // reads at 4.5:1 on the brand, takes its place.
+  let pale = shade(white, 0.9);
+  while (contrast(pale, main) < 4.6) pale = mix(pale, white, 0.35);
   const variables = Object.entries(palette).map(([step, rgb]) => `--green-${step}:${hexOf(rgb)}`).join(";");
   const veil = (rgb: Rgb, alpha: number) => `rgb(${rgb.map(Math.round).join(" ")}/${alpha})`;
   const gradient = `linear-gradient(135deg,${veil(palette["950"]!, 0.94)} 0%,${veil(palette["900"]!, 0.86)} 55%,${veil(main, 0.72)} 100%)`;
-  return `:root{${variables};--tint:${hexOf(shade(white, 0.96))};--line:${hexOf(shade(white, 0.84))}}.city-hero:after{background:${gradient}}`;
+  return `:root{${variables};--tint:${hexOf(shade(white, 0.96))};--line:${hexOf(shade(white, 0.84))}}.city-hero:after{background:${gradient}}.cta p,.city-hero .hero-text{color:${hexOf(pale)}}`;
 }

@@ -11,6 +11,12 @@ function contrastOnWhite(hex: string): number {
 }
 const shade = (css: string, step: string) => css.match(new RegExp(`--green-${step}:(#[0-9a-f]{6})`))![1]!;
 
+/** WCAG contrast of two #rrggbb colours. */
+function contrastOf(a: string, b: string): number {
+  const [high, low] = [a, b].map((hex) => 1.05 / contrastOnWhite(hex) - 0.05).sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
+
 describe("brandPaletteCss", () => {
   it("adds nothing for the stylesheet's own colour, so the sample's stylesheet stays as it is", () => {
     expect(brandPaletteCss(STYLESHEET_COLOR)).toBe("");
@@ -30,6 +36,15 @@ describe("brandPaletteCss", () => {
       const css = brandPaletteCss(color);
       expect(contrastOnWhite(shade(css, "800")), color).toBeGreaterThanOrEqual(5);
       expect(contrastOnWhite(shade(css, "700")), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("draws the call to action's pale text in the brand's own tint, readable on the brand at 4.5:1 (amber read 4.46 with the green one)", () => {
+    for (const color of ["#b45309", "#0e7490", "#7c3aed", "#fbbf24", "#dc2626"]) {
+      const css = brandPaletteCss(color);
+      const pale = css.match(/\.cta p,\.city-hero \.hero-text\{color:(#[0-9a-f]{6})\}/)?.[1];
+      expect(pale, color).toBeDefined();
+      expect(contrastOf(pale!, shade(css, "800")), color).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

@@ -195,7 +195,7 @@ export async function main(argv: string[]): Promise<number> {
       .description("start a new site: asks for your company's facts (or takes them as flags) and writes site.yaml, content/ and public/")
       .argument("[folder]", "where to start it (made if missing; default: this folder)")
       .option("--company <name>", "the company's name")
-      .option("--service <words>", 'the service in a few words, e.g. "pool cleaning"')
+      .option("--service <words>", 'a service in a few words, e.g. "pool cleaning"; once for each service', (words: string, earlier: string[] = []) => [...earlier, words])
       .option("--phone <number>", "the phone number customers call")
       .option("--email <address>", "the e-mail address customers write to")
       .option("--zip <code>", "the ZIP code of the town you work from")

@@ -2,14 +2,24 @@ import path from "node:path";
 import { siteJsonSchemaText } from "../config/json-schema.ts";
 import { UserError } from "../errors.ts";
 import type { Logger } from "../log.ts";
-import { collectAnswers, type AnswerName } from "../init/answers.ts";
+import { collectAnswers } from "../init/answers.ts";
 import { placesOfZip } from "../init/places.ts";
 import { starterFiles } from "../init/starter.ts";
+import { listed } from "../init/services.ts";
 import { slugify } from "../slug.ts";
 import { terminalAsk } from "../init/terminal-prompt.ts";
 import { writeStarter } from "../init/write-starter.ts";
 
-export type InitCommandOptions = Partial<Record<AnswerName, string>> & { folder?: string; yes?: boolean };
+/** The flags: --service once per service. */
+export interface InitCommandOptions {
+  company?: string;
+  service?: string[];
+  phone?: string;
+  email?: string;
+  zip?: string;
+  folder?: string;
+  yes?: boolean;
+}
 
 /** `gopher-site init [folder]`: asks for the owner's facts (or takes them as flags) and writes a starter site. */
 export async function initCommand(options: InitCommandOptions, log: Logger): Promise<void> {
@@ -18,7 +28,8 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   if (terminal) log.info(`A new site in ${displayFolder(folder)}: a few questions (Ctrl-C to stop; nothing is written before the end).\n`);
   let answers;
   try {
-    answers = await collectAnswers(options, terminal?.ask, options.yes ? "--yes was given" : undefined);
+    const { company, phone, email, zip } = options;
+    answers = await collectAnswers({ company, services: options.service?.join(", "), phone, email, zip }, terminal?.ask, options.yes ? "--yes was given" : undefined);
   } finally {
     terminal?.close();
   }
@@ -31,9 +42,9 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   const cities = [places.base, ...places.nearby].map((town) => town.name);
   log.success(`\nWrote a starter site for ${answers.company} in ${displayFolder(folder)} (${files.length} files):`);
   log.info(`  site.yaml   your facts; base town ${places.base.name}, ${places.base.region}; ${cities.length} city pages: ${cities.join(", ")}`);
-  log.info(`  content/    the pages' words, about ${answers.service}: plain, with no claim you have not made`);
+  log.info(`  content/    the pages' words, about ${listed(answers.services)}: plain, with no claim you have not made`);
   log.info(`  public/     a neutral icon to replace with your logo`);
-  log.info(`  addresses   /${slugify(answers.service)} and /{city}-${slugify(answers.service)}, e.g. /${slugify(places.base.name)}-${slugify(answers.service)}`);
+  log.info(`  addresses   ${addresses(answers.services, places.base.name)}`);
   log.info("\nNext steps:");
   const steps = [
     ...(folder === process.cwd() ? [] : [`cd ${displayFolder(folder)}`]),
@@ -48,4 +59,11 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
 function displayFolder(folder: string): string {
   const relative = path.relative(process.cwd(), folder);
   return relative === "" ? "this folder" : relative.startsWith("..") || path.isAbsolute(relative) ? folder : relative;
+}
+
+/** The services' addresses and the city pages' (site.yaml's cityPath, as starter.ts writes it). */
+function addresses(services: readonly string[], baseTown: string): string {
+  const pages = services.map((service) => `/${slugify(service)}`);
+  if (pages.length === 1) return `${pages[0]} and /{city}-${slugify(services[0]!)}, e.g. /${slugify(baseTown)}-${slugify(services[0]!)}`;
+  return `${pages.join(", ")} and /{city}, e.g. /${slugify(baseTown)}`;
 }

@@ -35,7 +35,9 @@ const card = z.strictObject({
 const step = z.strictObject({ title: line, text: paragraph, link: z.strictObject({ label: line, href: sitePath }).optional() });
 const section = z.strictObject({ heading: line, text: paragraph.optional() });
 const proseSection = z.strictObject({ heading: line, paragraphs });
-const cardSection = z.strictObject({ heading: line, text: paragraph.optional(), cards: z.array(card).min(1).max(8) });
+/** The most cards a section shows (init words the home page's to fit). */
+export const MOST_CARDS = 8;
+const cardSection = z.strictObject({ heading: line, text: paragraph.optional(), cards: z.array(card).min(1).max(MOST_CARDS) });
 const process = z.strictObject({ heading: line, text: paragraph.optional(), steps: z.array(step).length(4, "list exactly 4 steps") });
 const cta = z.strictObject({ heading: line, text: paragraph });
 const picture = z.strictObject({ image, alt: line, caption: line });

@@ -1,11 +1,12 @@
 import { UserError } from "../errors.ts";
 import { knownZip } from "./places.ts";
+import { checkServices } from "./services.ts";
 
 /** What a new site is started from: the owner's own facts, nothing more. */
 export interface Answers {
   company: string;
-  /** The service in the owner's few words, lower case: "mole removal". */
-  service: string;
+  /** The services, each in the owner's few words, lower case but for acronyms: ["mole removal"], ["AC repair", "furnace repair"]. */
+  services: string[];
   phone: string;
   email: string;
   zip: string;
@@ -19,11 +20,13 @@ export interface Question {
   flag: string;
   prompt: string;
   example: string;
-  /** The answer as site.yaml takes it, or a message saying what is wrong with it. */
+  /** The flag as typed, when not `flag "example"`. */
+  flagExample?: string;
+  /** The answer as site.yaml takes it, or what is wrong with it (a line for each problem). */
   check: (value: string) => Checked | Promise<Checked>;
 }
 
-type Checked = { value: string } | { problem: string };
+export type Checked = { value: string | string[] } | { problem: string };
 
 const ok = (value: string) => ({ value });
 const problem = (message: string) => ({ problem: message });
@@ -38,14 +41,13 @@ export const QUESTIONS: readonly Question[] = [
     check: (value) => (value.length >= 2 && value.length <= 80 && !/[{}<>]/.test(value) ? ok(value) : problem("must be 2 to 80 characters, without { } < >")),
   },
   {
-    name: "service",
+    name: "services",
+    // Given once per service (--service "pool cleaning" --service "pool repair"); cli.ts joins them with commas.
     flag: "--service",
-    prompt: "Your service, in a few words",
-    example: "pool cleaning",
-    check: (value) =>
-      /^[A-Za-z][A-Za-z'-]*( [A-Za-z][A-Za-z'-]*){0,3}$/.test(value) && value.length <= 40
-        ? ok(value.toLowerCase())
-        : problem('must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"'),
+    prompt: "Your services, in a few words each, separated by commas",
+    example: "pool cleaning, pool repair",
+    flagExample: '--service "pool cleaning" --service "pool repair"',
+    check: checkServices,
   },
   {
     name: "phone",
@@ -90,19 +92,19 @@ export async function collectAnswers(given: Partial<Record<AnswerName, string>>,
     const flagValue = given[question.name]?.trim();
     if (flagValue !== undefined && flagValue !== "") {
       const checked = await question.check(flagValue);
-      if ("value" in checked) answers[question.name] = checked.value;
-      else problems.push(`${question.flag}  ${checked.problem}`);
+      if ("value" in checked) Object.assign(answers, { [question.name]: checked.value });
+      else problems.push(...checked.problem.split("\n").map((line) => `${question.flag}  ${line}`));
       continue;
     }
     if (!ask) {
-      problems.push(`${question.flag}  missing: ${question.prompt}, e.g. ${question.flag} "${question.example}"`);
+      problems.push(`${question.flag}  missing: ${question.prompt}, e.g. ${question.flagExample ?? `${question.flag} "${question.example}"`}`);
       continue;
     }
     let retry: string | undefined;
     for (;;) {
       const checked = await question.check((await ask(question, retry)).trim());
       if ("value" in checked) {
-        answers[question.name] = checked.value;
+        Object.assign(answers, { [question.name]: checked.value });
         break;
       }
       retry = checked.problem;

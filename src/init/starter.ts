@@ -1,11 +1,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { parse } from "yaml";
 import { TOOL_ROOT } from "../paths.ts";
 import { sortByDistance } from "../routes/distance.ts";
 import { phoneForms, type Answers } from "./answers.ts";
 import type { Town, ZipPlaces } from "./places.ts";
 import { slugify } from "../slug.ts";
+import { MOST_CARDS } from "../content/copy-schema.ts";
 import { fitLengths, type StarterFacts } from "./fit-lengths.ts";
+import { capitalised, listed, SERVICE_ICONS, servicesTogether, titleCase } from "./services.ts";
 
 /** The starter site's files: src/init/starter/, copied with {{name}} filled in from the answers. */
 export const STARTER_DIR = path.join(TOOL_ROOT, "src", "init", "starter");
@@ -16,27 +19,34 @@ export interface StarterFile {
   data: string | Uint8Array;
 }
 
-
-/** Words with their first letters capitalised: "mole removal" -> Mole Removal. */
-export function titleCase(words: string): string {
-  return words.replace(/(^|[\s-])([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+/** What the starter's `{{name}}` stand for; a `{{#name}}` block is written once for each record of its list. */
+export interface StarterValues {
+  [name: string]: string | readonly StarterValues[];
 }
 
 /** The values the starter's {{names}} stand for. */
-export function starterValues(answers: Answers, places: ZipPlaces, today: Date): Record<string, string> {
+export function starterValues(answers: Answers, places: ZipPlaces, today: Date): StarterValues {
   const phone = phoneForms(answers.phone);
-  const serviceSlug = slugify(answers.service);
   const yaml = (value: string) => JSON.stringify(value);
   const domain = slugify(answers.company) || "your-company";
+  const services = answers.services.map(serviceValues);
+  const several = services.length > 1;
+  const together = servicesTogether(answers.services);
+  const allServices = listed(answers.services);
   return {
     company: answers.company,
     companyYaml: yaml(answers.company),
-    descriptionYaml: yaml(`${answers.company} offers ${answers.service} in and around ${places.base.name}, ${places.base.region}.`),
-    service: answers.service,
-    Service: answers.service.charAt(0).toUpperCase() + answers.service.slice(1),
-    ServiceTitle: titleCase(answers.service),
-    serviceSlug,
-    cityPathExample: `/${slugify(places.base.name)}-${serviceSlug}`,
+    descriptionYaml: yaml(`${answers.company} offers ${allServices} in and around ${places.base.name}, ${places.base.region}.`),
+    // The pages about all of them: every service in a sentence, fewer in titles and descriptions.
+    ...(several ? { service: allServices, Service: capitalised(allServices), ServiceTitle: together.title, serviceShort: together.words, ServiceShort: capitalised(together.words) } : services[0]),
+    services,
+    // The home page's cards: a card for each service, then the company's two while there is room.
+    homeCards: services.slice(0, MOST_CARDS),
+    roomForCompanyCards: services.length + 2 <= MOST_CARDS ? [{}] : [],
+    one: several ? [] : [{}],
+    several: several ? [{}] : [],
+    // Several services: a city's page is about them all, so its address is the town's alone.
+    cityPathExample: `/${slugify(places.base.name)}${several ? "" : `-${services[0]!.serviceSlug}`}`,
     phoneDisplayYaml: yaml(phone.display),
     phoneTelYaml: yaml(phone.tel),
     emailYaml: yaml(answers.email),
@@ -51,7 +61,22 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     titleSuffix: "[[ | {company}]]",
     year: String(today.getUTCFullYear()),
     today: today.toISOString().slice(0, 10),
-    citiesYaml: citiesYaml([places.base, ...places.nearby], answers.service, places.base),
+    citiesYaml: citiesYaml([places.base, ...places.nearby], allServices, places.base),
+  };
+}
+
+/** One service's values: its words, its page's address and its icon (its id is site.yaml's). */
+function serviceValues(service: string, index: number): Record<string, string> {
+  const slug = slugify(service);
+  return {
+    service,
+    Service: capitalised(service),
+    ServiceTitle: titleCase(service),
+    serviceShort: service,
+    ServiceShort: capitalised(service),
+    serviceSlug: slug,
+    servicePath: `/${slug}`,
+    serviceIcon: SERVICE_ICONS[index % SERVICE_ICONS.length]!,
   };
 }
 
@@ -64,16 +89,32 @@ export function starterFacts(answers: Answers, places: ZipPlaces): StarterFacts 
   };
 }
 
-/** Fills {{name}} in a starter file; an unknown name is a bug in the starter, not the user's mistake. */
-export function fill(text: string, values: Readonly<Record<string, string>>, file: string): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+/** A block written once for each record of a list (`{{#name}}`), or only when the list is empty (`{{^name}}`). */
+const BLOCK = /\{\{([#^])(\w+)\}\}(\n?)([\s\S]*?)\{\{\/\2\}\}(\n?)/g;
+
+/**
+ * Fills {{name}} and {{#blocks}} in a starter file; an unknown name is a bug in the starter, not the
+ * user's mistake. A block's marks alone on their lines leave no line of their own.
+ */
+export function fill(text: string, values: Readonly<StarterValues>, file: string): string {
+  const filled = text.replace(BLOCK, (_, kind: string, name: string, ownLine: string, body: string, after: string) => {
+    const records = values[name];
+    if (!Array.isArray(records)) throw new Error(`the starter file ${file} has a block {{${kind}${name}}}, which init does not fill with a list`);
+    const chosen: readonly StarterValues[] = kind === "^" ? (records.length === 0 ? [{}] : []) : records;
+    return chosen.map((record) => fill(body, { ...values, ...record }, file)).join("") + (ownLine ? "" : after);
+  });
+  return filled.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new Error(`the starter file ${file} uses {{${name}}}, which init does not fill`);
+    if (typeof value !== "string") throw new Error(`the starter file ${file} uses {{${name}}}, which init does not fill`);
     return value;
   });
 }
 
-/** Every file of the starter site, filled in. Text files (.yaml, .md, .svg) are filled; others copied. */
+/**
+ * Every file of the starter site, filled in. Text files (.yaml, .md, .svg) are filled; others copied.
+ * A file named with {{serviceId}} is written once for each service, with that service's values; a
+ * file that fills to nothing is one these answers do not need (a lone service's page for businesses).
+ */
 export async function starterFiles(answers: Answers, places: ZipPlaces, today = new Date()): Promise<StarterFile[]> {
   const values = starterValues(answers, places, today);
   const known = starterFacts(answers, places);
@@ -81,13 +122,22 @@ export async function starterFiles(answers: Answers, places: ZipPlaces, today = 
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(STARTER_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .sort();
-  return Promise.all(
-    names.map(async (name) => {
-      const file = path.join(STARTER_DIR, name);
+  // A service's copy is content/services/<id>.yaml for the id the starter's site.yaml gives it, as the build reads it.
+  const site = parse(fill(await readFile(path.join(STARTER_DIR, "site.yaml"), "utf8"), values, "site.yaml")) as { services: Array<{ id: string }> };
+  const services = (values.services as readonly StarterValues[]).map((service, index) => ({ ...service, serviceId: site.services[index]!.id }));
+  const written = names.flatMap((source) =>
+    source.includes("{{serviceId}}")
+      ? services.map((service) => ({ name: source.replace("{{serviceId}}", service.serviceId), source, values: { ...values, ...service } }))
+      : [{ name: source, source, values }],
+  );
+  const files = await Promise.all(
+    written.map(async ({ name, source, values }) => {
+      const file = path.join(STARTER_DIR, source);
       const data = /\.(ya?ml|md|svg)$/.test(name) ? fitLengths(fill(await readFile(file, "utf8"), values, name), name, known) : await readFile(file);
       return { path: name, data };
     }),
   );
+  return files.filter((file) => file.data !== "").sort((one, other) => (one.path < other.path ? -1 : one.path > other.path ? 1 : 0));
 }
 
 /**

@@ -13,7 +13,7 @@ export function terminalAsk(): { ask: Ask; close: () => void } | undefined {
   terminal.on("close", () => stop.abort());
   return {
     ask: async (question, problem) => {
-      if (problem) process.stdout.write(`  ${problem}\n`);
+      if (problem) process.stdout.write(problem.replace(/^/gm, "  ") + "\n");
       try {
         return await terminal.question(`${question.prompt} (e.g. ${question.example}): `, { signal: stop.signal });
       } catch (error) {

@@ -55,7 +55,7 @@ describe("gopher-site init without a terminal", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
       [
-        '--service  missing: Your service, in a few words, e.g. --service "pool cleaning"',
+        '--service  missing: Your services, in a few words each, separated by commas, e.g. --service "pool cleaning" --service "pool repair"',
         '--phone  missing: Phone number, e.g. --phone "(503) 555-0142"',
         '--email  missing: E-mail address, e.g. --email "office@example.com"',
         '--zip  missing: ZIP code of the town you work from, e.g. --zip "97301"',
@@ -169,7 +169,7 @@ describe("a company name with quotes and a backslash", () => {
 });
 
 describe("gopher-site init on a terminal", () => {
-  it("asks each question on a real terminal, asks again after a wrong answer, and writes the site", { timeout: 60_000 }, async () => {
+  it("asks each question on a real terminal, asks again after a wrong answer, takes a list of services, and writes the site", { timeout: 60_000 }, async () => {
     const dir = folders();
     // util-linux's `script` runs init on a pseudo-terminal of its own: stdin and stdout are a TTY.
     const bin = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
@@ -177,10 +177,12 @@ describe("gopher-site init on a terminal", () => {
       cwd: dir,
       env: { ...process.env, NO_COLOR: "1" },
     });
+    const SERVICES_PROMPT = "Your services, in a few words each, separated by commas (e.g. pool cleaning, pool repair)";
     const replies: Array<[prompt: string, answer: string]> = [
       ["Company name (e.g. Desert Pool Care): ", "Cascade Mole Control"],
-      ["Your service, in a few words (e.g. pool cleaning): ", "mole removal!"],
-      ['  must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"\r\nYour service, in a few words (e.g. pool cleaning): ', "mole removal"],
+      [`${SERVICES_PROMPT}: `, "mole removal!"],
+      [`  must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"\r\n${SERVICES_PROMPT}: `, "mole removal, lawn care, Mole Removal"],
+      [`  "mole removal" and "Mole Removal" would both be at /mole-removal: name each service once\r\n${SERVICES_PROMPT}: `, "mole removal, lawn care"],
       ["Phone number (e.g. (503) 555-0142): ", "503 555 0142"],
       ["E-mail address (e.g. office@example.com): ", "office@cascademole.example.com"],
     ];
@@ -204,6 +206,8 @@ describe("gopher-site init on a terminal", () => {
     expect(screen).toContain("Wrote a starter site for Cascade Mole Control in site (");
     // --zip was given as a flag: it was not asked.
     expect(screen).not.toContain("ZIP code of the town");
-    expect(await readFile(path.join(dir, "site", "site.yaml"), "utf8")).toContain('  display: "(503) 555-0142"');
+    const site = await readFile(path.join(dir, "site", "site.yaml"), "utf8");
+    expect(site).toContain('  display: "(503) 555-0142"');
+    expect(site).toContain("services:\n  - id: mole-removal\n    path: /mole-removal\n  - id: lawn-care\n    path: /lawn-care\n");
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { collectAnswers, phoneForms, type Question } from "../../src/init/answers.ts";
 import { nearestTowns, townsOf } from "../../src/init/places.ts";
 import { fitLengths } from "../../src/init/fit-lengths.ts";
-import { starterFiles, titleCase } from "../../src/init/starter.ts";
+import { starterFiles } from "../../src/init/starter.ts";
+import { titleCase } from "../../src/init/services.ts";
 import { slugify } from "../../src/slug.ts";
 
 const record = (zip: string, city: string, latitude: number, longitude: number, state = "OR") => ({ zip, city, state, latitude, longitude, country: "US" });
@@ -49,8 +50,8 @@ describe("init's answers", () => {
       return replies.shift() ?? "";
     };
     const answers = await collectAnswers({ company: "Cascade Mole Control", email: "Office@Example.com", zip: "97301" }, ask);
-    expect(answers).toEqual({ company: "Cascade Mole Control", service: "mole removal", phone: "5035550142", email: "office@example.com", zip: "97301" });
-    expect(asked).toEqual(["service", 'service: must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"', "phone"]);
+    expect(answers).toEqual({ company: "Cascade Mole Control", services: ["mole removal"], phone: "5035550142", email: "office@example.com", zip: "97301" });
+    expect(asked).toEqual(["services", 'services: must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"', "phone"]);
   });
 
   it("words the starter's titles and descriptions to fit: the last [[part]] shortened first, until the filled text fits", () => {
@@ -70,7 +71,7 @@ describe("init's answers", () => {
   it("leaves no [[ ]] in the starter site it writes", async () => {
     const places = { zip: "97301", base: { name: "Salem", region: "OR", lat: 44.9, lng: -123 }, nearby: [{ name: "Independence", region: "OR", lat: 44.85, lng: -123.19 }] };
     for (const company of ["Ace", "Family Owned and Operated Septic Tank Pumping Company of Southern Orange County"]) {
-      const files = await starterFiles({ company, service: "residential septic tank pumping", phone: "5035550142", email: "a@example.com", zip: "97301" }, places);
+      const files = await starterFiles({ company, services: ["residential septic tank pumping"], phone: "5035550142", email: "a@example.com", zip: "97301" }, places);
       expect(files.filter((file) => typeof file.data === "string" && file.data.includes("[[")).map((file) => file.path)).toEqual([]);
     }
   });

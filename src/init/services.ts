@@ -1,0 +1,67 @@
+import type { ICONS } from "../content/copy-schema.ts";
+import { RESERVED_SERVICE_IDS } from "../page-kinds.ts";
+import { slugify } from "../slug.ts";
+import type { Checked } from "./answers.ts";
+
+const WORDS = /^[A-Za-z][A-Za-z'-]*( [A-Za-z][A-Za-z'-]*){0,3}$/;
+const WORDS_PROBLEM = 'must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"';
+
+/** Addresses the starter's own pages take, which a service's page cannot also have. */
+const TAKEN = new Set([...RESERVED_SERVICE_IDS, "service-areas", "privacy-policy", "terms-of-service", "404"]);
+
+/**
+ * The services answer: a list separated by commas, each 1 to 4 words and its own address (two
+ * spellings of one slug would be one page). Lower case, but an acronym stays one: "AC repair".
+ */
+export function checkServices(list: string): Checked {
+  const named = list.split(",").map((words) => words.trim()).filter((words) => words !== "");
+  if (named.length === 0) return { problem: 'name at least one service, e.g. "pool cleaning"' };
+  const problems: string[] = [];
+  const bySlug = new Map<string, string>();
+  for (const words of named) {
+    const slug = slugify(words);
+    if (!WORDS.test(words) || words.length > 40) problems.push(named.length === 1 ? WORDS_PROBLEM : `"${words}" ${WORDS_PROBLEM}`);
+    else if (TAKEN.has(slug)) problems.push(`"${words}" would be at /${slug}, a page the site has anyway: name the service in other words`);
+    else if (bySlug.has(slug)) {
+      const first = bySlug.get(slug)!;
+      problems.push(first === words ? `"${words}" is given twice: name each service once` : `"${first}" and "${words}" would both be at /${slug}: name each service once`);
+    } else bySlug.set(slug, words);
+  }
+  if (problems.length > 0) return { problem: problems.join("\n") };
+  return { value: named.map((words) => words.split(" ").map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase())).join(" ")) };
+}
+
+/** Words with their first letters capitalised: "mole removal" -> Mole Removal. */
+export function titleCase(words: string): string {
+  return words.replace(/(^|[\s-])([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+/** A sentence's first letter capitalised. */
+export function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listed(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * The longest of several services' names together that titles can take (fit-lengths.ts only
+ * shortens the starter's own words): the article's short title, "{name}: Questions to Ask Before
+ * You Hire", leaves 35 characters of its 70.
+ */
+const TOGETHER_MAX = 35;
+
+/** Several services named together in a title and in a sentence: all of them, else the first ones "and more". */
+export function servicesTogether(services: readonly string[]): { title: string; words: string } {
+  const choices = [services, ...[2, 1].filter((count) => count < services.length).map((count) => [...services.slice(0, count), "more"])];
+  for (const choice of choices) {
+    const title = listed(choice.map(titleCase));
+    if (title.length <= TOGETHER_MAX) return { title, words: listed(choice) };
+  }
+  return { title: "Our Services", words: "our services" };
+}
+
+/** Icons for services' pages in the order they are given, so that neighbours differ. */
+export const SERVICE_ICONS: ReadonlyArray<(typeof ICONS)[number]> = ["home", "building", "shield", "leaf", "tree", "shed", "star", "badge", "check", "clock", "calendar", "family", "chart"];

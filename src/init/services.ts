@@ -1,4 +1,4 @@
-import type { ICONS } from "../content/copy-schema.ts";
+import type { OWN_ICONS } from "../content/icon-names.ts";
 import { RESERVED_SERVICE_IDS } from "../page-kinds.ts";
 import { slugify } from "../slug.ts";
 import type { Checked } from "./answers.ts";
@@ -64,4 +64,4 @@ export function servicesTogether(services: readonly string[]): { title: string; 
 }
 
 /** Icons for services' pages in the order they are given, so that neighbours differ. */
-export const SERVICE_ICONS: ReadonlyArray<(typeof ICONS)[number]> = ["home", "building", "shield", "leaf", "tree", "shed", "star", "badge", "check", "clock", "calendar", "family", "chart"];
+export const SERVICE_ICONS: ReadonlyArray<(typeof OWN_ICONS)[number]> = ["home", "building", "shield", "leaf", "tree", "shed", "star", "badge", "check", "clock", "calendar", "family", "chart"];

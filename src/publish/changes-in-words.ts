@@ -84,11 +84,28 @@ function fileInWords(change: ChangedText): string {
   if (parts[0] === "public") return `${/\.(avif|gif|jpe?g|png|svg|webp)$/i.test(change.path) ? "Picture" : "File"} ${parts.slice(1).join("/")} ${change.kind}`;
   // content/<language>/... holds a language's versions of the default language's files.
   const language = parts.length > 2 && /^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(parts[1]!) && parts[1] !== "own" ? parts[1] : undefined;
-  const rest = parts.slice(language ? 2 : 1);
-  const suffix = language ? ` (${language})` : "";
-  const name = rest.at(-1)!.replace(/\.(ya?ml|md)$/, "");
-  const what = rest.length === 1 ? FILE_WORDS[name] : rest[0] === "pages" ? `${capitalise(name.replace(/-/g, " "))} page text` : rest[0] === "services" ? `Service '${name}' text` : rest[0] === "own" ? `Page '${name}'` : rest[0] === "blog" ? `Article '${title(change) ?? name}'` : rest[0] === "legal" ? `Legal page '${title(change) ?? name}'` : undefined;
-  return `${what ?? change.path}${suffix} ${change.kind}`;
+  const what = copyFileWords(parts.slice(language ? 2 : 1), change);
+  return `${what ?? change.path}${language ? ` (${language})` : ""} ${change.kind}`;
+}
+
+/** A file of content/ (its path inside the language's folder) in words, or undefined for one we have none for. */
+function copyFileWords(parts: readonly string[], change: ChangedText): string | undefined {
+  const name = parts.at(-1)!.replace(/\.(ya?ml|md)$/, "");
+  if (parts.length === 1) return FILE_WORDS[name];
+  switch (parts[0]) {
+    case "pages":
+      return `${capitalise(name.replace(/-/g, " "))} page text`;
+    case "services":
+      return `Service '${name}' text`;
+    case "own":
+      return `Page '${name}'`;
+    case "blog":
+      return `Article '${title(change) ?? name}'`;
+    case "legal":
+      return `Legal page '${title(change) ?? name}'`;
+    default:
+      return undefined;
+  }
 }
 
 const FILE_WORDS: Record<string, string> = {

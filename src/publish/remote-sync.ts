@@ -91,7 +91,8 @@ async function rebaseOnto(repo: SiteRepository, upstream: Upstream): Promise<voi
   if (rebase.code === 0) return;
   const clashing = (await runGit(repo.root, ["diff", "--name-only", "--diff-filter=U"])).stdout.split("\n").filter(Boolean);
   const theirs = clashing.length > 0 ? await versionLines(repo, `${base}..${upstream.name}`, ...clashing) : [];
-  await git(repo.root, "rebase", "--abort");
+  // A rebase refused before it began (an untracked file in the way) has nothing to abort.
+  await runGit(repo.root, ["rebase", "--abort"]);
   if (clashing.length === 0) throw new GitError(["rebase"], rebase);
   const files = clashing.map((file) => file.slice(repo.prefix.length)).join(", ");
   throw new UserError(

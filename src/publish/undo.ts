@@ -26,6 +26,10 @@ export async function undoVersion(config: string, id: string, options: { onStage
   if (site.length > 0) {
     throw new UserError(`Not undone: ${site.map((change) => change.path).join(", ")} ${site.length === 1 ? "has" : "have"} changes not saved in a version yet: publish them first (gopher-site publish), then undo. Nothing was changed.`);
   }
+  // A revert without a commit joins the index: anything staged would go into the undo's version.
+  if ((await runGit(repo.root, ["diff", "--cached", "--quiet"])).code !== 0) {
+    throw new UserError("Not undone: files are staged for git's next commit (git status lists them): commit them, or unstage them with git restore --staged <file>, then undo. Nothing was changed.");
+  }
   if ((await runGit(repo.root, ["var", "GIT_COMMITTER_IDENT"])).code !== 0) throw new UserError(`Not undone: ${IDENTITY_HINT}`);
 
   const revert = await runGit(repo.root, ["revert", "--no-commit", target.full]);

@@ -101,7 +101,7 @@ describe("gopher-site undo", () => {
     expect(await everything(dir)).toEqual(before);
   });
 
-  it("refuses an id that is no version, and one whose site files have unsaved changes", async () => {
+  it("refuses an id that is no version, site files with changes in no version, and staged files", async () => {
     const dir = await copySite(starter, folders());
     const email = await publishChange(dir, "site.yaml", setEmail("info@cascademole.example.com"));
     const unknown = await siteCli(dir, "undo", "abcdef1");
@@ -111,5 +111,13 @@ describe("gopher-site undo", () => {
     const unsaved = await siteCli(dir, "undo", email);
     expect(unsaved.code).toBe(1);
     expect(unsaved.stderr).toBe("Not undone: site.yaml has changes not saved in a version yet: publish them first (gopher-site publish), then undo. Nothing was changed.\n");
+    git(dir, "checkout", "site.yaml");
+    // Staged files would go into the undo's version with the revert: refused too.
+    await appendFile(path.join(dir, "site.schema.json"), "\n");
+    git(dir, "add", "site.schema.json");
+    const staged = await siteCli(dir, "undo", email);
+    expect(staged.code).toBe(1);
+    expect(staged.stderr).toBe("Not undone: files are staged for git's next commit (git status lists them): commit them, or unstage them with git restore --staged <file>, then undo. Nothing was changed.\n");
+    expect(git(dir, "status", "--porcelain")).toBe("M  site.schema.json\n");
   });
 });

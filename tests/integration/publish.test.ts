@@ -3,6 +3,7 @@ import { appendFile, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unpublished } from "../../src/publish/publish.ts";
 import { addBareRemote, cloneOf, copySite, git, initSite, messages, siteCli } from "../helpers/git-repos.ts";
 import { editProjectFile, removeDir } from "../helpers/sample-site.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
@@ -48,6 +49,8 @@ describe("gopher-site publish without a remote", () => {
     await writeFile(path.join(dir, "notes.txt"), "prices to ask about\n");
     await appendFile(path.join(dir, "site.schema.json"), "\n");
     git(dir, "add", "notes.txt");
+    // What the editor's Publish button will show, from the same module.
+    expect(await unpublished(path.join(dir, "site.yaml"))).toEqual({ changes: ["Phone number changed", "Stayton added", "Article 'Mole Season in Salem' added"], versions: 0 });
 
     const result = await siteCli(dir, "publish");
     expect(result.stderr).toBe("");
@@ -149,5 +152,8 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
     expect(git(dir, "status", "--porcelain")).toBe("");
     expect(existsSync(path.join(dir, ".git", "rebase-merge"))).toBe(false);
     expect(git(remote, "rev-parse", "main")).toBe(theirs);
+    const history = await siteCli(dir, "history");
+    expect(history.stdout.split("\n")[0]).toMatch(/^\w+ {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}Phone number changed {2}\(not pushed yet\)$/);
+    expect(history.stdout.split("\n")[1]).toMatch(/^\w+ {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}Site started with gopher-site init$/);
   });
 });

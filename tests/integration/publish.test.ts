@@ -156,4 +156,22 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
     expect(history.stdout.split("\n")[0]).toMatch(/^\w+ {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}Phone number changed {2}\(not pushed yet\)$/);
     expect(history.stdout.split("\n")[1]).toMatch(/^\w+ {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}Site started with gopher-site init$/);
   });
+
+  it("never pushes a site that fails check: versions that join cleanly but do not build together are stopped, the remote untouched", async () => {
+    const dir = await copySite(starter, folders());
+    const remote = addBareRemote(dir);
+    const other = cloneOf(remote);
+    // Both add a town with the slug stayton, at the two ends of the list: git joins them, the build refuses two.
+    await editProjectFile(other, "site.yaml", (text) => text.replace("cities:\n", STAYTON));
+    expect((await siteCli(other, "publish")).code).toBe(0);
+    const theirs = git(remote, "rev-parse", "main");
+    await appendFile(path.join(dir, "site.yaml"), STAYTON.replace("cities:\n", "").replace('"Stayton"', '"Stayton Hills"'));
+    const result = await siteCli(dir, "publish");
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split("\n");
+    expect(lines[0]).toBe("Not published: your version and the ones published meanwhile on origin/main do not build together. Both are in your files now; fix these, then publish again:");
+    expect(lines[1]).toMatch(/^site\.yaml:\d+:\d+ {2}cities\.\d+\.slug {2}.*stayton/);
+    expect(git(remote, "rev-parse", "main")).toBe(theirs);
+    expect(await siteFileHasMarkers(dir)).toBe(false);
+  });
 });

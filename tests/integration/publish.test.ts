@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
-import { appendFile, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unpublished } from "../../src/publish/publish.ts";
 import { addBareRemote, cloneOf, copySite, git, initSite, messages, siteCli } from "../helpers/git-repos.ts";
+import { runCli } from "../helpers/run-cli.ts";
 import { editProjectFile, removeDir } from "../helpers/sample-site.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
@@ -93,6 +94,19 @@ describe("gopher-site publish without a remote", () => {
     );
     expect(git(dir, "rev-parse", "HEAD")).toBe(head);
     expect(git(dir, "status", "--porcelain")).toBe(" M site.yaml\n");
+  });
+});
+
+describe("gopher-site publish without git or a repository", () => {
+  it("says how to start a repository, and that git must be installed, in one line each", async () => {
+    const dir = await copySite(starter, folders());
+    await rm(path.join(dir, ".git"), { recursive: true });
+    const outside = await siteCli(dir, "publish");
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toBe(`${dir} is not in a git repository, so it has no versions to publish, list or undo: run git init there (gopher-site init makes one for a new site), then gopher-site publish\n`);
+    const noGit = await runCli(["history"], { cwd: dir, env: { PATH: path.join(dir, "no-such-folder") } });
+    expect(noGit.code).toBe(1);
+    expect(noGit.stderr).toBe("git is not installed, and gopher-site keeps the site's versions with it: install git (https://git-scm.com, or apt install git / brew install git), then run this again\n");
   });
 });
 

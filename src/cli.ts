@@ -30,6 +30,12 @@ function portOption(value: string): number {
   return port;
 }
 
+function countOption(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new InvalidArgumentError("must be a whole number from 1 up");
+  return count;
+}
+
 function listenOption(value: string): Listen {
   const listen = parseListen(value);
   if (!listen) throw new InvalidArgumentError("must be a port from 1 to 65535, or an address and port such as 127.0.0.1:8080");
@@ -203,6 +209,32 @@ export async function main(argv: string[]): Promise<number> {
   ).action((folder: string | undefined, options: import("./commands/init-command.ts").InitCommandOptions) =>
     run(async (all: import("./commands/init-command.ts").InitCommandOptions, log) => (await import("./commands/init-command.ts")).initCommand(all, log))({ ...options, folder }),
   );
+
+  type VersionCommands = typeof import("./commands/version-commands.ts");
+  const versionCommands = (): Promise<VersionCommands> => import("./commands/version-commands.ts");
+  withOutputFlags(
+    program
+      .command("publish")
+      .description("check the site, save its changed files (site.yaml, content/, public/) as a version and push it to the branch's upstream")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("-m, --message <words>", "the version's message (default: its changes in words)"),
+  ).action(run(async (options: import("./commands/version-commands.ts").PublishCommandOptions, log) => (await versionCommands()).publishCommand(options, log)));
+
+  withOutputFlags(
+    program
+      .command("history")
+      .description("list the site's versions, newest first: id, date and the change in words")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("-n, --limit <count>", "list only the newest ones", countOption),
+  ).action(run(async (options: { config: string; limit?: number }, log) => (await versionCommands()).historyCommand(options, log)));
+
+  withOutputFlags(
+    program
+      .command("undo")
+      .description("revert one version's change as a new version (the site is built first; nothing changes if it would not build)")
+      .argument("<id>", "the version's id, as history lists it")
+      .option("-c, --config <file>", "the site's settings", "site.yaml"),
+  ).action((id: string, options: { config: string }) => run(async (all: { config: string; id: string }, log) => (await versionCommands()).undoCommand(all, log))({ ...options, id }));
 
   if (argv.length === 0) {
     program.outputHelp();

@@ -4,6 +4,7 @@ import { UserError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { collectAnswers } from "../init/answers.ts";
 import { placesOfZip } from "../init/places.ts";
+import { startRepository } from "../init/first-version.ts";
 import { starterFiles } from "../init/starter.ts";
 import { listed } from "../init/services.ts";
 import { slugify } from "../slug.ts";
@@ -38,6 +39,7 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   // site.yaml's first line names the schema: editors then check it as the owner types.
   const files = [...(await starterFiles(answers, places)), { path: "site.schema.json", data: siteJsonSchemaText() }];
   await writeStarter(folder, files);
+  const repository = await startRepository(folder, files.map((file) => file.path));
 
   const cities = [places.base, ...places.nearby].map((town) => town.name);
   log.success(`\nWrote a starter site for ${answers.company} in ${displayFolder(folder)} (${files.length} files):`);
@@ -45,6 +47,12 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   log.info(`  content/    the pages' words, about ${listed(answers.services)}: plain, with no claim you have not made`);
   log.info(`  public/     a neutral icon to replace with your logo`);
   log.info(`  addresses   ${addresses(answers.services, places.base.name)}`);
+  if (repository.made) {
+    log.info("  .git        a git repository with these files as its first version (and a .gitignore): gopher-site publish saves each change");
+    if (repository.leftOut.length > 0) log.info(`              left out of it, as they were here before: ${repository.leftOut.join(", ")}`);
+  } else {
+    log.notice(repository.note);
+  }
   log.info("\nNext steps:");
   const steps = [
     ...(folder === process.cwd() ? [] : [`cd ${displayFolder(folder)}`]),

@@ -223,7 +223,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...(builds(edition, translationUnit("legal")) ? edition.legal : []),
     ]);
     const written = await Promise.all(
-      built.map(async ({ file, html }) => {
+      built.map(async ({ file, html: body }) => {
+        const html = body.join("");
         if (checker.checkSource({ file, source: "", html }).length === 0) return [];
         const source = await documentsRead.readText(path.resolve(options.displayFrom ?? process.cwd(), file)).catch(() => "");
         return checker.checkSource({ file, source, html });

@@ -47,7 +47,7 @@ export async function previewMarkdown(root: string, file: string, body: string):
       ({ body: text, lineMap } = selected);
     }
     const { html, problems } = renderMarkdown({ file, body: text, firstLine, facts, converted: convertMarkdown(text), lineMap });
-    return { html, problems };
+    return { html: html.join(""), problems };
   } catch (error) {
     // site.yaml or language.yaml being wrong is the owner's to fix too: said the way the build says it.
     if (error instanceof SiteError) return { html: "", problems: error.problems };

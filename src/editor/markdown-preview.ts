@@ -2,7 +2,7 @@ import path from "node:path";
 import { loadConfig } from "../config/load-config.ts";
 import { selectConditionalBlocks } from "../content/conditional-blocks.ts";
 import { splitMarkdown } from "../content/front-matter.ts";
-import { translationFacts } from "../content/load-editions.ts";
+import { translationFacts } from "../content/language-settings.ts";
 import { convertMarkdown } from "../content/markdown-convert.ts";
 import { renderMarkdown } from "../content/markdown.ts";
 import { siteFacts } from "../content/placeholders.ts";

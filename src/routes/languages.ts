@@ -1,5 +1,5 @@
 import type { Site } from "../config/schema.ts";
-import type { Edition } from "../content/load-editions.ts";
+import type { Edition } from "../content/edition.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 

@@ -10,7 +10,8 @@ import { loadConfig } from "./config/load-config.ts";
 import type { Site } from "./config/schema.ts";
 import { iconsIn } from "./content/icon-names.ts";
 import { licensesOn } from "./content/licenses.ts";
-import { loadEditions, type LanguageSettings } from "./content/load-editions.ts";
+import { loadEditions } from "./content/load-editions.ts";
+import type { LanguageSettings } from "./content/language-settings.ts";
 import { convertWithCache } from "./content/markdown-cache.ts";
 import { qualityWarnings } from "./content/quality.ts";
 import { usesSectionStyles } from "./content/section-styles.ts";
@@ -227,7 +228,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...(builds(edition, translationUnit("legal")) ? edition.legal : []),
     ]);
     const written = await Promise.all(
-      built.map(async ({ file, html }) => {
+      built.map(async ({ file, html: body }) => {
+        const html = body.join("");
         if (checker.checkSource({ file, source: "", html }).length === 0) return [];
         const source = await documentsRead.readText(path.resolve(options.displayFrom ?? process.cwd(), file)).catch(() => "");
         return checker.checkSource({ file, source, html });

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import type { ReuseRegistry } from "../src/render/reuse.ts";
+import type { Localize } from "../src/routes/languages.ts";
 import type { AssetsView, ChromeView, HeadView, ShareView } from "../src/routes/page-props.ts";
 import { CallbackModal, ToastRegion } from "./sections/callback-modal.tsx";
 import { Footer } from "./sections/footer.tsx";
 import { currentNavLink, Header } from "./sections/header.tsx";
 import { Reuse, ReuseContext } from "./sections/reuse.tsx";
 import { IconSpriteContext } from "./sections/icon.tsx";
+import { LocalizeContext } from "./sections/localize.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
 import { Notice } from "./sections/notice.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
@@ -24,9 +26,10 @@ function SharedChrome({ chrome }: { chrome: ChromeView }) {
 
 /**
  * The HTML document around every page: head, skip link, header, main, footer, modal. `reuse` is the
- * renderer's: blocks in <Reuse> are rendered once per build and copied into every page.
+ * renderer's: blocks in <Reuse> are rendered once per build and copied into every page. `localize`
+ * is the page's language's (none for the default language): every block of the body links with it.
  */
-export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; children: ReactNode }) {
+export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; localize?: Localize; children: ReactNode }) {
   const { head, chrome, assets } = props;
   const site = head.site;
   return (
@@ -57,14 +60,12 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
         ))}
       </head>
       <body>
-        <BodyContexts reuse={props.reuse} icons={assets.icons}>
+        <BodyContexts reuse={props.reuse} icons={assets.icons} localize={props.localize}>
           <a className="skip-link" href="#main">
             {chrome.copy.skipLink}
           </a>
           {chrome.notice ? <Notice notice={chrome.notice} /> : null}
-          {/* The same on every page with the same current link: rendered once for each. */}
-          {/* The switcher's targets are filled in per page (fillSwitcher), so the header stays one block per language. */}
-          <Reuse component={Header} props={{ chrome, current: currentNavLink(chrome, head.navPath), languages: head.languages?.switcher.map(({ code, name, slot }) => ({ code, name, href: slot })) }} />
+          <Header chrome={chrome} current={currentNavLink(chrome, head.navPath)} languages={head.languages?.switcher} />
           <main id="main">
             <ImagesContext.Provider value={assets.images ?? {}}>{props.children}</ImagesContext.Provider>
           </main>
@@ -76,13 +77,10 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
   );
 }
 
-/** What the blocks of the body may read: the renderer's reuse registry and the icon sprite. */
-function BodyContexts(props: { reuse?: ReuseRegistry; icons?: string; children: ReactNode }) {
-  return (
-    <ReuseContext.Provider value={props.reuse}>
-      <IconSpriteContext.Provider value={props.icons}>{props.children}</IconSpriteContext.Provider>
-    </ReuseContext.Provider>
-  );
+/** What the blocks of the body may read: the renderer's reuse registry, the icon sprite and the page's language's links. */
+function BodyContexts(props: { reuse?: ReuseRegistry; icons?: string; localize?: Localize; children: ReactNode }) {
+  const body = <IconSpriteContext.Provider value={props.icons}>{props.children}</IconSpriteContext.Provider>;
+  return <ReuseContext.Provider value={props.reuse}>{props.localize ? <LocalizeContext.Provider value={props.localize}>{body}</LocalizeContext.Provider> : body}</ReuseContext.Provider>;
 }
 
 /** Open Graph and Twitter card tags: how a shared link to the page looks. */

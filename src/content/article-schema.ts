@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
+import type { LinkedHtml } from "./markdown.ts";
 
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 
@@ -18,8 +19,8 @@ export const articleFrontMatter = z.strictObject({
 export type ArticleFrontMatter = z.output<typeof articleFrontMatter>;
 
 export interface Article extends ArticleFrontMatter {
-  /** The body rendered to HTML. */
-  html: string;
+  /** The body rendered to HTML, its links to the site's pages apart (LinkedHtml). */
+  html: LinkedHtml;
   words: number;
   /** Where it came from, for messages. */
   file: string;
@@ -34,6 +35,7 @@ export interface LegalPage {
   description: string;
   heading: string;
   updated?: string;
-  html: string;
+  /** The body rendered to HTML, its links to the site's pages apart (LinkedHtml). */
+  html: LinkedHtml;
   file: string;
 }

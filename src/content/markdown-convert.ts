@@ -1,4 +1,4 @@
-import { Marked, type Token } from "marked";
+import { Marked, Renderer, type Token, type Tokens } from "marked";
 import { countLines, type ConvertedMarkdown } from "./markdown.ts";
 
 /**
@@ -8,10 +8,32 @@ import { countLines, type ConvertedMarkdown } from "./markdown.ts";
  */
 const SAFE_HREF = /^(https:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
 
-const marked = new Marked({ gfm: true, async: false });
+const SITE_PATH = /^\/(?!\/)/;
+
+/**
+ * Where the HTML is cut around a link to a page of the site (LinkedHtml): a character no body
+ * keeps, as CommonMark replaces U+0000 with U+FFFD before parsing.
+ */
+const CUT = "\u0000";
+
+const marked = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    link(this: Renderer, token: Tokens.Link) {
+      const html = Renderer.prototype.link.call(this, token);
+      const open = '<a href="';
+      if (!SITE_PATH.test(token.href) || !html.startsWith(open)) return html;
+      const start = open.length;
+      const end = html.indexOf('"', start);
+      return `${html.slice(0, start)}${CUT}${html.slice(start, end)}${CUT}${html.slice(end)}`;
+    },
+  },
+});
 
 /** Converts a markdown body to HTML, refusing raw HTML and unsafe links. */
-export function convertMarkdown(body: string): ConvertedMarkdown {
+export function convertMarkdown(text: string): ConvertedMarkdown {
+  const body = text.replaceAll(CUT, "\uFFFD");
   const lineOf = (raw: string) => countLines(body, body.indexOf(raw));
   const tokens = marked.lexer(body);
   const refused: ConvertedMarkdown["refused"] = [];
@@ -29,5 +51,5 @@ export function convertMarkdown(body: string): ConvertedMarkdown {
       }
     }
   });
-  return { html: refused.length > 0 ? "" : marked.parser(tokens), refused };
+  return { html: refused.length > 0 ? [""] : marked.parser(tokens).split(CUT), refused };
 }

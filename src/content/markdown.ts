@@ -1,10 +1,18 @@
 import type { Problem } from "../errors.ts";
 import { repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
+/**
+ * A markdown body's HTML cut around its links to the site's pages: even items are HTML, odd items
+ * such a link's address as written (the default language's path, perhaps with #part or ?query).
+ * A page in another language writes them as its own addresses (templates/sections/localize.tsx);
+ * `html.join("")` is the body as written.
+ */
+export type LinkedHtml = string[];
+
 /** What marked makes of a markdown body (markdown-convert.ts): depends on the body alone, so it can be cached. */
 export interface ConvertedMarkdown {
   /** The HTML, `{placeholders}` still in it; empty when something was refused. */
-  html: string;
+  html: LinkedHtml;
   /** What the markdown policy refused, with its line counted from the body's first line (0). */
   refused: Array<{ line: number; message: string }>;
 }
@@ -23,7 +31,7 @@ export interface RenderMarkdownOptions {
 }
 
 export interface RenderMarkdownResult {
-  html: string;
+  html: LinkedHtml;
   problems: Problem[];
   /** Text that reads clumsily once filled: a word repeated across a placeholder's edge. */
   warnings: Problem[];
@@ -41,9 +49,10 @@ export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownRe
   }
 
   const warnings = repeatedWords(body, facts).map((repeat) => ({ file, line: fileLine(countLines(body, repeat.offset)), message: repeatedWordMessage(repeat) }));
-  if (problems.length > 0) return { html: "", problems, warnings };
-  const html = converted.html.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) =>
-    Object.hasOwn(facts, name) ? escapeHtml(facts[name]!) : whole,
+  if (problems.length > 0) return { html: [""], problems, warnings };
+  // A link's address has no placeholders (marked writes braces in it as %7B and %7D).
+  const html = converted.html.map((part, i) =>
+    i % 2 === 1 ? part : part.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => (Object.hasOwn(facts, name) ? escapeHtml(facts[name]!) : whole)),
   );
   return { html, problems, warnings };
 }

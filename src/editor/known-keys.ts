@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { cityIntrosSchema } from "../content/load-editions.ts";
+import { cityIntrosSchema } from "../content/city-intros.ts";
 import type { EditOp, Path } from "./edit-ops.ts";
 import { schemasFor, type EditorSchemas } from "./schemas.ts";
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { loadConfig } from "../config/load-config.ts";
 import { selectConditionalBlocks } from "../content/conditional-blocks.ts";
 import { splitMarkdown } from "../content/front-matter.ts";
-import { translationFacts } from "../content/load-editions.ts";
+import { translationFacts } from "../content/language-settings.ts";
 import { convertMarkdown } from "../content/markdown-convert.ts";
 import { renderMarkdown } from "../content/markdown.ts";
 import { siteFacts } from "../content/placeholders.ts";
@@ -47,7 +47,7 @@ export async function previewMarkdown(root: string, file: string, body: string):
       ({ body: text, lineMap } = selected);
     }
     const { html, problems } = renderMarkdown({ file, body: text, firstLine, facts, converted: convertMarkdown(text), lineMap });
-    return { html, problems };
+    return { html: html.join(""), problems };
   } catch (error) {
     // site.yaml or language.yaml being wrong is the owner's to fix too: said the way the build says it.
     if (error instanceof SiteError) return { html: "", problems: error.problems };

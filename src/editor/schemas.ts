@@ -4,7 +4,7 @@ import { siteJsonSchema } from "../config/json-schema.ts";
 import { parseYamlDocument } from "../config/yaml-source.ts";
 import { articleFrontMatter } from "../content/article-schema.ts";
 import { legalFrontMatter, siteCopyFiles } from "../content/copy-schema.ts";
-import { languageSettingsSchemaFor } from "../content/load-editions.ts";
+import { languageSettingsSchemaFor } from "../content/language-settings.ts";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -9,13 +9,14 @@ import { runCommonJs } from "../code-cache.js";
 import type { AssetsView, ChromeView, HeadView, IconSymbolView, TemplateName } from "../routes/page-props.ts";
 import { RenderError } from "./render-page.ts";
 import type { ReuseRegistry } from "./reuse.ts";
+import type { Localize } from "../routes/languages.ts";
 
 /** The compiled templates module (templates/index.tsx). */
 export interface Templates {
   /** Every page template by kind (where each lives: src/page-kinds.ts). */
   pages: Record<TemplateName, ComponentType<any>>;
   /** The document around every page; it gives `reuse` to the page's <Reuse> blocks (src/render/reuse.ts). */
-  Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; children: ReactNode }>;
+  Document: ComponentType<{ head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; localize?: Localize; children: ReactNode }>;
   /** The icon sprite, written once as a file that pages refer to: the templates' icons and `symbols` (the content's Lucide ones). */
   IconSprite?: ComponentType<{ symbols?: readonly IconSymbolView[] }>;
 }

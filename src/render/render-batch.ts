@@ -3,7 +3,7 @@ import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import type { LinkChecker } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import type { PageWriter } from "./page-writer.ts";
-import { fillSwitcher, localizeLinks } from "../routes/languages.ts";
+import { localizer, type Localize } from "../routes/languages.ts";
 import { renderPage } from "./render-page.ts";
 import { createReuseStore, type ReuseStore } from "./reuse.ts";
 
@@ -31,6 +31,8 @@ export interface RenderBatchContext {
   writer?: PageWriter;
   /** Blocks the same on many pages, rendered once by this context (made on first use). */
   reuse?: ReuseStore;
+  /** Each language's links, by code (made on first use). */
+  localizers?: Map<string, Localize>;
 }
 
 /** Renders, checks and writes some pages; the same code runs in the main thread and in workers. */
@@ -40,21 +42,20 @@ export async function renderBatch(context: RenderBatchContext, pages: readonly P
   const reuse = (context.reuse ??= createReuseStore());
   for (const page of pages) {
     const language = context.languages?.[page.lang];
-    let { html, own } = renderPage(context.templates, page, language?.chrome ?? context.chrome, language?.assets ?? context.assets, reuse);
-    if (language) {
-      // Links written in the default language's paths lead to this language's pages.
-      html = localizeLinks(html, language.paths);
-      own = localizeLinks(own, language.paths);
-    }
-    const switcher = page.head.languages?.switcher;
-    if (switcher) {
-      html = fillSwitcher(html, switcher);
-      own = fillSwitcher(own, switcher);
-    }
+    const localize = language && localizeOf(context, page.lang, language);
+    const { html, own } = renderPage(context.templates, page, language?.chrome ?? context.chrome, language?.assets ?? context.assets, reuse, localize);
     // A reused block is the same on every page: its links are checked once, with the first page that has it.
     problems.push(...context.links.check({ path: page.path, outFile: page.outFile, html: own }));
     bytes += Buffer.byteLength(html);
     context.writer?.write(page.outFile, html);
   }
   return { bytes, problems };
+}
+
+/** A language's links, made once per context: <Reuse> keys its blocks on the function, so each language has one. */
+function localizeOf(context: RenderBatchContext, code: string, language: LanguageRender): Localize {
+  const localizers = (context.localizers ??= new Map());
+  let localize = localizers.get(code);
+  if (!localize) localizers.set(code, (localize = localizer(language.paths)));
+  return localize;
 }

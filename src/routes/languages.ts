@@ -1,5 +1,5 @@
 import type { Site } from "../config/schema.ts";
-import type { Edition } from "../content/load-editions.ts";
+import type { Edition } from "../content/edition.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -100,7 +100,7 @@ function linkLanguages(pages: readonly PlannedPage[], languages: readonly RouteL
       .map((language) => {
         // A 404 page's other version is another "not found": the switcher offers that language's home.
         const version = page.template === "not-found" ? undefined : same.get(language.code)?.path;
-        return { code: language.code, name: language.name, href: version ?? homes.get(language.code) ?? "/", slot: switcherSlot(language.code) };
+        return { code: language.code, name: language.name, href: version ?? homes.get(language.code) ?? "/" };
       });
     links.set(page, { alternates, switcher });
   }
@@ -118,16 +118,22 @@ export function localizedPaths(pages: readonly PlannedPage[], code: string): Map
   return paths;
 }
 
+/** What a template calls on a link it writes: the link to the same page in the page's language. */
+export type Localize = (href: string) => string;
+
 /**
- * Rewrites the site's own links (`href="/about"`, `href="/about#faq"`) to a language's addresses.
- * Links that name a language need no exception: hreflang alternates are absolute addresses, and the
- * switcher's targets are filled in after this runs (fillSwitcher).
+ * A language's links from its localizedPaths: `/about#team` -> `/es/nosotros#team`. Anything that
+ * is not a path of a page the language has (a file, another site, a page it leaves in the default
+ * language) stays as written.
  */
-export function localizeLinks(html: string, paths: ReadonlyMap<string, string>): string {
-  return html.replace(/href="(\/[^"#?]*)([#?][^"]*)?"/gi, (whole, target: string, rest: string | undefined) => {
-    const localized = paths.get(target);
-    return localized === undefined ? whole : `href="${localized}${rest ?? ""}"`;
-  });
+export function localizer(paths: ReadonlyMap<string, string>): Localize {
+  return (href) => {
+    if (!href.startsWith("/")) return href;
+    const end = href.search(/[#?]/);
+    const localized = paths.get(end < 0 ? href : href.slice(0, end));
+    if (localized === undefined) return href;
+    return end < 0 ? localized : localized + href.slice(end);
+  };
 }
 
 /** The planned pages of every language, each head with its language versions (none on a one-language site). */
@@ -141,19 +147,4 @@ export function withLanguages(pages: PlannedPage[], languages: readonly RouteLan
     const localeAlternates = alternates.filter((link) => link.hreflang !== page.lang && localeOf.has(link.hreflang)).map((link) => localeOf.get(link.hreflang)!);
     return { ...page, head: { ...page.head, languages: { alternates, switcher, localeAlternates } } } as PlannedPage;
   });
-}
-
-/**
- * The switcher's address for a language while the header is rendered: the header stays the same on
- * every page of a language (rendered once, <Reuse>), and each page then gets its own targets.
- */
-function switcherSlot(code: string): string {
-  return `/__language__/${code}`;
-}
-
-/** Puts a page's switcher targets where the header has switcherSlot(code). */
-export function fillSwitcher(html: string, switcher: PageLanguagesView["switcher"]): string {
-  let filled = html;
-  for (const { slot, href } of switcher) filled = filled.replaceAll(`href="${slot}"`, `href="${href}"`);
-  return filled;
 }

@@ -196,7 +196,7 @@ export interface AlternateLink {
 export interface PageLanguagesView {
   alternates: AlternateLink[];
   /** The switcher's links: each other language's version of the page (or its home). */
-  switcher: Array<{ code: string; name: string; href: string; /** What the header has in place of href (the renderer fills it in). */ slot: string }>;
+  switcher: Array<{ code: string; name: string; href: string }>;
   /** The other languages' locales, for og:locale:alternate. */
   localeAlternates: string[];
 }

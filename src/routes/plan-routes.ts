@@ -22,7 +22,7 @@ export interface PlanRoutesOptions {
   /** Overrides site.siteUrl (the --site-url flag). */
   siteUrl?: string;
   format?: OutputFormat;
-  /** The language of these pages (an edition of src/content/load-editions.ts). */
+  /** The language of these pages (an edition of src/content/edition.ts). */
   language: RouteLanguage;
   /** The licences as this language names them; the review claim in its words. */
   licenses: readonly LicenseLine[];

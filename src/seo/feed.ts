@@ -44,7 +44,7 @@ export function atomFeed(options: AtomFeedOptions): string {
         `    <updated>${instant(article.date)}</updated>`,
         `    <category term="${xmlEscape(article.category)}"/>`,
         `    <summary>${xmlEscape(article.excerpt)}</summary>`,
-        `    <content type="html">${xmlEscape(article.html)}</content>`,
+        `    <content type="html">${xmlEscape(article.html.join(""))}</content>`,
         `  </entry>`,
       ].join("\n"),
     ),

@@ -1,9 +1,11 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { FeatureCards, Hero, Prose, Section } from "../sections/blocks.tsx";
 import { Icon } from "../sections/icon.tsx";
+import { useLocalize } from "../sections/localize.tsx";
 
 export function AboutPage({ chrome, page }: TemplateProps<"about">) {
   const { copy } = page;
+  const localize = useLocalize();
   return (
     <>
       <Hero chrome={chrome} heading={copy.hero.heading} text={copy.hero.text}
@@ -30,12 +32,12 @@ export function AboutPage({ chrome, page }: TemplateProps<"about">) {
         <ul className="city-grid">
           {page.cities.map((city) => (
             <li key={city.href}>
-              <a href={city.href}>{city.label}</a>
+              <a href={localize(city.href)}>{city.label}</a>
             </li>
           ))}
         </ul>
         <p>
-          <a className="text-link" href={copy.explore.warrantyLink.href}>
+          <a className="text-link" href={localize(copy.explore.warrantyLink.href)}>
             {copy.explore.warrantyLink.label}
           </a>
         </p>

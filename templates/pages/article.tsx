@@ -2,13 +2,15 @@ import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { CallButton, QuoteButton } from "../sections/buttons.tsx";
 import { Icon } from "../sections/icon.tsx";
 import { Picture } from "../sections/picture.tsx";
+import { MarkdownBody, useLocalize } from "../sections/localize.tsx";
 
 export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
   const { article, copy } = page;
+  const localize = useLocalize();
   return (
     <article className="article">
       <header className="container article-column article-header">
-        <a className="text-link back-link" href="/blog">
+        <a className="text-link back-link" href={localize("/blog")}>
           <Icon name="back" />
           {copy.backLabel}
         </a>
@@ -22,7 +24,7 @@ export function ArticlePage({ chrome, page }: TemplateProps<"article">) {
         <Picture src={article.image} alt={article.imageAlt} width={1200} height={630} sizes="(min-width: 752px) 672px, 100vw" priority />
       </div>
       {/* The body is markdown rendered at build time under a policy that forbids raw HTML. */}
-      <div className="container article-column prose article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <MarkdownBody className="container article-column prose article-body" html={article.html} />
       <aside className="container article-column article-cta" aria-labelledby="article-cta-heading">
         <div className="article-cta-box">
           <h2 id="article-cta-heading">{copy.cta.heading}</h2>

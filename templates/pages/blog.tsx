@@ -1,9 +1,11 @@
 import type { TemplateProps } from "../../src/routes/page-props.ts";
 import { Icon } from "../sections/icon.tsx";
 import { Picture } from "../sections/picture.tsx";
+import { useLocalize } from "../sections/localize.tsx";
 
 export function BlogPage({ page }: TemplateProps<"blog">) {
   const { copy } = page;
+  const localize = useLocalize();
   return (
     <>
       <section className="hero hero-compact">
@@ -22,10 +24,10 @@ export function BlogPage({ page }: TemplateProps<"blog">) {
                 <div className="article-card-body">
                   <p className="category">{article.category}</p>
                   <h2>
-                    <a href={article.href}>{article.title}</a>
+                    <a href={localize(article.href)}>{article.title}</a>
                   </h2>
                   <p>{article.excerpt}</p>
-                  <a className="text-link" href={article.href} aria-label={`${copy.readMore}: ${article.title}`}>
+                  <a className="text-link" href={localize(article.href)} aria-label={`${copy.readMore}: ${article.title}`}>
                     {copy.readMore}
                     <Icon name="arrow" />
                   </a>

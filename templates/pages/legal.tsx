@@ -2,9 +2,11 @@ import type { TemplateProps } from "../../src/routes/page-props.ts";
 import type { PrivacyChoicesView } from "../../src/routes/privacy.ts";
 import { LicenseList } from "../sections/blocks.tsx";
 import { formatDate } from "./article.tsx";
+import { MarkdownBody, useLocalize } from "../sections/localize.tsx";
 
 export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
   const { legal, breadcrumb } = page;
+  const localize = useLocalize();
   return (
     <article className="legal">
       <div className="container">
@@ -13,11 +15,11 @@ export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
             {breadcrumb.map((crumb, index) => (
               <li key={crumb.href}>
                 {index === breadcrumb.length - 1 ? (
-                  <a href={crumb.href} aria-current="page">
+                  <a href={localize(crumb.href)} aria-current="page">
                     {crumb.label}
                   </a>
                 ) : (
-                  <a href={crumb.href}>{crumb.label}</a>
+                  <a href={localize(crumb.href)}>{crumb.label}</a>
                 )}
               </li>
             ))}
@@ -29,7 +31,7 @@ export function LegalPage({ chrome, page }: TemplateProps<"legal">) {
             {chrome.copy.lastUpdated} <time dateTime={legal.updated}>{formatDate(legal.updated, chrome.locale)}</time>
           </p>
         ) : null}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: legal.html }} />
+        <MarkdownBody className="prose" html={legal.html} />
         {page.privacyChoices ? <PrivacyChoices view={page.privacyChoices} /> : null}
         {page.licenses.length > 0 ? (
           <section className="prose legal-licenses" aria-labelledby="licenses-heading">

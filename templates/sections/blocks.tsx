@@ -4,6 +4,7 @@ import type { ChromeView, ReviewBadgeView } from "../../src/routes/page-props.ts
 import { CallButton, QuoteButton } from "./buttons.tsx";
 import { Icon, Stars } from "./icon.tsx";
 import { Picture } from "./picture.tsx";
+import { useLocalize } from "./localize.tsx";
 
 /** A page section that fades in once when scrolled to (never hidden without JavaScript). */
 export function Section(props: { id?: string; heading: string; text?: string; className?: string; children?: ReactNode }) {
@@ -88,12 +89,13 @@ export function LicenseList({ licenses }: { licenses: string[] }) {
 }
 
 export function FeatureCards({ cards }: { cards: CardCopy[] }) {
+  const localize = useLocalize();
   return (
     <ul className="cards">
       {cards.map((card) => (
         <li key={card.title} className={card.featured ? "card card-featured" : "card"}>
           <Icon name={card.icon} className="card-icon" />
-          <h3>{card.href ? <a href={card.href}>{card.title}</a> : card.title}</h3>
+          <h3>{card.href ? <a href={localize(card.href)}>{card.title}</a> : card.title}</h3>
           <p>{card.text}</p>
         </li>
       ))}
@@ -102,6 +104,7 @@ export function FeatureCards({ cards }: { cards: CardCopy[] }) {
 }
 
 export function ProcessSteps({ process, id }: { process: ProcessCopy; id: string }) {
+  const localize = useLocalize();
   return (
     <Section id={id} heading={process.heading} text={process.text} className="section-tint">
       <ol className="steps">
@@ -114,7 +117,7 @@ export function ProcessSteps({ process, id }: { process: ProcessCopy; id: string
               <h3>{step.title}</h3>
               <p>{step.text}</p>
               {step.link ? (
-                <a className="text-link" href={step.link.href}>
+                <a className="text-link" href={localize(step.link.href)}>
                   {step.link.label}
                 </a>
               ) : null}

@@ -1,6 +1,7 @@
 import type { ChromeView } from "../../src/routes/page-props.ts";
 import { CALLBACK_ID } from "./buttons.tsx";
 import { Icon } from "./icon.tsx";
+import { useLocalize } from "./localize.tsx";
 
 /**
  * The one call-back dialog of the page, closed. Without JavaScript an opener's link targets it
@@ -10,6 +11,7 @@ import { Icon } from "./icon.tsx";
 export function CallbackModal({ chrome }: { chrome: ChromeView }) {
   const copy = chrome.copy.modal;
   const form = chrome.leadForm;
+  const localize = useLocalize();
   // Without a lead form the quote buttons write an e-mail (sections/buttons.tsx): no dialog.
   if (!form) return null;
   return (
@@ -37,7 +39,7 @@ export function CallbackModal({ chrome }: { chrome: ChromeView }) {
           id={`inline-${form.formId}`}
         ></iframe>
         <p className="modal-consent">
-          {copy.consent} <a href="/privacy-policy">{copy.privacyLink}</a>
+          {copy.consent} <a href={localize("/privacy-policy")}>{copy.privacyLink}</a>
         </p>
         <p className="modal-call">
           {copy.callPrompt} <a href={`tel:${chrome.phone.tel}`}>{chrome.phone.display}</a>

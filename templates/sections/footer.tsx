@@ -1,13 +1,15 @@
 import type { ChromeView, Link } from "../../src/routes/page-props.ts";
+import { useLocalize } from "./localize.tsx";
 
 function LinkGroup({ heading, links }: { heading: string; links: Link[] }) {
+  const localize = useLocalize();
   return (
     <div className="footer-group">
       <h2>{heading}</h2>
       <ul>
         {links.map((link) => (
           <li key={link.href}>
-            <a href={link.href}>{link.label}</a>
+            <a href={localize(link.href)}>{link.label}</a>
           </li>
         ))}
       </ul>
@@ -17,11 +19,12 @@ function LinkGroup({ heading, links }: { heading: string; links: Link[] }) {
 
 export function Footer({ chrome }: { chrome: ChromeView }) {
   const copy = chrome.copy.footer;
+  const localize = useLocalize();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-about">
-          <a className="brand brand-footer" href="/">
+          <a className="brand brand-footer" href={localize("/")}>
             <img src="/images/logo.svg" width="40" height="40" alt="" loading="lazy" />
             <span>{chrome.company}</span>
           </a>
@@ -57,7 +60,7 @@ export function Footer({ chrome }: { chrome: ChromeView }) {
           <ul>
             {chrome.footerLegal.map((link) => (
               <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
+                <a href={localize(link.href)}>{link.label}</a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { ChromeView, Link, PlaceLink } from "../../src/routes/page-props.ts";
+import { useLocalize } from "./localize.tsx";
 
 /**
  * Links to places, in the default order (nearest the default point first). The distance-sort
@@ -7,17 +8,18 @@ import type { ChromeView, Link, PlaceLink } from "../../src/routes/page-props.ts
  * places nearest the visitor among all of them.
  */
 export function PlaceList({ places, className, extra, chrome, show }: { places: PlaceLink[]; className?: string; extra?: Link; chrome: ChromeView; show?: number }) {
+  const localize = useLocalize();
   return (
     <div className="place-list" data-distance-sort="" data-show={show}>
       <ul className={className ?? "city-grid"}>
         {places.map((place, index) => (
           <li key={place.href + place.label} data-lat={place.lat} data-lng={place.lng} hidden={show !== undefined && index >= show}>
-            <a href={place.href}>{place.label}</a>
+            <a href={localize(place.href)}>{place.label}</a>
           </li>
         ))}
         {extra ? (
           <li data-sort-fixed="">
-            <a href={extra.href}>{extra.label}</a>
+            <a href={localize(extra.href)}>{extra.label}</a>
           </li>
         ) : null}
       </ul>

@@ -1,6 +1,8 @@
 import { createContext, createElement, useContext, type ComponentType, type ContextType, type ReactElement } from "react";
 import type { ReuseRegistry } from "../../src/render/reuse.ts";
+import type { Localize } from "../../src/routes/languages.ts";
 import { IconSpriteContext } from "./icon.tsx";
+import { LocalizeContext } from "./localize.tsx";
 import { ImagesContext } from "./picture.tsx";
 
 /** The renderer's registry, which Document provides; absent (render everything in place) when a template is rendered alone. */
@@ -8,6 +10,9 @@ export const ReuseContext = createContext<ReuseRegistry | undefined>(undefined);
 
 const componentIds = new WeakMap<object, number>();
 let lastComponentId = 0;
+/** Each language's localize function (one per language and render thread) by a short name. */
+const localizeIds = new WeakMap<Localize, number>();
+let lastLocalizeId = 0;
 /**
  * Each distinct JSON text of a props value gets a short name, and each object seen remembers its
  * name: pages share their data objects (the chrome, the copy), so an object is turned into JSON
@@ -66,19 +71,23 @@ export function Reuse<P extends object>({ component, props }: { component: Compo
   const registry = useContext(ReuseContext);
   const sprite = useContext(IconSpriteContext);
   const images = useContext(ImagesContext);
+  const localize = useContext(LocalizeContext);
   const block = createElement(component, props);
   if (!registry) return block;
   if (!componentIds.has(component)) componentIds.set(component, ++lastComponentId);
+  if (!localizeIds.has(localize)) localizeIds.set(localize, ++lastLocalizeId);
   // The contexts are part of the key: the same block may be rendered under other values of them.
-  const key = `${componentIds.get(component)}|${keyOf(props)}|${nameOf("sprite", sprite)}|${nameOf("images", images)}`;
-  return registry.use(key, () => <ReuseScope sprite={sprite} images={images}>{block}</ReuseScope>);
+  const key = `${componentIds.get(component)}|${keyOf(props)}|${nameOf("sprite", sprite)}|${nameOf("images", images)}|${localizeIds.get(localize)}`;
+  return registry.use(key, () => <ReuseScope sprite={sprite} images={images} localize={localize}>{block}</ReuseScope>);
 }
 
 /** The contexts a reusable block may read, given again for its rendering on its own. */
-function ReuseScope(props: { sprite: string | undefined; images: ContextType<typeof ImagesContext>; children: ReactElement }) {
+function ReuseScope(props: { sprite: string | undefined; images: ContextType<typeof ImagesContext>; localize: Localize; children: ReactElement }) {
   return (
     <IconSpriteContext.Provider value={props.sprite}>
-      <ImagesContext.Provider value={props.images}>{props.children}</ImagesContext.Provider>
+      <ImagesContext.Provider value={props.images}>
+        <LocalizeContext.Provider value={props.localize}>{props.children}</LocalizeContext.Provider>
+      </ImagesContext.Provider>
     </IconSpriteContext.Provider>
   );
 }

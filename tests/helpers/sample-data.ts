@@ -4,7 +4,7 @@ import { loadCopy } from "../../src/content/load-copy.ts";
 import { siteCopyFiles } from "../../src/content/copy-schema.ts";
 import { loadDocuments } from "../../src/content/load-documents.ts";
 import { licenseLines, licensesOn } from "../../src/content/licenses.ts";
-import { defaultLanguageSettings } from "../../src/content/load-editions.ts";
+import { defaultLanguageSettings } from "../../src/content/language-settings.ts";
 import { siteFacts } from "../../src/content/placeholders.ts";
 import { factsWithClaim } from "../../src/content/review-claim.ts";
 import { diskSources } from "../../src/source-files.ts";

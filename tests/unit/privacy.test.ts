@@ -155,7 +155,7 @@ describe("conditional blocks in legal documents", () => {
   it("makes the sample privacy policy say what is true of each site", async () => {
     const policy = async (site: Site) => {
       const { legal } = await loadDocuments({ contentDir: path.join(ROOT, "content"), displayDir: "content", facts: sample.facts, conditions: documentConditions(site) });
-      return legal.find((doc) => doc.slug === "privacy-policy")!.html;
+      return legal.find((doc) => doc.slug === "privacy-policy")!.html.join("");
     };
     const withAds = await policy(sample.site);
     expect(withAds).toContain("<h2>Selling and Sharing for Advertising</h2>");

@@ -5,7 +5,6 @@ import { loadConfig } from "../../src/config/load-config.ts";
 import { loadEditions } from "../../src/content/load-editions.ts";
 import { formatProblem } from "../../src/errors.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
-import { localizeLinks } from "../../src/routes/languages.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
 import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
@@ -89,24 +88,5 @@ describe("language.yaml", () => {
     const found = (await problems()).join("\n");
     expect(found).toMatch(/content\/es\/language\.yaml:\d+:\d+ +untranslatedNote +is required with untranslated/);
     expect(found).toMatch(/content\/es\/language\.yaml:1 +shareImageAlt +missing: site\.yaml has brand\.shareImageAlt/);
-  });
-});
-
-describe("localizeLinks", () => {
-  const paths = new Map([
-    ["/", "/es"],
-    ["/about", "/es/nosotros"],
-  ]);
-  it("points the site's own links at the language's pages, keeps fragments and queries, and leaves the rest", () => {
-    expect(localizeLinks('<a href="/">x</a><a href="/about#team">y</a><a href="/about?a=1">z</a>', paths)).toBe(
-      '<a href="/es">x</a><a href="/es/nosotros#team">y</a><a href="/es/nosotros?a=1">z</a>',
-    );
-    expect(localizeLinks('<a href="/privacy-policy">p</a><link href="/assets/site.css"/><a href="https://example.com/about">e</a>', paths)).toBe(
-      '<a href="/privacy-policy">p</a><link href="/assets/site.css"/><a href="https://example.com/about">e</a>',
-    );
-  });
-  it("leaves the links that name a language: absolute hreflang alternates and the switcher's slots (filled in after it)", () => {
-    const named = '<link rel="alternate" hrefLang="en" href="https://www.example.com/about"/><a hrefLang="en" href="/__language__/en" lang="en">English</a>';
-    expect(localizeLinks(named, paths)).toBe(named);
   });
 });

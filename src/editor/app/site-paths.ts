@@ -1,5 +1,5 @@
 import type { SiteInput } from "../../config/schema.ts";
-import type { LanguageSettings } from "../../content/load-editions.ts";
+import type { LanguageSettings } from "../../content/language-settings.ts";
 import { languagePaths, type LanguagePaths, type SiteAddresses } from "../../routes/languages.ts";
 import type { EditedFile } from "./api.ts";
 

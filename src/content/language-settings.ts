@@ -1,0 +1,142 @@
+import path from "node:path";
+import * as z from "zod";
+import type { Site } from "../config/schema.ts";
+import { readYaml } from "../config/read-yaml.ts";
+import { licensePlaceholder } from "../config/fact-names.ts";
+import { SiteError, type Problem } from "../errors.ts";
+import { UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
+import type { SourceFiles } from "../source-files.ts";
+import { licenseLines, type LicenseLine } from "./licenses.ts";
+import { siteFacts, type Facts } from "./placeholders.ts";
+import { factsWithClaim } from "./review-claim.ts";
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
+const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
+
+/**
+ * content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts.
+ * What it may leave out and address are the kinds of page and the site's services, by id.
+ */
+export function languageSettingsSchemaFor(serviceIds: readonly string[]) {
+  const units = [...UNTRANSLATABLE_KINDS, ...serviceIds];
+  return z.strictObject({
+    untranslated: z
+      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services and pages)` }))
+      .default([])
+      .describe("Pages left in the default language on purpose (a kind of page, or a service by its id): not built in this language; links lead to the default language's page"),
+    untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
+    slugs: z
+      .strictObject({
+        ...Object.fromEntries(serviceIds.map((id) => [id, slug])),
+        "service-areas": slug,
+        about: slug,
+        city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
+        blog: slug,
+      })
+      .partial()
+      .default({})
+      .describe("This language's addresses, after its /<code>/ prefix (services by their id); the default language's are used for the others"),
+    facts: z
+      .record(z.string(), line)
+      .default({})
+      .describe("Facts whose text is in words (arrivalWindow: 2–4 horas); the numbers must be those of site.yaml"),
+    companyDescription: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(3000)
+      .describe("site.yaml's company.description in this language: the business in structured data"),
+    shareImageAlt: line.optional().describe("site.yaml's brand.shareImageAlt in this language"),
+    licenseLabels: z
+      .record(z.string(), line)
+      .default({})
+      .describe("The licences' names in this language, by their name in site.yaml; their numbers come from site.yaml"),
+  });
+}
+
+/** language.yaml's schema without services, for its type. */
+const languageSettingsSchema = languageSettingsSchemaFor([]);
+export type LanguageSettings = Omit<z.output<typeof languageSettingsSchema>, "untranslated" | "slugs"> & { untranslated: string[]; slugs: Record<string, string | undefined> };
+
+/** The default language's settings: nothing left out, its own addresses and words, site.yaml's texts. */
+export function defaultLanguageSettings(site: Site): LanguageSettings {
+  return { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
+}
+
+/** The ids language.yaml names pages by: the services', then the own pages'. */
+export function pageIds(site: Site): string[] {
+  return [...site.services.map((service) => service.id), ...site.pages.map((page) => page.id)];
+}
+
+/**
+ * A translation's language.yaml and the facts its texts are filled with: site.yaml's, prices as its
+ * locale writes them, its words for facts and its licences' labels. The editor's preview fills with these too.
+ */
+export async function translationFacts(
+  site: Site,
+  language: Site["languages"][number],
+  sources: SourceFiles,
+  contentDir: string,
+  displayDir: string,
+  figures = siteFacts(site, language.locale),
+): Promise<{ settings: LanguageSettings; licenses: LicenseLine[]; facts: Facts }> {
+  const folder = path.join(contentDir, language.code);
+  const shown = `${displayDir}/${language.code}`;
+  // Its own words for the review claim, read ahead of the copy that may name {reviewClaim}.
+  const localeFacts = await factsWithClaim(site, figures, sources, path.join(folder, "chrome.yaml"), `${shown}/chrome.yaml`);
+  const read = await readSettings(sources, path.join(folder, "language.yaml"), `${shown}/language.yaml`, localeFacts, site);
+  const licenses = licenseLines(site, read.settings.licenseLabels);
+  const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
+  return { settings: read.settings, licenses, facts };
+}
+
+/** Reads language.yaml; its words for facts must name known facts and carry their numbers. */
+async function readSettings(sources: SourceFiles, absolute: string, file: string, facts: Facts, site: Site): Promise<{ settings: LanguageSettings; facts: Facts }> {
+  let text: string;
+  try {
+    text = await sources.readText(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "file not found; every language but the first needs one (its addresses and what it leaves untranslated)" : `cannot read (${code})`;
+    throw new SiteError([{ file, message: reason }]);
+  }
+  const problems: Problem[] = [];
+  const read = readYaml(file, text, languageSettingsSchemaFor(pageIds(site)), problems);
+  if (!read) throw new SiteError(problems);
+  for (const [name, words] of Object.entries(read.data.facts)) {
+    const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };
+    if (name === "reviewClaim") {
+      problems.push({ ...at, message: "is worded in chrome.yaml's badge.claim now, with {reviewAverage} and {reviewCount}: move the words there" });
+      continue;
+    }
+    if (!Object.hasOwn(facts, name)) {
+      problems.push({ ...at, message: `no such fact; known: ${Object.keys(facts).sort().join(", ")}` });
+      continue;
+    }
+    const expected = numbersIn(facts[name]!);
+    const found = numbersIn(words);
+    if (expected.join(",") !== found.join(",")) {
+      problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
+    }
+  }
+  const licenseNames = new Set(site.licenses.map((license) => license.name));
+  for (const name of Object.keys(read.data.licenseLabels)) {
+    if (licenseNames.has(name)) continue;
+    const known = [...licenseNames].join(", ") || "none";
+    problems.push({ file, ...read.source().locate(["licenseLabels", name]), field: `licenseLabels.${name}`, message: `site.yaml has no licence named ${name}; its licences: ${known}` });
+  }
+  // What a reader of this language must be told, and site.yaml's texts it must have in its words.
+  if (read.data.untranslated.length > 0 && !read.data.untranslatedNote) {
+    problems.push({ file, ...read.source().locate(["untranslated"]), field: "untranslatedNote", message: "is required with untranslated: it tells readers which pages are in the default language only" });
+  }
+  if (site.brand.shareImageAlt && !read.data.shareImageAlt) {
+    problems.push({ file, line: 1, field: "shareImageAlt", message: "missing: site.yaml has brand.shareImageAlt" });
+  }
+  if (problems.length > 0) throw new SiteError(problems);
+  return { settings: read.data, facts: { ...facts, ...read.data.facts } };
+}
+
+/** The numbers in a text, without their thousands separators: "$1,500 and 24–48 hours" -> 1500, 24, 48. */
+function numbersIn(text: string): string[] {
+  return text.match(/\d+(?:[.,]\d+)*/g)?.map((number) => number.replace(/[.,]/g, "")) ?? [];
+}

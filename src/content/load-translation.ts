@@ -1,0 +1,107 @@
+import path from "node:path";
+import type { Site } from "../config/schema.ts";
+import { SiteError, sortProblems, type Problem } from "../errors.ts";
+import { filesOf, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
+import { diskSources } from "../source-files.ts";
+import { readCityIntros } from "./city-intros.ts";
+import { siteFiles, type Edition } from "./edition.ts";
+import { pageIds, translationFacts } from "./language-settings.ts";
+import { loadCopy } from "./load-copy.ts";
+import { loadDocuments } from "./load-documents.ts";
+import type { LoadEditionsOptions } from "./load-editions.ts";
+
+/** The customers' own words: shown as written in every language. */
+const SHARED_FILES = ["testimonials.yaml"];
+
+/** What language.yaml's `untranslated` may name: kinds of page, and the site's services and own pages by id. */
+function translationUnits(site: Site): string[] {
+  return [...UNTRANSLATABLE_KINDS, ...pageIds(site)];
+}
+
+/** A language left out whole: what it still lacks. */
+export interface Gaps {
+  code: string;
+  name: string;
+  warnings: Problem[];
+}
+
+/**
+ * One translation's content from content/<code>/: its language.yaml, copy, articles, legal pages
+ * and towns. The kinds it leaves untranslated keep the default language's copy; what it has not
+ * translated yet is pending (a warning per gap, one notice), and a gap in the texts every page
+ * shares leaves the whole language out (its Gaps).
+ */
+export async function loadTranslation(options: LoadEditionsOptions & { language: Site["languages"][number]; base: Edition }): Promise<Edition | Gaps> {
+  const { language, base, site } = options;
+  const contentDir = path.join(options.contentDir, language.code);
+  const displayDir = `${options.displayDir}/${language.code}`;
+  const sources = options.sources ?? diskSources;
+  const { settings, licenses, facts } = await translationFacts(site, language, sources, options.contentDir, options.displayDir, language.locale === base.locale ? base.facts : undefined);
+  const ownIds = site.pages.map((page) => page.id);
+  const filesOfUnit = (unit: string) => filesOf(unit, ownIds);
+  const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap(filesOfUnit)]);
+  const files = siteFiles(site);
+  const warnings: Problem[] = [];
+  const pendingCopy = new Map<string, Problem[]>();
+  const load = { contentDir, displayDir, facts, warnings, sources, positions: options.positions };
+  const [copy, documents, cities] = await allProblems([
+    loadCopy({ ...load, files, skip: skipped, reference: { copy: base.copy, displayDir: options.displayDir }, pending: pendingCopy }),
+    loadDocuments({
+      ...load,
+      convert: options.convert,
+      conditions: options.conditions,
+      translation: {
+        of: new Set(base.articles.map((article) => article.slug)),
+        legalOf: new Set(base.legal.map((page) => page.slug)),
+        blog: !settings.untranslated.includes("blog"),
+        legal: !settings.untranslated.includes("legal"),
+      },
+    }),
+    settings.untranslated.includes("city")
+      ? { intros: base.cityIntros, names: {}, missing: [] }
+      : readCityIntros(sources, path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
+  ]);
+  const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
+  const pageTypes = translationUnits(site).filter((type) => filesOfUnit(type).some((file) => pendingCopy.has(file)));
+  for (const [name, gaps] of pendingCopy) {
+    const type = pageTypes.find((each) => filesOfUnit(each).includes(name));
+    const what = type ? `version of the ${type === "blog" ? "blog and its articles" : `${type} page${type === "city" ? "s" : ""}`}` : "site";
+    warnings.push(...gaps.map((gap) => ({ ...gap, message: `${version(what)} (${gap.message})` })));
+  }
+  warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${site.cities.find((city) => `${city.slug}.intro` === gap.field)?.name ?? "this town"}`) })));
+  const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => filesOfUnit(type).includes(name)));
+  if (shared) return { code: language.code, name: language.name, warnings };
+  const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];
+  if (cities.missing.length > 0) left.push(`${cities.missing.length} town page${cities.missing.length === 1 ? "" : "s"}`);
+  const notices = left.length > 0 ? [`${language.name} (${language.code}): ${left.join(", ")} not translated yet, so built in the default language only (check --strict fails until they are)`] : [];
+  return {
+    ...language,
+    isDefault: false,
+    prefix: `/${language.code}`,
+    // A service left untranslated keeps its default-language copy (its name in the menu, for one).
+    copy: { ...base.copy, ...copy, services: { ...base.copy.services, ...copy.services }, own: { ...base.copy.own, ...copy.own } },
+    facts,
+    ...documents,
+    settings,
+    leadFormId: language.leadFormId ?? site.integrations.leadForm?.formId,
+    licenses,
+    cityIntros: cities.intros,
+    cityNames: cities.names,
+    warnings,
+    pending: { pageTypes, cities: cities.missing.map((gap) => gap.field!.replace(/\.intro$/, "")) },
+    notices,
+  };
+}
+
+/** Awaits every load; when some fail for the user's input, one SiteError with all their problems. */
+async function allProblems<T extends readonly unknown[]>(loads: { [K in keyof T]: Promise<T[K]> | T[K] }): Promise<T> {
+  const settled = await Promise.allSettled(loads);
+  const problems: Problem[] = [];
+  for (const result of settled) {
+    if (result.status === "fulfilled") continue;
+    if (!(result.reason instanceof SiteError)) throw result.reason;
+    problems.push(...result.reason.problems);
+  }
+  if (problems.length > 0) throw new SiteError(sortProblems(problems));
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}

@@ -17,13 +17,20 @@ const editOp = z.discriminatedUnion("op", [
   z.object({ op: z.literal("move"), path: z.array(key), from: position, to: position }),
 ]);
 
-const fileChange = z.object({
-  file: z.string(),
-  version: z.string().optional(),
-  ops: z.array(editOp).optional(),
-  body: z.string().optional(),
-  create: z.record(z.string(), value).optional(),
-});
+const fileChange = z
+  .object({
+    file: z.string(),
+    version: z.string().optional(),
+    ops: z.array(editOp).optional(),
+    body: z.string().optional(),
+    create: z.record(z.string(), value).optional(),
+    starter: z.strictObject({ name: z.string() }).optional(),
+    remove: z.literal(true).optional(),
+  })
+  // A file is created, started, removed or edited: two at once would leave which one unclear.
+  .refine((change) => [change.create, change.starter, change.remove, change.ops ?? change.body].filter((part) => part !== undefined).length <= 1, {
+    error: "must do one thing to its file: create, starter, remove, or ops and body",
+  });
 
 const saveRequest = z.object({ changes: z.array(fileChange).min(1, "nothing to save") });
 

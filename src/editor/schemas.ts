@@ -38,7 +38,7 @@ export function schemasFor(services: readonly string[], own: OwnPages = { ids: [
   // The file's own title and "do not edit" note are for the schema file, not for the owner.
   const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
   const copy = Object.fromEntries(Object.entries(siteCopyFiles(services, own)).map(([name, schema]) => [name, formSchema(schema)]));
-  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor(services)) };
+  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor([...services, ...own.ids])) };
 }
 
 /** The ids of the services in site.yaml's values (each a well-formed id); none while the list is not one. */

@@ -112,8 +112,14 @@ describe("services and own pages in the editor", { timeout: 120_000 }, () => {
     expect(exists("content/services/tree-trimming.yaml")).toBe(true);
 
     expect((await call("save", { changes: [{ file: article, version: await versionOf(article), body }] })).status).toBe(200);
+    await editor.whenIdle();
+    const builds = editor.builds;
     const saved = await removal();
     expect(saved.status).toBe(200);
+    // The watcher's report of the removed file is that save's, not a change needing a build of its own.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await editor.whenIdle();
+    expect(editor.builds).toBe(builds + 1);
     expect(saved.body.files["content/services/tree-trimming.yaml"]).toBeNull();
     expect(await read("site.yaml")).not.toContain("tree-trimming");
     expect(exists("content/services/tree-trimming.yaml")).toBe(false);

@@ -4,12 +4,13 @@ import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
 import { FileForm } from "./file-form.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
+import { OWN_PAGES, PageList, SERVICES } from "./page-list.tsx";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
-const SECTIONS = ["Business", "Towns", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
+const SECTIONS = ["Business", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
 type Section = (typeof SECTIONS)[number];
 /** Keys of site.yaml the Towns section edits; the Business form shows the rest. */
 const TOWN_KEYS = ["cities", "townsWithoutPage"];
@@ -35,6 +36,14 @@ function Editor({ initial }: { initial: EditorState }) {
     setState((current) => ({ ...current, files: { ...current.files, ...files } }));
     setGeneration((n) => n + 1);
     setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
+  }, []);
+  // A service or own page added, moved or removed: its list, its forms and their schemas are read again.
+  const onListSaved = useCallback((files: Record<string, EditedFile | null>) => {
+    setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
+    void loadState().then((next) => {
+      setState(next);
+      setGeneration((n) => n + 1);
+    });
   }, []);
   const show = (name: Section) => {
     setNotice("");
@@ -84,9 +93,11 @@ function Editor({ initial }: { initial: EditorState }) {
             translations={languages.map((code) => ({ language: code, file: `content/${code}/cities.yaml`, initial: state.files[`content/${code}/cities.yaml`] }))}
             onSaved={onSaved} onPreview={onPreview} />
         )}
+        {section === "Services" && <PageList kind={SERVICES} files={state.files} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
+        {section === "Own pages" && <PageList kind={OWN_PAGES} files={state.files} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
         {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials", true)}
         {section === "FAQ" && copyForms("faq.yaml", "Questions and answers")}
-        {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name.startsWith("services/") || name === "chrome.yaml")} />}
+        {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name === "chrome.yaml")} />}
         {section === "Articles" && <Articles files={state.files} schema={state.schemas.article} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
         {section === "Legal pages" && <LegalPages files={state.files} schema={state.schemas.legal} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
         {section === "Languages" && <LanguageSettings files={state.files} schema={state.schemas.language} languages={allLanguages} onSaved={onSaved} />}

@@ -51,8 +51,15 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
     await page.locator('[data-file="content/services/tree-trimming.yaml"]').waitFor();
     await page.getByText("Not translated into es yet: content/es/services/tree-trimming.yaml does not exist.").waitFor();
 
+    // Its address, in its site.yaml entry beside its copy.
+    const entry = page.getByRole("region", { name: "Its entry in site.yaml" });
+    await entry.getByLabel("Path").fill("/trees");
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => listed(page), { timeout: 90_000 }).toContain("Tree Trimming /trees");
+    expect(await read("site.yaml")).toContain("  - id: tree-trimming\n    path: /trees\n");
+
     await page.getByRole("button", { name: "Move Tree Trimming up" }).click();
-    await expect.poll(() => listed(page), { timeout: 90_000 }).toEqual(["Residential /residential-gopher-control", "Tree Trimming /tree-trimming", "Commercial /commercial-gopher-control"]);
+    await expect.poll(() => listed(page), { timeout: 90_000 }).toEqual(["Residential /residential-gopher-control", "Tree Trimming /trees", "Commercial /commercial-gopher-control"]);
     expect(await serviceIds()).toEqual(["residential", "tree-trimming", "commercial"]);
 
     await page.getByRole("button", { name: "Remove Tree Trimming" }).click();

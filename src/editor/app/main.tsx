@@ -12,8 +12,8 @@ import "./editor.css";
 
 const SECTIONS = ["Business", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
 type Section = (typeof SECTIONS)[number];
-/** Keys of site.yaml the Towns section edits; the Business form shows the rest. */
-const TOWN_KEYS = ["cities", "townsWithoutPage"];
+/** Keys of site.yaml the Towns, Services and Own pages sections edit; the Business form shows the rest. */
+const LIST_KEYS = ["cities", "townsWithoutPage", "services", "pages"];
 
 function Editor({ initial }: { initial: EditorState }) {
   const [state, setState] = useState(initial);
@@ -85,16 +85,16 @@ function Editor({ initial }: { initial: EditorState }) {
       </header>
       <main className="pane" key={`${section}-${generation}`}>
         {section === "Business" && (
-          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
-            initial={state.files["site.yaml"]!} without={TOWN_KEYS} onSaved={onSaved} />
+          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, LIST_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
+            initial={state.files["site.yaml"]!} without={LIST_KEYS} onSaved={onSaved} />
         )}
         {section === "Towns" && (
           <Towns site={state.files["site.yaml"]!} siteSchema={state.schemas.site}
             translations={languages.map((code) => ({ language: code, file: `content/${code}/cities.yaml`, initial: state.files[`content/${code}/cities.yaml`] }))}
             onSaved={onSaved} onPreview={onPreview} />
         )}
-        {section === "Services" && <PageList kind={SERVICES} files={state.files} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
-        {section === "Own pages" && <PageList kind={OWN_PAGES} files={state.files} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
+        {section === "Services" && <PageList kind={SERVICES} files={state.files} siteSchema={state.schemas.site} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
+        {section === "Own pages" && <PageList kind={OWN_PAGES} files={state.files} siteSchema={state.schemas.site} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
         {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials", true)}
         {section === "FAQ" && copyForms("faq.yaml", "Questions and answers")}
         {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name === "chrome.yaml")} />}

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from "react";
 import type { EditOp } from "../edit-ops.ts";
 import { slugify } from "../../slug.ts";
-import type { EditedFile, FileChange } from "./api.ts";
+import type { EditedFile, FileChange, JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
+import { PageEntry } from "./page-entry.tsx";
 
 /** site.yaml's list the section edits, and what it calls one of its entries. */
 export interface PageListKind {
@@ -24,6 +25,7 @@ interface Entry {
 interface PageListProps {
   kind: PageListKind;
   files: Record<string, EditedFile>;
+  siteSchema: JsonSchema;
   /** The other languages' codes: their copy files and language.yaml go with an entry removed. */
   languages: string[];
   /** A copy file's form with its translations beside it (main.tsx's). */
@@ -41,7 +43,7 @@ const lastPicked = new Map<string, string>();
  * removed (with its copy files, after a confirmation naming them), each save checked by a build
  * of the whole site; the entry picked shows its copy's form with its translations beside it.
  */
-export function PageList({ kind, files, languages, render, onChanged, onPreview }: PageListProps) {
+export function PageList({ kind, files, siteSchema, languages, render, onChanged, onPreview }: PageListProps) {
   const site = files["site.yaml"]!;
   const list = (((site.data as Record<string, unknown>)[kind.key] ?? []) as Entry[]).filter((entry) => typeof entry?.id === "string");
   const [picked, pick] = useState(() => lastPicked.get(kind.key) ?? list[0]?.id);
@@ -129,6 +131,7 @@ export function PageList({ kind, files, languages, render, onChanged, onPreview 
         {current ? (
           <>
             <button type="button" className="link" onClick={() => onPreview(current.path)}>Show its page in the preview</button>
+            <PageEntry key={current.id} list={kind.key} index={list.indexOf(current)} site={site} siteSchema={siteSchema} onSaved={onChanged} />
             {files[copyFile(current.id)] ? render(`${kind.folder}/${current.id}.yaml`, nameOf(current)) : <p className="untranslated">{copyFile(current.id)} does not exist yet: the site does not build without it.</p>}
           </>
         ) : (

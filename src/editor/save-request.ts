@@ -27,9 +27,10 @@ const fileChange = z
     starter: z.strictObject({ name: z.string() }).optional(),
     remove: z.literal(true).optional(),
   })
-  // A file is created, started, removed or edited: two at once would leave which one unclear.
-  .refine((change) => [change.create, change.starter, change.remove, change.ops ?? change.body].filter((part) => part !== undefined).length <= 1, {
-    error: "must do one thing to its file: create, starter, remove, or ops and body",
+  // A file is created, started, removed or edited (a markdown file's body with its creation or edit):
+  // two at once would leave which one unclear.
+  .refine((change) => [change.create, change.starter, change.remove, change.ops].filter((part) => part !== undefined).length <= 1 && !(change.body !== undefined && (change.starter || change.remove)), {
+    error: "must do one thing to its file: create, starter, remove or ops (a body goes with create or ops)",
   });
 
 const saveRequest = z.object({ changes: z.array(fileChange).min(1, "nothing to save") });

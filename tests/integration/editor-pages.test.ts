@@ -172,7 +172,7 @@ describe("services and own pages in the editor", { timeout: 120_000 }, () => {
     expect(exists("content/pages/lawn.yaml") || exists("content/es/services/lawn.yaml")).toBe(false);
     const both = await call("save", { changes: [{ file: "content/own/financing.yaml", version: await versionOf("content/own/financing.yaml"), remove: true, ops: [] }] });
     expect(both.status).toBe(400);
-    expect(both.body.error).toContain("changes.0: must do one thing to its file: create, starter, remove, or ops and body");
+    expect(both.body.error).toContain("changes.0: must do one thing to its file: create, starter, remove or ops (a body goes with create or ops)");
     expect(exists("content/own/financing.yaml")).toBe(true);
   });
 });

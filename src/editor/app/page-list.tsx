@@ -93,7 +93,8 @@ export function PageList({ kind, files, siteSchema, languages, render, onChanged
     });
   };
   const add = (entry: Entry, name: string) => {
-    const ops: EditOp[] = list.length > 0 || (site.data as Record<string, unknown>)[kind.key] !== undefined
+    // A site without the list yet (no `pages:`, or one left empty) gets it with this first entry.
+    const ops: EditOp[] = Array.isArray((site.data as Record<string, unknown>)[kind.key])
       ? [{ op: "insert", path: [kind.key], index: list.length, value: entry }]
       : [{ op: "set", path: [kind.key], value: [entry] }];
     void saveChanges([siteChange(ops), { file: copyFile(entry.id), starter: { name } }], () => remember(entry.id));

@@ -33,7 +33,7 @@ const serviceIds = async () => (parse(await read("site.yaml")) as { services: Ar
 const listed = (page: Page) => page.getByRole("list", { name: "Services" }).locator(".town-name").allTextContents();
 
 describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
-  it("adds a service with its starter copy, moves it up, and removes it after a confirmation naming its files", async () => {
+  it("adds a service with its starter copy, starts its Spanish version, moves it up, and removes it after a confirmation naming its files", async () => {
     const page = await context.newPage();
     await page.goto(`${editor.editorUrl}#Services`);
     const add = page.getByRole("form", { name: "Add a service" });
@@ -50,6 +50,10 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
     // The new service is picked, with its form and the Spanish version's place beside it.
     await page.locator('[data-file="content/services/tree-trimming.yaml"]').waitFor();
     await page.getByText("Not translated into es yet: content/es/services/tree-trimming.yaml does not exist.").waitFor();
+    // Its Spanish version starts as a copy of the English text, its form beside the English one.
+    await page.getByRole("button", { name: "Start the es version from this text" }).click();
+    await page.locator('[data-file="content/es/services/tree-trimming.yaml"]').waitFor({ timeout: 90_000 });
+    expect(parse(await read("content/es/services/tree-trimming.yaml"))).toEqual(parse(await read("content/services/tree-trimming.yaml")));
 
     // Its address, in its site.yaml entry beside its copy.
     const entry = page.getByRole("region", { name: "Its entry in site.yaml" });
@@ -64,12 +68,12 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
 
     await page.getByRole("button", { name: "Remove Tree Trimming" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove Tree Trimming?" });
-    expect(await confirm.getByRole("listitem").allTextContents()).toEqual(["content/services/tree-trimming.yaml"]);
+    expect(await confirm.getByRole("listitem").allTextContents()).toEqual(["content/services/tree-trimming.yaml", "content/es/services/tree-trimming.yaml"]);
     expect(await confirm.textContent()).toContain("these files you wrote for it are deleted:");
     await confirm.getByRole("button", { name: "Remove it" }).click();
     await expect.poll(() => listed(page), { timeout: 90_000 }).toEqual(["Residential /residential-gopher-control", "Commercial /commercial-gopher-control"]);
     expect(await serviceIds()).toEqual(["residential", "commercial"]);
-    expect(existsSync(path.join(dir, "content/services/tree-trimming.yaml"))).toBe(false);
+    expect(existsSync(path.join(dir, "content/services/tree-trimming.yaml")) || existsSync(path.join(dir, "content/es/services/tree-trimming.yaml"))).toBe(false);
   });
 
   it("removes nothing of a service the site still needs, and lists why", async () => {

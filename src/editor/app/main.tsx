@@ -7,6 +7,7 @@ import { LanguageSettings } from "./language-settings.tsx";
 import { OWN_PAGES, PageList, SERVICES } from "./page-list.tsx";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
+import { StartTranslation } from "./start-translation.tsx";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
@@ -63,7 +64,10 @@ function Editor({ initial }: { initial: EditorState }) {
         return translated ? (
           <FileForm key={file} file={file} title={`${title} (${code})`} schema={formSchema(state.schemas.copy[name]!)} initial={translated} onSaved={onSaved} />
         ) : (
-          <p key={file} className="untranslated">Not translated into {code} yet: content/{code}/{name} does not exist.</p>
+          <div key={file}>
+            <p className="untranslated">Not translated into {code} yet: content/{code}/{name} does not exist.</p>
+            <StartTranslation file={file} language={code} original={state.files[`content/${name}`]!} onSaved={onSaved} />
+          </div>
         );
       })}
     </div>

@@ -18,21 +18,27 @@ export const diskSources: SourceFiles = {
   list: (dir) => readdir(dir),
 };
 
-/** The disk with `texts` (by absolute path) in place of, or beside, its files. */
-export function withTexts(texts: ReadonlyMap<string, string>): SourceFiles {
+/**
+ * The disk with `texts` (by absolute path) in place of, or beside, its files; a file whose text is
+ * null is one the save removes (a service the owner removed): read as missing, and not listed.
+ */
+export function withTexts(texts: ReadonlyMap<string, string | null>): SourceFiles {
   return {
     readText: async (absolute) => {
       const text = texts.get(path.resolve(absolute));
+      if (text === null) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${absolute}'`), { code: "ENOENT" });
       return text ?? readFile(absolute, "utf8");
     },
     list: async (dir) => {
       const folder = path.resolve(dir);
-      const added = [...texts.keys()].filter((file) => path.dirname(file) === folder).map((file) => path.basename(file));
+      const inFolder = [...texts].filter(([file]) => path.dirname(file) === folder);
+      const added = inFolder.filter(([, text]) => text !== null).map(([file]) => path.basename(file));
+      const removed = new Set(inFolder.filter(([, text]) => text === null).map(([file]) => path.basename(file)));
       const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT" && added.length > 0) return [] as string[];
         throw error;
       });
-      return [...new Set([...names, ...added])];
+      return [...new Set([...names, ...added])].filter((name) => !removed.has(name));
     },
   };
 }

@@ -41,18 +41,19 @@ export interface DevServer {
   whenIdle(): Promise<void>;
   /**
    * A file this process is about to put in place by a rename (the editor's save), with its
-   * modification time: the watcher's events for that write are not changes of their own. Called
-   * before the rename, as the watcher may report it before the writer hears the rename is done.
+   * modification time (-1: a file it removes): the watcher's events for that write are not changes
+   * of their own. Called before the rename, as the watcher may report it before the writer hears
+   * the rename is done.
    */
   expectWrite(file: string, modified: number): void;
   /**
-   * The editor's save: builds the site with `texts` (by absolute path) in place of those files,
-   * with the build's every check. When it builds, `commit` writes the files, then the build is
+   * The editor's save: builds the site with `texts` (by absolute path) in place of those files
+   * (null: a file the save removes), with the build's every check. When it builds, `commit` writes the files, then the build is
    * served and the open pages reload: the check is the rebuild. When it does not, nothing is
    * written or served, and its problems come back, files named from the project folder; when
    * `commit` throws, nothing is served and its error comes back.
    */
-  buildWith(texts: ReadonlyMap<string, string>, commit: () => Promise<void>): Promise<Problem[]>;
+  buildWith(texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>): Promise<Problem[]>;
   /** Number of rebuilds finished, successful or not. */
   readonly builds: number;
   close(): Promise<void>;
@@ -109,7 +110,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   };
 
-  const buildWith = (texts: ReadonlyMap<string, string>, commit: () => Promise<void>) =>
+  const buildWith = (texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>) =>
     queue.exclusive(async (): Promise<Problem[]> => {
       const started = performance.now();
       let result: BuildResult;

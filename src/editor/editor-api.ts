@@ -16,8 +16,9 @@ import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
+import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
-import { editorSchemas, serviceIdsIn } from "./schemas.ts";
+import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
 import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
 
@@ -31,6 +32,10 @@ export interface FileChange {
   body?: string;
   /** A new markdown file's front matter. */
   create?: Record<string, unknown>;
+  /** A new service's or own page's copy file, in init's starter words for a page of this name. */
+  starter?: { name: string };
+  /** The file removed: a service's or own page's copy file, at the version read. */
+  remove?: true;
 }
 
 export interface EditedFile {
@@ -96,7 +101,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
   /** The file as the save found it on disk, refused when it is not the version the editor read. */
   async function unchangedSinceRead(change: FileChange) {
     const current = await readProjectFile(root, change.file);
-    if (change.create) {
+    if (change.create || change.starter) {
       if (current) throw new Refused(409, `${change.file} already exists; pick another name`, { conflict: change.file });
       return undefined;
     }
@@ -112,10 +117,15 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     return current;
   }
 
-  /** The file's absolute path, its new text, and its text now (none for a new file). */
-  async function newText(change: FileChange): Promise<[string, string, string?]> {
+  /** The file's absolute path, its new text (null: removed), and its text now (none for a new file). */
+  async function newText(change: FileChange): Promise<[string, string | null, string?]> {
     const absolute = await editablePath(root, change.file);
+    const action = change.starter ? "starter" : change.remove ? "remove" : undefined;
+    const refusal = action && pageCopyRefusal(change.file, action);
+    if (refusal) throw new PathRefused(refusal);
     const current = await unchangedSinceRead(change);
+    if (change.remove) return [absolute, null, current!.text];
+    if (change.starter) return [absolute, await starter(change.file, change.starter.name)];
     if (change.create) {
       const yaml = new Document(change.create).toString({ lineWidth: 0 });
       // A new article (front matter and text), or a new YAML file (a language's first town paragraphs).
@@ -130,15 +140,25 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     return [absolute, joinMarkdown({ ...parts, yaml, body: change.body ?? parts.body }), current.text];
   }
 
+  /** A new service's or own page's starter text, with site.yaml's facts; refused for a name that cannot be one. */
+  async function starter(file: string, name: string): Promise<string> {
+    const site = (await fileView("site.yaml"))?.data;
+    const [first] = serviceIdsIn(site);
+    const firstService = first === undefined ? undefined : (await fileView(`content/services/${first}.yaml`).catch(() => undefined))?.data;
+    const made = await starterText(file, name, site, firstService);
+    if ("problem" in made) throw new Refused(422, `Not saved: ${made.problem}.`, { problems: [{ file, field: "name", message: made.problem }] });
+    return made.text;
+  }
+
   /**
    * The edited text, refused when an operation names a key the file's schema does not have. Checked
    * after the edits: one that does not fit the file at all (a key inside a single value) says so first.
    */
   async function onlyKnownKeys(change: FileChange, edited: string): Promise<string> {
-    // A service's copy file and a language's slugs are named by site.yaml's service ids.
-    const byServices = /(?:^|\/)(?:services\/[^/]+|language)\.yaml$/.test(change.file);
-    const services = byServices ? serviceIdsIn((await fileView("site.yaml"))?.data) : [];
-    const unknown = unknownKeyOf(change.file, change.ops ?? [], services);
+    // A service's or own page's copy file and a language's slugs are named by site.yaml's ids.
+    const bySite = /(?:^|\/)(?:(?:services|own)\/[^/]+|language)\.yaml$/.test(change.file);
+    const site = bySite ? (await fileView("site.yaml"))?.data : undefined;
+    const unknown = unknownKeyOf(change.file, change.ops ?? [], serviceIdsIn(site), ownPagesIn(site));
     if (!unknown) return edited;
     const { op, path: key } = unknown;
     throw new Refused(400, `Not saved: the change "${op.op} ${op.path.join(".")}" names ${key.join(".")}, a field ${change.file} does not have (a bug in the editor, not in your site)`);
@@ -147,7 +167,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
   async function save(changes: FileChange[]) {
     if (!Array.isArray(changes) || changes.length === 0) throw new Refused(400, "nothing to save");
     // By absolute path, the files whose text changes; one whose text is the same is left alone.
-    const texts = new Map<string, string>();
+    const texts = new Map<string, string | null>();
     for (const change of changes) {
       const [absolute, text, before] = await newText(change);
       if (text !== before) texts.set(absolute, text);
@@ -164,8 +184,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       });
       if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
     }
-    const files: Record<string, EditedFile | undefined> = {};
-    for (const change of changes) files[change.file] = await fileView(change.file);
+    // A removed file is null: the editor drops it.
+    const files: Record<string, EditedFile | null | undefined> = {};
+    for (const change of changes) files[change.file] = change.remove ? null : await fileView(change.file);
     return { files };
   }
 

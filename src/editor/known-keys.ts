@@ -1,25 +1,26 @@
 import * as z from "zod";
 import { cityIntrosSchema } from "../content/city-intros.ts";
 import type { EditOp, Path } from "./edit-ops.ts";
-import { schemasFor, type EditorSchemas } from "./schemas.ts";
+import { schemasFor, type EditorSchemas, type OwnPages } from "./schemas.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-/** The forms' schemas by the site's services (only their structure is read: site.yaml's comments do not change it). */
+/** The forms' schemas by the site's services and own pages (only their structure is read: site.yaml's comments do not change it). */
 const formsByServices = new Map<string, EditorSchemas & { cities: JsonSchema }>();
 
 /** The JSON schema an editable file follows on a site with these services, or undefined for a file the build reads without one. */
-function schemaOf(file: string, services: readonly string[]): JsonSchema | undefined {
-  const key = services.join(",");
+function schemaOf(file: string, services: readonly string[], own: OwnPages): JsonSchema | undefined {
+  const key = JSON.stringify([services, own.ids, own.priceNames]);
   let forms = formsByServices.get(key);
   if (!forms) {
-    forms = { ...schemasFor(services), cities: z.toJSONSchema(cityIntrosSchema, { io: "input" }) as JsonSchema };
+    forms = { ...schemasFor(services, own), cities: z.toJSONSchema(cityIntrosSchema, { io: "input" }) as JsonSchema };
     formsByServices.set(key, forms);
   }
   if (file === "site.yaml") return forms.site;
-  // content/ and content/<code>/ hold the same files, in each language.
-  const name = /^content\/(?:[a-z]{2,3}\/)?(.+)$/.exec(file)?.[1];
-  if (name === undefined) return undefined;
+  // content/ and content/<code>/ hold the same files, in each language; content/own/ is not a language's.
+  const inContent = /^content\/(.+)$/.exec(file)?.[1];
+  if (inContent === undefined) return undefined;
+  const name = Object.hasOwn(forms.copy, inContent) ? inContent : inContent.replace(/^[a-z]{2,3}\//, "");
   if (name === "language.yaml") return forms.language;
   if (name === "cities.yaml") return forms.cities;
   if (/^blog\/[^/]+\.md$/.test(name)) return forms.article;
@@ -32,8 +33,8 @@ function schemaOf(file: string, services: readonly string[]): JsonSchema | undef
  * path; undefined when every key is one the file may have. The last key of a delete may be any:
  * a key the owner wrote by hand that the build no longer takes can still be removed.
  */
-export function unknownKeyOf(file: string, ops: readonly EditOp[], services: readonly string[] = []): { op: EditOp; path: Path } | undefined {
-  const schema = schemaOf(file, services);
+export function unknownKeyOf(file: string, ops: readonly EditOp[], services: readonly string[] = [], own: OwnPages = { ids: [], priceNames: [] }): { op: EditOp; path: Path } | undefined {
+  const schema = schemaOf(file, services, own);
   if (!schema) return undefined;
   for (const op of ops) {
     const checked = op.op === "delete" ? op.path.slice(0, -1) : op.path;

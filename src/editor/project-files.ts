@@ -6,7 +6,14 @@ import path from "node:path";
  * Files the editor reads and writes, relative to the project: site.yaml and content's YAML (copy,
  * a language's language.yaml) and markdown (articles, legal pages), in every language's folder.
  */
-const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|(?:pages|services)\/[a-z0-9-]+\.yaml|(?:blog|legal)\/[a-z0-9-]+\.md))$/;
+const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|(?:pages|services|own)\/[a-z0-9-]+\.yaml|(?:blog|legal)\/[a-z0-9-]+\.md))$/;
+
+/**
+ * The files a save may start from a starter or remove: a service's copy file and an own page's, in
+ * any language. Removing one is the owner's confirmed request (Remove, in the editor's Services and
+ * Own pages); nothing else the owner wrote is ever removed.
+ */
+export const PAGE_COPY = /^content\/(?:[a-z]{2,3}\/)?(?:services|own)\/[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$/;
 
 /** Thrown for a path the editor must not touch; answered with 400 and this message. */
 export class PathRefused extends Error {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants, copyFile, link, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { killPoint } from "../test-hooks.ts";
-import { editablePath, versionOf } from "./project-files.ts";
+import { editablePath, PAGE_COPY, versionOf } from "./project-files.ts";
 
 /**
  * Writes a file so that a killed process leaves the old file or the new one, never half: the data
@@ -30,39 +30,49 @@ export async function saveFileAtomically(root: string, file: string, data: strin
  * place in one rename; then the files are renamed over theirs, and the journal is removed. A kill
  * before the journal is in place leaves every file old; after it, the next editor finishes the
  * renames (finishInterruptedSave). A rename refused (a file held open, on Windows) puts the files
- * already renamed back as they were.
+ * already renamed back as they were. A file whose text is null is removed (a service the owner
+ * removed, with its copy file): journaled like the others, with no temporary file.
  */
-export async function saveFilesTogether(root: string, texts: ReadonlyMap<string, string>, beforeRename?: (file: string, modified: number) => void): Promise<void> {
+export async function saveFilesTogether(root: string, texts: ReadonlyMap<string, string | null>, beforeRename?: (file: string, modified: number) => void): Promise<void> {
   if (texts.size === 1) {
     const [file, text] = [...texts][0]!;
+    if (text === null) {
+      beforeRename?.(file, -1);
+      return rm(file, { force: true });
+    }
     return saveFileAtomically(root, file, text, (modified) => beforeRename?.(file, modified));
   }
   const realRoot = await realpath(root);
   const journal = path.join(root, JOURNAL);
-  const written: Array<{ file: string; temporary: string; modified: number; before?: Buffer }> = [];
+  // A removed file's temporary is null, its modification time -1 (as the dev server's for a missing file).
+  const written: Array<{ file: string; temporary: string | null; modified: number; before?: Buffer }> = [];
   try {
     for (const [file, text] of texts) {
       const before = await readFile(file).catch(() => undefined);
       const mode = await stat(file).then((stats) => stats.mode & 0o7777, () => undefined);
-      written.push({ file, before, ...(await writeTemporary(root, text, mode)) });
+      written.push({ file, before, ...(text === null ? { temporary: null, modified: -1 } : await writeTemporary(root, text, mode)) });
     }
-    const entries: JournalEntry[] = written.map(({ file, temporary, before }) => ({
-      temporary: path.basename(temporary),
-      file: path.relative(realRoot, file).split(path.sep).join("/"),
-      before: before === undefined ? null : versionOf(before),
-      after: versionOf(texts.get(file)!),
-    }));
+    const entries: JournalEntry[] = written.map(({ file, temporary, before }) => {
+      const text = texts.get(file)!;
+      return {
+        temporary: temporary === null ? null : path.basename(temporary),
+        file: path.relative(realRoot, file).split(path.sep).join("/"),
+        before: before === undefined ? null : versionOf(before),
+        after: text === null ? null : versionOf(text),
+      };
+    });
     const { temporary } = await writeTemporary(root, JSON.stringify(entries));
     await rename(temporary, journal);
   } catch (error) {
-    await Promise.all(written.map(({ temporary }) => rm(temporary, { force: true })));
+    await removeTemporaries(written);
     throw error;
   }
   let renamed = 0;
   try {
     for (const { file, temporary, modified } of written) {
       beforeRename?.(file, modified);
-      await rename(temporary, file);
+      if (temporary === null) await rm(file, { force: true });
+      else await rename(temporary, file);
       renamed++;
       // The test hook kills the process here, with some files of the save in place and not the others.
       if (renamed === 1) killPoint("editor-save-set");
@@ -70,7 +80,7 @@ export async function saveFilesTogether(root: string, texts: ReadonlyMap<string,
   } catch (error) {
     // The journal goes first: the next editor must not finish a save the owner was told failed.
     await rm(journal, { force: true });
-    await Promise.all(written.slice(renamed).map(({ temporary }) => rm(temporary, { force: true })));
+    await removeTemporaries(written.slice(renamed));
     const notRestored: string[] = [];
     for (const { file, before } of written.slice(0, renamed)) {
       try {
@@ -86,19 +96,27 @@ export async function saveFilesTogether(root: string, texts: ReadonlyMap<string,
   await rm(journal, { force: true });
 }
 
-/** One file of a save of several: its temporary file, its place, and its version before (null: new) and after. */
+async function removeTemporaries(written: ReadonlyArray<{ temporary: string | null }>): Promise<void> {
+  await Promise.all(written.map(({ temporary }) => (temporary === null ? undefined : rm(temporary, { force: true }))));
+}
+
+/**
+ * One file of a save of several: its temporary file, its place, and its version before (null: new)
+ * and after; a file the save removes has neither a temporary file nor a version after.
+ */
 interface JournalEntry {
-  temporary: string;
+  temporary: string | null;
   file: string;
   before: string | null;
-  after: string;
+  after: string | null;
 }
 
 /**
  * Finishes a save of several files that a kill cut short after its journal was in place: each
  * rename not done yet is done, when the file is still as the save found it. `finished`: the files
  * put in place; `kept`: those changed since (by hand, by git), left as they are now. Only files the
- * editor may write are touched (src/editor/project-files.ts), whatever the journal says.
+ * editor may write are touched (src/editor/project-files.ts), and only a service's or own page's
+ * copy file is removed, whatever the journal says.
  */
 export async function finishInterruptedSave(projectRoot: string): Promise<{ finished: string[]; kept: string[] }> {
   const root = await realpath(projectRoot);
@@ -114,6 +132,17 @@ export async function finishInterruptedSave(projectRoot: string): Promise<{ fini
   }
   for (const entry of Array.isArray(entries) ? (entries as Partial<JournalEntry>[]) : []) {
     const { temporary, file, before } = entry ?? {};
+    if (temporary === null) {
+      // A removal: done unless the file is gone already, or changed since the save read it.
+      const target = typeof file === "string" ? await editablePath(root, file, PAGE_COPY).catch(() => undefined) : undefined;
+      const now = target === undefined ? undefined : await readFile(target).then(versionOf, () => null);
+      if (target === undefined || now === null) continue;
+      if (now === before) {
+        await rm(target, { force: true });
+        finished.push(file!);
+      } else kept.push(file!);
+      continue;
+    }
     if (typeof temporary !== "string" || !TEMPORARY.test(temporary)) continue;
     const source = path.join(root, temporary);
     // Renamed before the kill: nothing left to do for it.

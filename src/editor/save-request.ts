@@ -17,13 +17,21 @@ const editOp = z.discriminatedUnion("op", [
   z.object({ op: z.literal("move"), path: z.array(key), from: position, to: position }),
 ]);
 
-const fileChange = z.object({
-  file: z.string(),
-  version: z.string().optional(),
-  ops: z.array(editOp).optional(),
-  body: z.string().optional(),
-  create: z.record(z.string(), value).optional(),
-});
+const fileChange = z
+  .object({
+    file: z.string(),
+    version: z.string().optional(),
+    ops: z.array(editOp).optional(),
+    body: z.string().optional(),
+    create: z.record(z.string(), value).optional(),
+    starter: z.strictObject({ name: z.string() }).optional(),
+    remove: z.literal(true).optional(),
+  })
+  // A file is created, started, removed or edited (a markdown file's body with its creation or edit):
+  // two at once would leave which one unclear.
+  .refine((change) => [change.create, change.starter, change.remove, change.ops].filter((part) => part !== undefined).length <= 1 && !(change.body !== undefined && (change.starter || change.remove)), {
+    error: "must do one thing to its file: create, starter, remove or ops (a body goes with create or ops)",
+  });
 
 const saveRequest = z.object({ changes: z.array(fileChange).min(1, "nothing to save") });
 

@@ -21,29 +21,40 @@ export interface EditorSchemas {
 }
 
 export function editorSchemas(siteYaml: string): EditorSchemas {
-  const schemas = schemasFor(serviceIds(siteYaml));
+  const values: unknown = parseYamlDocument(siteYaml).toJS();
+  const schemas = schemasFor(serviceIdsIn(values), ownPagesIn(values));
   addHelp(schemas.site, commentsByPath(siteYaml));
   return schemas;
 }
 
-/** The forms' schemas for a site with these services, without site.yaml's comments as help. */
-export function schemasFor(services: readonly string[]): EditorSchemas {
-  // The file's own title and "do not edit" note are for the schema file, not for the owner.
-  const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
-  const copy = Object.fromEntries(Object.entries(siteCopyFiles(services)).map(([name, schema]) => [name, formSchema(schema)]));
-  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor(services)) };
+/** An own page's form: the site's own pages' ids and the prices their tables may name. */
+export interface OwnPages {
+  ids: readonly string[];
+  priceNames: readonly string[];
 }
 
-/** The ids of site.yaml's services as written, each a form of its own; none while the list is not one. */
-function serviceIds(siteYaml: string): string[] {
-  return serviceIdsIn(parseYamlDocument(siteYaml).toJS());
+/** The forms' schemas for a site with these services and own pages, without site.yaml's comments as help. */
+export function schemasFor(services: readonly string[], own: OwnPages = { ids: [], priceNames: [] }): EditorSchemas {
+  // The file's own title and "do not edit" note are for the schema file, not for the owner.
+  const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
+  const copy = Object.fromEntries(Object.entries(siteCopyFiles(services, { ownIds: own.ids, priceNames: own.priceNames })).map(([name, schema]) => [name, formSchema(schema)]));
+  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor([...services, ...own.ids])) };
 }
 
 /** The ids of the services in site.yaml's values (each a well-formed id); none while the list is not one. */
 export function serviceIdsIn(site: unknown): string[] {
-  const services = (site as { services?: unknown } | null | undefined)?.services;
-  if (!Array.isArray(services)) return [];
-  return services.flatMap((service) => (typeof service?.id === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(service.id) ? [service.id as string] : []));
+  return idsIn((site as { services?: unknown } | null | undefined)?.services);
+}
+
+/** The own pages' ids in site.yaml's values, and its prices' names. */
+export function ownPagesIn(site: unknown): OwnPages {
+  const prices = (site as { prices?: { items?: unknown } } | null | undefined)?.prices?.items;
+  return { ids: idsIn((site as { pages?: unknown } | null | undefined)?.pages), priceNames: prices && typeof prices === "object" ? Object.keys(prices) : [] };
+}
+
+function idsIn(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => (typeof item?.id === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(item.id) ? [item.id as string] : []));
 }
 
 function formSchema(schema: z.ZodType): JsonSchema {

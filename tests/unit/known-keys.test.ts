@@ -41,4 +41,11 @@ describe("the keys a save may name: those its file's schema knows", () => {
     expect(unknownKeyOf("content/services/heat-pumps.yaml", [set("titel")], services)).toEqual({ op: set("titel"), path: ["titel"] });
     expect(unknownKeyOf("content/es/language.yaml", [set("slugs", "furnaces")], services)).toEqual({ op: set("slugs", "furnaces"), path: ["slugs", "furnaces"] });
   });
+
+  it("knows a site's own pages: each one's copy file, in every language", () => {
+    const own = { ids: ["financing"], priceNames: ["visit"] };
+    expect(unknownKeyOf("content/own/financing.yaml", [set("hero", "heading")], [], own)).toBeUndefined();
+    expect(unknownKeyOf("content/es/own/financing.yaml", [set("name")], [], own)).toBeUndefined();
+    expect(unknownKeyOf("content/own/financing.yaml", [set("titel")], [], own)).toEqual({ op: set("titel"), path: ["titel"] });
+  });
 });

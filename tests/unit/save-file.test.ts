@@ -110,4 +110,48 @@ describe("a save of several files", () => {
     expect(await readFile(a, "utf8")).toBe("a: old\n");
     expect((await readdir(root)).sort()).toEqual(["a.yaml", "b.yaml"]);
   });
+
+  it("removes a file whose text is null, with the others, and puts it back when a rename is refused", async () => {
+    const root = folder();
+    const [a, gone] = [path.join(root, "a.yaml"), path.join(root, "gone.yaml")];
+    await writeFile(a, "a: old\n");
+    await writeFile(gone, "mine\n");
+    await saveFilesTogether(root, new Map<string, string | null>([[a, "a: new\n"], [gone, null]]));
+    expect((await readdir(root)).sort()).toEqual(["a.yaml"]);
+
+    await writeFile(gone, "mine\n");
+    const blocked = path.join(root, "b.yaml");
+    await mkdir(path.join(blocked, "inside"), { recursive: true });
+    await expect(saveFilesTogether(root, new Map<string, string | null>([[gone, null], [blocked, "b: new\n"]]))).rejects.toThrow();
+    expect(await readFile(gone, "utf8")).toBe("mine\n");
+  });
+
+  it("finishes a removal cut short only for a service's or own page's copy file still as the save found it", async () => {
+    const root = folder();
+    const write = async (name: string, text: string) => {
+      await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+      await writeFile(path.join(root, name), text);
+    };
+    await write("content/services/lawn.yaml", "lawn\n");
+    await write("content/es/own/team.yaml", "equipo\n");
+    await write("content/own/team.yaml", "changed by hand since\n");
+    await write("site.yaml", "site\n");
+    await write("content/faq.yaml", "faq\n");
+    const journal = [
+      { temporary: null, file: "content/services/lawn.yaml", before: versionOf("lawn\n"), after: null },
+      { temporary: null, file: "content/es/own/team.yaml", before: versionOf("equipo\n"), after: null },
+      { temporary: null, file: "content/own/team.yaml", before: versionOf("team\n"), after: null },
+      // Removed before the kill.
+      { temporary: null, file: "content/services/pool.yaml", before: versionOf("pool\n"), after: null },
+      // Never removed, whatever a journal says: files that are not a page's copy.
+      { temporary: null, file: "site.yaml", before: versionOf("site\n"), after: null },
+      { temporary: null, file: "content/faq.yaml", before: versionOf("faq\n"), after: null },
+    ];
+    await write(".gopher-site-edit-journal.json", JSON.stringify(journal));
+    expect(await finishInterruptedSave(root)).toEqual({ finished: ["content/services/lawn.yaml", "content/es/own/team.yaml"], kept: ["content/own/team.yaml"] });
+    expect((await readdir(path.join(root, "content/services")))).toEqual([]);
+    expect(await readFile(path.join(root, "site.yaml"), "utf8")).toBe("site\n");
+    expect(await readFile(path.join(root, "content/faq.yaml"), "utf8")).toBe("faq\n");
+    expect(await readFile(path.join(root, "content/own/team.yaml"), "utf8")).toBe("changed by hand since\n");
+  });
 });

@@ -29,3 +29,13 @@ it("reads the disk with the unsaved texts in place of, or beside, its files, fai
     await expect(each.list(path.join(root, "legal"))).rejects.toMatchObject({ code: "ENOENT" });
   }
 });
+
+it("reads a file the save removes as missing, and leaves it out of its folder's names", async () => {
+  const root = folder();
+  await mkdir(path.join(root, "services"));
+  await writeFile(path.join(root, "services", "a.yaml"), "a");
+  await writeFile(path.join(root, "services", "b.yaml"), "b");
+  const sources = withTexts(new Map([[path.join(root, "services", "b.yaml"), null]]));
+  await expect(sources.readText(path.join(root, "services", "b.yaml"))).rejects.toMatchObject({ code: "ENOENT" });
+  expect(await sources.list(path.join(root, "services"))).toEqual(["a.yaml"]);
+});

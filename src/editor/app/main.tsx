@@ -4,15 +4,17 @@ import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
 import { FileForm } from "./file-form.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
+import { OWN_PAGES, PageList, SERVICES } from "./page-list.tsx";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
+import { StartTranslation } from "./start-translation.tsx";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
-const SECTIONS = ["Business", "Towns", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
+const SECTIONS = ["Business", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
 type Section = (typeof SECTIONS)[number];
-/** Keys of site.yaml the Towns section edits; the Business form shows the rest. */
-const TOWN_KEYS = ["cities", "townsWithoutPage"];
+/** Keys of site.yaml the Towns, Services and Own pages sections edit; the Business form shows the rest. */
+const LIST_KEYS = ["cities", "townsWithoutPage", "services", "pages"];
 
 function Editor({ initial }: { initial: EditorState }) {
   const [state, setState] = useState(initial);
@@ -36,6 +38,14 @@ function Editor({ initial }: { initial: EditorState }) {
     setGeneration((n) => n + 1);
     setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
   }, []);
+  // A service or own page added, moved or removed: its list, its forms and their schemas are read again.
+  const onListSaved = useCallback((files: Record<string, EditedFile | null>) => {
+    setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
+    void loadState().then((next) => {
+      setState(next);
+      setGeneration((n) => n + 1);
+    });
+  }, []);
   const show = (name: Section) => {
     setNotice("");
     // The list of what is not translated is read again when it is shown.
@@ -54,7 +64,10 @@ function Editor({ initial }: { initial: EditorState }) {
         return translated ? (
           <FileForm key={file} file={file} title={`${title} (${code})`} schema={formSchema(state.schemas.copy[name]!)} initial={translated} onSaved={onSaved} />
         ) : (
-          <p key={file} className="untranslated">Not translated into {code} yet: content/{code}/{name} does not exist.</p>
+          <div key={file}>
+            <p className="untranslated">Not translated into {code} yet: content/{code}/{name} does not exist.</p>
+            <StartTranslation file={file} language={code} original={state.files[`content/${name}`]!} onSaved={onSaved} />
+          </div>
         );
       })}
     </div>
@@ -76,17 +89,19 @@ function Editor({ initial }: { initial: EditorState }) {
       </header>
       <main className="pane" key={`${section}-${generation}`}>
         {section === "Business" && (
-          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
-            initial={state.files["site.yaml"]!} without={TOWN_KEYS} onSaved={onSaved} />
+          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, LIST_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
+            initial={state.files["site.yaml"]!} without={LIST_KEYS} onSaved={onSaved} />
         )}
         {section === "Towns" && (
           <Towns site={state.files["site.yaml"]!} siteSchema={state.schemas.site}
             translations={languages.map((code) => ({ language: code, file: `content/${code}/cities.yaml`, initial: state.files[`content/${code}/cities.yaml`] }))}
             onSaved={onSaved} onPreview={onPreview} />
         )}
+        {section === "Services" && <PageList kind={SERVICES} files={state.files} siteSchema={state.schemas.site} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
+        {section === "Own pages" && <PageList kind={OWN_PAGES} files={state.files} siteSchema={state.schemas.site} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
         {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials", true)}
         {section === "FAQ" && copyForms("faq.yaml", "Questions and answers")}
-        {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name.startsWith("services/") || name === "chrome.yaml")} />}
+        {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name === "chrome.yaml")} />}
         {section === "Articles" && <Articles files={state.files} schema={state.schemas.article} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
         {section === "Legal pages" && <LegalPages files={state.files} schema={state.schemas.legal} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
         {section === "Languages" && <LanguageSettings files={state.files} schema={state.schemas.language} languages={allLanguages} onSaved={onSaved} />}

@@ -69,7 +69,7 @@ export const homeCopy = z.strictObject({
 });
 
 const sectionId = z.string().regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens, e.g. peace-of-mind").describe("The section's id in the page (its #address)");
-const sectionTypes = "cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta";
+const sectionTypes = "cards, checklist, steps, prose, reviews, prices, faq, team, gallery, services or cta";
 const unknownType = { error: (issue: { code?: string }) => (issue.code === "invalid_union" ? `must have a type: ${sectionTypes}` : undefined) };
 
 /** A service's cards may list the licences shown on it; an own page has none to list. */
@@ -104,6 +104,9 @@ function sectionsBesideCards(priceNames: readonly string[]) {
       members: z.array(z.strictObject({ photo: image, name: line, role: line, text: paragraph.optional() })).min(1).max(24),
     }),
     z.strictObject({ type: z.literal("gallery"), id: sectionId, heading: line, text: paragraph.optional(), pairs: z.array(z.strictObject({ before: picture, after: picture })).min(1).max(12) }),
+    section
+      .extend({ type: z.literal("services"), id: sectionId })
+      .describe("The company's services as cards (each one's icon, name and summary, linking to its page); on a service's page, the others"),
     cta.extend({ type: z.literal("cta"), id: sectionId }).describe("A call to action with the call and quote buttons"),
   ] as const;
 }

@@ -2,7 +2,7 @@ import type { Copy, PageSection } from "./copy-schema.ts";
 
 /**
  * Whether a site's pages have a section templates/styles/page-sections.css styles (a price table,
- * a team, a gallery, a card that links), on a service or an own page of any language: only such
+ * a team, a gallery, a card that links: the services' cards do), on a service or an own page of any language: only such
  * a site gets those rules, the others' stylesheet stays as it was.
  */
 export function usesSectionStyles(copies: readonly Copy[]): boolean {
@@ -11,5 +11,5 @@ export function usesSectionStyles(copies: readonly Copy[]): boolean {
 
 function styled(section: PageSection): boolean {
   if (section.type === "cards") return section.cards.some((card) => card.href);
-  return section.type === "prices" || section.type === "team" || section.type === "gallery";
+  return section.type === "prices" || section.type === "team" || section.type === "gallery" || section.type === "services";
 }

@@ -237,6 +237,16 @@ export type TemplateName = PageData["template"];
 type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 export const TEMPLATES_ARE_KINDS: SameNames<TemplateName, PageKindName> = true;
 
+/** A service as a card names it: for a `services` section, from its copy in the page's language. */
+export interface ServiceCardView {
+  id: string;
+  name: string;
+  summary: string;
+  icon: string;
+  /** Its page's address in the default language (templates localize it). */
+  href: string;
+}
+
 /** A service's page: its copy, with what the site adds to it. */
 export interface ServicePageView {
   /** site.yaml's id of the service. */
@@ -248,6 +258,8 @@ export interface ServicePageView {
   licenses: string[];
   /** Each price table row's price as the page's locale writes it, by site.yaml's name. */
   prices: Record<string, string>;
+  /** The other services, for a `services` section. */
+  services: ServiceCardView[];
   /** The e-mail quote link, when its copy has an emailQuote. */
   mailto?: string;
   /** Its own call to action, or chrome.yaml's default. */
@@ -261,6 +273,8 @@ export interface OwnPageView {
   copy: OwnPageCopy;
   /** Each price table row's price as the page's locale writes it, by site.yaml's name. */
   prices: Record<string, string>;
+  /** Every service, for a `services` section. */
+  services: ServiceCardView[];
   reviews?: ReviewsWidgetView;
 }
 

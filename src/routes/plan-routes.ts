@@ -57,6 +57,11 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const cta = copy.chrome.cta;
   const towns = townsBySlug(named, defaultPaths);
   const fillCityCopy = cityCopyFiller(copy.city, site);
+  // A `services` section's cards, named in this language's copy (a service it leaves untranslated: the default's words and page).
+  const serviceCards = site.services.map((service) => {
+    const { name, summary, icon } = copy.services[service.id]!;
+    return { id: service.id, name, summary, icon, href: defaultPaths.service(service.id) };
+  });
   const prices = Object.fromEntries(Object.entries(site.prices.items).map(([name, amount]) => [name, formatMoney(amount, site.prices.currency, language.locale)]));
 
   const page = <T extends PlannedPage["template"]>(
@@ -110,6 +115,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
           reviews: reviewsWidget(site, copy, { service: service.id }, quotesLang),
           licenses: licensesOn(licenses, service.id),
           prices,
+          services: serviceCards.filter((card) => card.id !== service.id),
           ...(serviceCopy.emailQuote ? { mailto: `mailto:${site.email}?subject=${encodeURIComponent(serviceCopy.emailQuote.subject)}` } : {}),
           cta: serviceCopy.cta ?? cta.default,
         });
@@ -198,7 +204,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       .filter((own) => builds(language, translationUnit("own", own.id)))
       .map((own) => {
         const ownCopy = copy.own[own.id]!;
-        return page("own", at((p) => p.own(own.id)), ownCopy, { id: own.id, copy: ownCopy, prices, reviews });
+        return page("own", at((p) => p.own(own.id)), ownCopy, { id: own.id, copy: ownCopy, prices, services: serviceCards, reviews });
       }),
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
   ];

@@ -9,7 +9,7 @@ export function OwnPage({ chrome, page }: TemplateProps<"own">) {
   return (
     <>
       <Hero chrome={chrome} heading={copy.hero.heading} text={copy.hero.text} image={image} />
-      <PageSections sections={copy.sections} data={{ chrome, prices: page.prices, licenses: [], reviews: page.reviews }} />
+      <PageSections sections={copy.sections} data={{ chrome, prices: page.prices, licenses: [], services: page.services, reviews: page.reviews }} />
     </>
   );
 }

@@ -20,7 +20,7 @@ export function ServicePage({ chrome, page }: TemplateProps<"service">) {
       <Hero chrome={chrome} heading={copy.hero.heading} text={copy.hero.text} badge={page.badge}
         image={{ src: copy.hero.image, alt: copy.hero.imageAlt ?? "" }}
         actions={withMail ? <><CallButton chrome={chrome} />{withMail}</> : undefined} />
-      <PageSections sections={copy.sections} data={{ chrome, prices: page.prices, licenses: page.licenses, reviews: page.reviews }} />
+      <PageSections sections={copy.sections} data={{ chrome, prices: page.prices, licenses: page.licenses, services: page.services, reviews: page.reviews }} />
       {/* With an e-mail button the call to action is the service's own (its heading id names the service). */}
       <CallToAction chrome={chrome} cta={page.cta} {...(withMail ? { headingId: `cta-${page.id}-heading`, quote: mailButton("button button-outline-light") } : {})} />
     </>

@@ -1,5 +1,5 @@
 import type { PageSection } from "../../src/content/copy-schema.ts";
-import type { ChromeView, ReviewsWidgetView } from "../../src/routes/page-props.ts";
+import type { ChromeView, ReviewsWidgetView, ServiceCardView } from "../../src/routes/page-props.ts";
 import { BeforeAfter, CallToAction, Faq, FeatureCards, LicenseList, ProcessSteps, Prose, Section } from "./blocks.tsx";
 import { Icon } from "./icon.tsx";
 import { Picture } from "./picture.tsx";
@@ -12,6 +12,8 @@ export interface SectionData {
   prices: Record<string, string>;
   /** The licences shown on a service; none on an own page. */
   licenses: string[];
+  /** The services a `services` section lists: on a service's page, the others. */
+  services: ServiceCardView[];
   reviews?: ReviewsWidgetView;
 }
 
@@ -76,6 +78,12 @@ function SectionBlock({ section, data }: { section: PageSection; data: SectionDa
           </table>
         </Section>
       );
+    case "services":
+      return data.services.length > 0 ? (
+        <Section id={section.id} heading={section.heading} text={section.text}>
+          <FeatureCards cards={data.services.map((service) => ({ icon: service.icon, title: service.name, text: service.summary, href: service.href, featured: false }))} />
+        </Section>
+      ) : null;
     case "faq":
       return <Faq id={section.id} heading={section.heading} items={section.items} />;
     case "team":

@@ -109,7 +109,7 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     const wrong = await call("save", { body: { changes: [{ file, version: files[file]!.version, ops: [{ op: "set", path: ["sections", 1, "type"], value: "slideshow" }] }] } });
     expect(wrong.status).toBe(422);
     const line = before.split("\n").indexOf("    type: checklist") + 1;
-    expect(wrong.body.problems).toEqual([{ file, line, column: 11, field: "sections.1.type", message: "must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta" }]);
+    expect(wrong.body.problems).toEqual([{ file, line, column: 11, field: "sections.1.type", message: "must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery, services or cta" }]);
     expect(await read(file)).toBe(before);
     const saved = await call("save", { body: { changes: [{ file, version: files[file]!.version, ops: [{ op: "set", path: ["sections", 1, "heading"], value: "Who We Work For" }] }] } });
     expect(saved.status).toBe(200);

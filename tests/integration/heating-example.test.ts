@@ -85,6 +85,17 @@ describe("the heating-and-air example", () => {
     expect(heatPumps.find((item) => item["@type"] === "Service")!.offers).toBeUndefined();
   });
 
+  it("lists the other services on each service's page as cards with their icons, names and summaries, linking to them", async () => {
+    for (const service of SERVICES) {
+      const section = mainOf(await html(`${service.slice(1)}.html`)).match(/<section[^>]*id="other-services"[\s\S]*?<\/section>/)![0];
+      const links = [...section.matchAll(/<h3><a href="([^"]+)">/g)].map((match) => match[1]);
+      expect(links, service).toEqual(SERVICES.filter((other) => other !== service));
+    }
+    const furnace = mainOf(await html("furnace-repair.html"));
+    expect(furnace).toContain('<h3><a href="/heat-pumps">Heat Pumps</a></h3><p>Cold-climate heat pumps that heat through a North Idaho winter and cool in July, ducted or ductless.</p>');
+    expect(furnace).toMatch(/#fan"><\/use><\/svg><h3><a href="\/heat-pumps">/);
+  });
+
   it("shows the winter notice on a day inside its dates, in the page's words", async () => {
     const home = await html("index.html");
     expect(home).toContain("Winter hours: no-heat calls answered day and night at (509) 555-0199. Furnace tune-ups $129.");

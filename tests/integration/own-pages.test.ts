@@ -72,7 +72,7 @@ describe("own pages", { timeout: 60_000 }, () => {
     const price = await lineOf("content/own/financing.yaml", "price: extraMole");
     expect(await problems()).toEqual([
       `content/own/financing.yaml:${price}:16  sections.0.rows.1.price  must name a price of site.yaml's prices: setup, extraGopher`,
-      `content/own/team.yaml:${type}:11  sections.1.type  must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta`,
+      `content/own/team.yaml:${type}:11  sections.1.type  must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery, services or cta`,
     ]);
   });
 

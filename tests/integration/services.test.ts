@@ -52,7 +52,7 @@ describe("services", { timeout: 60_000 }, () => {
     const type = await lineOf("content/services/residential.yaml", "type: slideshow");
     expect(await problems()).toEqual([
       "content/services/residential.yaml:1:1  icon  is required: one of the tool's own icons (clock, shield, leaf, home, family, badge, calendar, phone, shed, map, chart, star, building, tree, check, close, menu, arrow, back, mail) or any of https://lucide.dev/icons/ by its name",
-      `content/services/residential.yaml:${type}:11  sections.2.type  must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery or cta`,
+      `content/services/residential.yaml:${type}:11  sections.2.type  must have a type: cards, checklist, steps, prose, reviews, prices, faq, team, gallery, services or cta`,
     ]);
   });
 

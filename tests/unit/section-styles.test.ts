@@ -27,5 +27,7 @@ describe("the sections' stylesheet", () => {
     expect(usesSectionStyles([withSection({ type: "team", id: "team", heading: "Team", members: [{ photo: "/images/a.png", name: "A", role: "B" }] })])).toBe(true);
     expect(usesSectionStyles([withSection({ type: "cards", id: "more", heading: "More", licenses: false, cards: [card] })])).toBe(false);
     expect(usesSectionStyles([withSection({ type: "cards", id: "more", heading: "More", licenses: false, cards: [{ ...card, href: "/about" }] })])).toBe(true);
+    // The services' cards link to their pages.
+    expect(usesSectionStyles([withSection({ type: "services", id: "other-services", heading: "Our Other Services" })])).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
 import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { editorApi } from "../helpers/editor-api.ts";
 
 // Services and own pages added, removed and reordered through the editor's save: the site.yaml
 // entry and the copy file in one save, written only when the whole site builds with them.
@@ -23,14 +24,7 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
-async function call(route: string, body?: unknown) {
-  const response = await fetch(`${editor.url}/__editor/api/${route}`, {
-    method: body ? "POST" : "GET",
-    headers: { origin: editor.url, "x-editor-secret": editor.secret, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const call = editorApi(() => editor);
 
 const versionOf = async (file: string): Promise<string> => ((await call("state")).body.files[file] as { version: string }).version;
 const read = (file: string) => readFile(path.join(dir, file), "utf8");

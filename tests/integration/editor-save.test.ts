@@ -5,6 +5,7 @@ import { startEditor, type EditorServer } from "../../src/editor/editor-server.t
 import { createLogger } from "../../src/log.ts";
 import { spawnEditor } from "../helpers/editor-process.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { editorApi } from "../helpers/editor-api.ts";
 
 // A save is built, with the build's every check, before a byte of it is written; that build is
 // then the one the preview serves.
@@ -23,14 +24,7 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
-async function call(route: string, body?: unknown) {
-  const response = await fetch(`${editor.url}/__editor/api/${route}`, {
-    method: body ? "POST" : "GET",
-    headers: { origin: editor.url, "x-editor-secret": editor.secret, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const call = editorApi(() => editor);
 
 async function versionOf(file: string): Promise<string> {
   return ((await call("state")).body.files[file] as { version: string }).version;

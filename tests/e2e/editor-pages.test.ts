@@ -84,8 +84,15 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
     expect(await confirm.getByRole("listitem").allTextContents()).toEqual(["content/services/commercial.yaml", "content/es/services/commercial.yaml"]);
     expect(await confirm.textContent()).toContain("Its address in content/es/language.yaml goes too.");
     await confirm.getByRole("button", { name: "Remove it" }).click();
-    await page.getByText("site.yaml:", { exact: false }).first().waitFor({ timeout: 90_000 });
-    expect(await page.getByRole("alert").last().textContent()).toContain("licenses.0.shownOn.2  must be one of: footer, about, legal, residential");
+    // Its licences and quotes are named first and would be taken out with it; the articles linking to it stop the save, every one at once.
+    expect(await confirm.textContent()).toContain("These licences are no longer listed on its page: ");
+    expect(await confirm.textContent()).toMatch(/The quotes of .+ are about it: they stay, shown with your first service\./);
+    await page.getByText("links to /commercial-gopher-control", { exact: false }).first().waitFor({ timeout: 90_000 });
+    const refusal = (await page.getByRole("alert").last().textContent())!;
+    expect(refusal).toContain("content/blog/gopher-damage-costs.md:44:272  links to /commercial-gopher-control, which is not a page or file of the site");
+    expect(refusal).toContain("content/es/blog/keep-gophers-out-for-good.md:78:167  links to /commercial-gopher-control");
+    expect(await read("site.yaml")).toContain("shownOn: [footer, about, commercial]");
+    expect(await read("content/testimonials.yaml")).toContain("service: commercial");
     expect(existsSync(path.join(dir, "content/services/commercial.yaml"))).toBe(true);
     expect(await serviceIds()).toEqual(["residential", "commercial"]);
   });

@@ -4,6 +4,7 @@ import { slugify } from "../../slug.ts";
 import type { EditedFile, FileChange, JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { PageEntry } from "./page-entry.tsx";
+import { serviceMentions, type ServiceMentions } from "./service-mentions.ts";
 
 /** site.yaml's list the section edits, and what it calls one of its entries. */
 export interface PageListKind {
@@ -73,19 +74,22 @@ export function PageList({ kind, files, siteSchema, languages, render, onChanged
     remember(list[from]!.id);
     void saveChanges([siteChange([{ op: "move", path: [kind.key], from, to }])]);
   };
-  // The files an entry's removal takes with it: its copy in each language, its address in each language.yaml.
+  // The files an entry's removal takes with it: its copy in each language, its address in each
+  // language.yaml; a service's id also out of licences' shownOn and the testimonials about it.
   const removal = (id: string) => {
     const copies = [undefined, ...languages].map((code) => copyFile(id, code)).filter((file) => files[file]);
     const settings = languages.map((code) => `content/${code}/language.yaml`).filter((file) => languageOps(files[file], id).length > 0);
-    return { copies, settings };
+    const mentions = kind.key === "services" ? serviceMentions(site.data, files[TESTIMONIALS]?.data, id) : undefined;
+    return { copies, settings, mentions };
   };
   const remove = (index: number) => {
     const { id } = list[index]!;
-    const { copies, settings } = removal(id);
+    const { copies, settings, mentions } = removal(id);
     const changes: FileChange[] = [
-      siteChange([{ op: "delete", path: [kind.key, index] }]),
+      siteChange([{ op: "delete", path: [kind.key, index] }, ...(mentions?.siteOps ?? [])]),
       ...copies.map((file): FileChange => ({ file, version: files[file]!.version, remove: true })),
       ...settings.map((file): FileChange => ({ file, version: files[file]!.version, ops: languageOps(files[file], id) })),
+      ...(mentions?.testimonialOps.length ? [{ file: TESTIMONIALS, version: files[TESTIMONIALS]!.version, ops: mentions.testimonialOps }] : []),
     ];
     void saveChanges(changes, () => {
       setConfirming(undefined);
@@ -143,8 +147,10 @@ export function PageList({ kind, files, siteSchema, languages, render, onChanged
   );
 }
 
+const TESTIMONIALS = "content/testimonials.yaml";
+
 /** What Remove deletes, named before it does: the owner's own files go only on this confirmation. */
-function ConfirmText({ kind, name, path, copies, settings }: { kind: PageListKind; name: string; path: string; copies: string[]; settings: string[] }) {
+function ConfirmText({ kind, name, path, copies, settings, mentions }: { kind: PageListKind; name: string; path: string; copies: string[]; settings: string[]; mentions?: ServiceMentions }) {
   return (
     <>
       <p>
@@ -152,6 +158,8 @@ function ConfirmText({ kind, name, path, copies, settings }: { kind: PageListKin
       </p>
       <ul>{copies.map((file) => <li key={file}><code>{file}</code></li>)}</ul>
       {settings.length > 0 && <p>Its address in {settings.map((file) => <code key={file}>{file}</code>)} goes too.</p>}
+      {mentions && mentions.licenses.length > 0 && <p>These licences are no longer listed on its page: {mentions.licenses.join("; ")}.</p>}
+      {mentions && mentions.quotes.length > 0 && <p>The quotes of {mentions.quotes.join(", ")} are about it: they stay, shown with your first service.</p>}
       <p>A page that still links to it stops the save, and nothing is removed.</p>
     </>
   );

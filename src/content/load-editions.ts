@@ -6,7 +6,8 @@ import type { Locator } from "../config/yaml-source.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { diskSources, type SourceFiles } from "../source-files.ts";
 import type { Article, LegalPage } from "./article-schema.ts";
-import { copyFiles, siteCopyFiles, type Copy } from "./copy-schema.ts";
+import { copyFiles, optionalCopyFiles, siteCopyFiles, type Copy } from "./copy-schema.ts";
+import { ownLeadForm } from "../config/own-form.ts";
 import { filesOf, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
@@ -39,6 +40,7 @@ export function languageSettingsSchemaFor(serviceIds: readonly string[]) {
         about: slug,
         city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
         blog: slug,
+        "thank-you": slug,
       })
       .partial()
       .default({})
@@ -135,7 +137,7 @@ function pageIds(site: Site): string[] {
 function siteFiles(site: Site) {
   return siteCopyFiles(
     site.services.map((service) => service.id),
-    { ownIds: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items) },
+    { ownIds: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items), leads: ownLeadForm(site) !== undefined },
   );
 }
 
@@ -146,7 +148,7 @@ function siteFiles(site: Site) {
 async function strayPageFiles(sources: SourceFiles, contentDir: string, displayDir: string): Promise<Problem[]> {
   const names = await sources.list(path.join(contentDir, "pages")).catch(() => [] as string[]);
   return names
-    .filter((name) => name.endsWith(".yaml") && !Object.hasOwn(copyFiles, `pages/${name}`))
+    .filter((name) => name.endsWith(".yaml") && !Object.hasOwn(copyFiles, `pages/${name}`) && !Object.hasOwn(optionalCopyFiles, `pages/${name}`))
     .sort()
     .map((name) => ({
       file: `${displayDir}/pages/${name}`,

@@ -5,6 +5,7 @@ import type { Templates } from "./load-templates.ts";
 import type { PageWriter } from "./page-writer.ts";
 import { fillSwitcher, localizeLinks } from "../routes/languages.ts";
 import { renderPage } from "./render-page.ts";
+import { fillPagePath } from "../routes/lead-form.ts";
 import { createReuseStore, type ReuseStore } from "./reuse.ts";
 
 export interface BatchResult {
@@ -46,6 +47,9 @@ export async function renderBatch(context: RenderBatchContext, pages: readonly P
       html = localizeLinks(html, language.paths);
       own = localizeLinks(own, language.paths);
     }
+    // The modal's form says which page it was sent from.
+    html = fillPagePath(html, page.path);
+    own = fillPagePath(own, page.path);
     const switcher = page.head.languages?.switcher;
     if (switcher) {
       html = fillSwitcher(html, switcher);

@@ -41,7 +41,7 @@ export function LeadForm({ form, consent }: { form: OwnFormView; consent: ReactN
         </select>
       </Field>
       <Field id="message" label={words.message}>
-        <textarea id="lead-message" name="message" rows={3} maxLength={2000}></textarea>
+        <textarea id="lead-message" name="message" rows={2} maxLength={2000}></textarea>
       </Field>
       <div className="lead-honeypot" aria-hidden="true">
         <label htmlFor="lead-website">{words.honeypot}</label>

@@ -46,8 +46,8 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string): void {
         return;
       }
       const errors = response.status === 422 ? ((await response.json().catch(() => ({}))) as { errors?: Record<string, string> }).errors : undefined;
-      if (errors && Object.keys(errors).length > 0) showErrors(form, errors);
-      else alert.textContent = alert.dataset.failed ?? "";
+      // An answer naming no field of the form still says something went wrong.
+      if (!errors || !showErrors(form, errors)) alert.textContent = alert.dataset.failed ?? "";
     } catch {
       alert.textContent = alert.dataset.failed ?? "";
     } finally {
@@ -56,8 +56,8 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string): void {
   });
 }
 
-/** Puts each message next to its field (marked invalid, described by it) and clears the others; focuses the first. */
-function showErrors(form: HTMLFormElement, errors: Record<string, string>): void {
+/** Puts each message next to its field (marked invalid, described by it) and clears the others; focuses the first, if any. */
+function showErrors(form: HTMLFormElement, errors: Record<string, string>): boolean {
   let first: HTMLElement | undefined;
   for (const slot of form.querySelectorAll<HTMLElement>("[data-field-error]")) {
     const field = form.elements.namedItem(slot.dataset.fieldError!) as HTMLElement | null;
@@ -74,6 +74,7 @@ function showErrors(form: HTMLFormElement, errors: Record<string, string>): void
     }
   }
   first?.focus();
+  return first !== undefined;
 }
 
 /** The query without the refused-request marker. */

@@ -130,15 +130,19 @@ describe("the site's own call-back form in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("says when the request could not be sent (429), above the form", async () => {
+  it("says above the form when the request could not be sent (429), or was refused naming no field of it", async () => {
     const { page } = await open("/");
     await openForm(page);
     await page.locator("#lead-name").fill("Ann");
     await page.locator("#lead-phone").fill("(951) 555-0100");
-    answer = { status: 429, json: { ok: false, errors: {} } };
-    await page.locator(".lead-form-send").click();
-    await expect.poll(() => page.locator("[data-lead-alert]").textContent()).toBe("Your request could not be sent. Please try again, or call us.");
-    expect(await dialogOpen(page)).toBe(true);
+    const alert = page.locator("[data-lead-alert]");
+    for (const refusal of [{ status: 429, json: { ok: false, errors: {} } }, { status: 422, json: { ok: false, errors: { stamp: "too old" } } }]) {
+      answer = refusal;
+      await alert.evaluate((element) => (element.textContent = ""));
+      await page.locator(".lead-form-send").click();
+      await expect.poll(() => alert.textContent(), String(refusal.status)).toBe("Your request could not be sent. Please try again, or call us.");
+      expect(await dialogOpen(page)).toBe(true);
+    }
   });
 
   it("opens with a line saying why when a request sent without JavaScript came back refused", async () => {

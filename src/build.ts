@@ -21,7 +21,7 @@ import { SiteError, sortProblems, UserError, type Problem } from "./errors.ts";
 import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
-import { builds, localizedPaths, withLanguages } from "./routes/languages.ts";
+import { builds, languagePaths, localizedPaths, withLanguages } from "./routes/languages.ts";
 import { translationUnit } from "./page-kinds.ts";
 import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
 import { ownPageLinkProblems } from "./routes/own-page-links.ts";
@@ -163,14 +163,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       leadFormId: edition.leadFormId,
       footerLicenses: licensesOn(edition.licenses, "footer"),
       untranslatedNote: edition.settings.untranslated.length > 0 ? edition.settings.untranslatedNote : undefined,
+      ownForm: { code: edition.code, locale: edition.locale, thankYou: languagePaths(edition, site).thankYou(), cityNames: edition.cityNames },
     }, day),
   );
   const chrome = chromes[0]!;
   const [templates, styles, compiledScripts, publicDir, lucideIcons] = await stage("assets", () =>
     Promise.all([
       loadTemplates(paths.templates, paths.root),
-      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), pageSections: usesSectionStyles(editions.map((edition) => edition.copy)), themeColor: site.brand.themeColor }),
-      buildScripts(paths.templates, paths.root),
+      buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), pageSections: usesSectionStyles(editions.map((edition) => edition.copy)), ownForm: chrome.ownForm !== undefined, themeColor: site.brand.themeColor }),
+      buildScripts(paths.templates, paths.root, { ownForm: chrome.ownForm !== undefined }),
       publicFiles(paths.public, named(paths.public)),
       lucideSymbols(iconsIn(editions.map((edition) => edition.copy))),
     ]),

@@ -33,6 +33,8 @@ export const PAGE_KINDS = {
   legal: { template: "templates/pages/legal.tsx", copy: [], untranslatedAs: "legal", licensePlace: true },
   own: { template: "templates/pages/own.tsx", copy: [] },
   "not-found": { template: "templates/pages/not-found.tsx", copy: ["pages/not-found.yaml"] },
+  // Only with site.yaml's leads (its copy is an optional file): where a request sent without JavaScript ends.
+  "thank-you": { template: "templates/pages/thank-you.tsx", copy: [], slug: "thank-you" },
 } as const satisfies Record<string, PageKind>;
 
 export type PageKindName = keyof typeof PAGE_KINDS;

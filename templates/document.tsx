@@ -11,6 +11,7 @@ import { LocalizeContext } from "./sections/localize.tsx";
 import { MobileBar } from "./sections/mobile-bar.tsx";
 import { Notice } from "./sections/notice.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
+import { LEAD_FORM_ID } from "./sections/lead-form.tsx";
 
 /** What every page ends with, whatever its path: footer, mobile bar, call-back modal, toast region. */
 function SharedChrome({ chrome }: { chrome: ChromeView }) {
@@ -71,6 +72,8 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
           </main>
           {/* The same on every page: rendered once. */}
           <Reuse component={SharedChrome} props={{ chrome }} />
+          {/* The page the own form is sent from: this page's, outside the form all pages share. */}
+          {chrome.ownForm ? <input type="hidden" name="page" value={head.path} form={LEAD_FORM_ID} /> : null}
         </BodyContexts>
       </body>
     </html>

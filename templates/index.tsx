@@ -9,6 +9,7 @@ import { CityPage } from "./pages/city.tsx";
 import { HomePage } from "./pages/home.tsx";
 import { LegalPage } from "./pages/legal.tsx";
 import { NotFoundPage } from "./pages/not-found.tsx";
+import { ThankYouPage } from "./pages/thank-you.tsx";
 import { ServiceAreasPage } from "./pages/service-areas.tsx";
 import { ServicePage } from "./pages/service.tsx";
 import { OwnPage } from "./pages/own.tsx";
@@ -25,6 +26,7 @@ export const pages: { [T in TemplateName]: ComponentType<TemplateProps<T>> } = {
   legal: LegalPage,
   own: OwnPage,
   "not-found": NotFoundPage,
+  "thank-you": ThankYouPage,
 };
 
 export { Document, IconSprite };

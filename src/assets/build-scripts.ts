@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildOptions } from "esbuild";
@@ -21,9 +22,16 @@ const SCRIPT_OPTIONS = {
   legalComments: "none",
 } satisfies BuildOptions;
 
-/** Bundles the client enhancements (templates/client/main.ts), once per change of the folder (compile-cache.ts). */
-export async function buildScripts(templatesDir: string, projectRoot: string): Promise<BuildScriptsResult> {
-  const file = await esbuildOutput("scripts", ".js", templatesDir, path.join(templatesDir, "client", "main.ts"), projectRoot, SCRIPT_OPTIONS);
+/**
+ * Bundles the client enhancements (templates/client/main.ts), once per change of the folder
+ * (compile-cache.ts). A site with its own call-back form gets client/lead-main.ts instead (main.ts
+ * and the form's script), so every other site's bundle stays as it was; a project's own templates
+ * without that file keep main.ts, and the form posts as a plain page.
+ */
+export async function buildScripts(templatesDir: string, projectRoot: string, options: { ownForm?: boolean } = {}): Promise<BuildScriptsResult> {
+  const leadMain = path.join(templatesDir, "client", "lead-main.ts");
+  const [kind, entry] = options.ownForm && existsSync(leadMain) ? ["scripts-lead-form", leadMain] : ["scripts", path.join(templatesDir, "client", "main.ts")];
+  const file = await esbuildOutput(kind, ".js", templatesDir, entry, projectRoot, SCRIPT_OPTIONS);
   const code = await readFile(file);
   const name = hashedName("site.js", code);
   return { files: [{ path: `assets/${name}`, data: code }], src: `/assets/${name}` };

@@ -26,13 +26,14 @@ export interface BuildStylesResult {
  * stylesheet is site.css alone, exactly as before languages existed; likewise a menu that groups
  * many services gets templates/styles/nav-group.css, a site showing a notice
  * templates/styles/notice.css, and a site whose services or own pages have price tables, a team,
- * a gallery or cards that link templates/styles/page-sections.css. A brand colour other than the
+ * a gallery or cards that link templates/styles/page-sections.css, a site with its own call-back form
+ * templates/styles/lead-form.css. A brand colour other than the
  * stylesheet's own redraws its palette (brand-palette.ts).
  */
 export async function buildStyles(
   templatesDir: string,
   projectRoot: string,
-  options: { languages?: boolean; menuGroup?: boolean; notice?: boolean; pageSections?: boolean; themeColor?: string } = {},
+  options: { languages?: boolean; menuGroup?: boolean; notice?: boolean; pageSections?: boolean; ownForm?: boolean; themeColor?: string } = {},
 ): Promise<BuildStylesResult> {
   const entries = [
     "site.css",
@@ -40,6 +41,7 @@ export async function buildStyles(
     ...(options.menuGroup ? ["nav-group.css"] : []),
     ...(options.notice ? ["notice.css"] : []),
     ...(options.pageSections ? ["page-sections.css"] : []),
+    ...(options.ownForm ? ["lead-form.css"] : []),
   ];
   const parts = await Promise.all(entries.map((name) => compileStylesheet(templatesDir, projectRoot, name)));
   const palette = options.themeColor ? brandPaletteCss(options.themeColor) : "";

@@ -345,6 +345,20 @@ export const siteSchema = z.strictObject({
       }))
       .optional(),
   }),
+  leads: z
+    .strictObject({
+      delivery: z
+        .enum(["server", "netlify", "cloudflare"], { message: 'must be "server" (gopher-site serve), "netlify" (Netlify Forms) or "cloudflare" (the Cloudflare Pages worker)' })
+        .describe("Where the call-back form's requests go: server (gopher-site serve), netlify (Netlify Forms) or cloudflare (the Cloudflare Pages worker)"),
+      email: z.boolean().default(true).describe("Send each request by e-mail to site.yaml's email"),
+      webhook: httpsUrl.optional().describe("Also post each request to this address (e.g. a CRM's webhook)"),
+      turnstile: z
+        .strictObject({ siteKey: shortText.describe("The site key of your Cloudflare Turnstile widget") })
+        .optional()
+        .describe("Cloudflare Turnstile, a check that the sender is a person"),
+    })
+    .optional()
+    .describe("The site's own call-back form, in the modal on every page, and where its requests go; used when integrations.leadForm is not set"),
   openingHours: z
     .array(openingHours)
     .optional()

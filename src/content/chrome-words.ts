@@ -2,11 +2,12 @@ import type { Site } from "../config/schema.ts";
 import type { Locator } from "../config/yaml-source.ts";
 import type { Problem } from "../errors.ts";
 import { allDayWording } from "./hours.ts";
+import { ownLeadForm } from "../config/own-form.ts";
 import type { ChromeCopy } from "./copy-schema.ts";
 
 /**
  * The words chrome.yaml must have for what site.yaml says is shown: its days open 24 hours, its
- * emergency line, its notice. The default language's are required here; a translation must have
+ * emergency line, its notice, its own call-back form. The default language's are required here; a translation must have
  * the same keys as the default (load-copy.ts), so it has them too.
  */
 export function missingChromeWords(site: Site, chrome: ChromeCopy, file: string, locate?: Locator): Problem[] {
@@ -21,6 +22,9 @@ export function missingChromeWords(site: Site, chrome: ChromeCopy, file: string,
   }
   if (site.notice && !chrome.notice) {
     missing.push({ at: ["notice"], message: `missing: site.yaml has a notice (${site.notice.firstDay} to ${site.notice.lastDay}); its words: notice: { label: Announcement, text: … }` });
+  }
+  if (ownLeadForm(site) && !chrome.leadForm) {
+    missing.push({ at: ["leadForm"], message: "missing: site.yaml's leads puts the site's own call-back form on every page; its words: leadForm: { name: Your name, phone: Phone number, … } (docs/settings.md has them all)" });
   }
   // A missing key is found at its parent, or the file's first line.
   return missing.map(({ at, message }) => ({ file, ...(locate?.(at) ?? { line: 1 }), field: at.join("."), message }));

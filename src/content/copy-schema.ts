@@ -185,6 +185,9 @@ export const articleCopy = z.strictObject({
 
 export const notFoundCopy = z.strictObject({ ...pageMeta, heading: line, text: line, homeLink: line });
 
+/** The page a call-back request without JavaScript ends on (site.yaml's leads). */
+export const thankYouCopy = z.strictObject({ ...pageMeta, heading: line, text: paragraph, homeLink: line });
+
 export const faqCopy = z.strictObject({ items: faqItems });
 
 export const chromeCopy = z.strictObject({
@@ -258,6 +261,27 @@ export const chromeCopy = z.strictObject({
     })
     .optional()
     .describe("The footer's line for the days site.yaml's openingHours keeps open 00:00 to 24:00; needed with such days"),
+  leadForm: z
+    .strictObject({
+      name: line.describe("The name field's label"),
+      phone: line.describe("The phone field's label"),
+      town: line.describe("The town list's label"),
+      chooseTown: line.describe("The town list's first, empty choice"),
+      otherTown: line.describe("The town list's last choice, for a town not listed"),
+      service: line.describe("The service list's label"),
+      chooseService: line.describe("The service list's first, empty choice"),
+      message: line.describe("The message field's label; the field is optional"),
+      honeypot: line.describe("Label of a field hidden from people (robots fill it in), e.g. Leave this empty"),
+      submit: line.describe("The send button"),
+      errors: z.strictObject({
+        required: line.describe("Next to a required field left empty"),
+        phone: line.describe("Next to a phone number that cannot be one"),
+        invalid: line.describe("Above the form when a request sent without JavaScript came back refused"),
+        failed: line.describe("When the request could not be sent at all (no connection, server down)"),
+      }),
+    })
+    .optional()
+    .describe("The words of the site's own call-back form (site.yaml's leads); needed with it"),
   emergency: line.optional().describe("Before site.yaml's emergency number in the footer, e.g. Emergencies, day and night:; needed with it"),
   notice: z
     .strictObject({
@@ -302,11 +326,19 @@ export const copyFiles = {
   "chrome.yaml": chromeCopy,
 } as const;
 
+/** Copy files only some sites have: the thank-you page, with site.yaml's leads. */
+export const optionalCopyFiles = {
+  "pages/thank-you.yaml": thankYouCopy,
+} as const;
+
 /**
  * The copy files of a site with these services: every fixed file, each service's own, and the
  * testimonials naming only these services; each own page's; their price tables naming site.yaml's prices.
  */
-export function siteCopyFiles(serviceIds: readonly string[], { ownIds = [], priceNames = [] }: { ownIds?: readonly string[]; priceNames?: readonly string[] } = {}): Record<string, z.ZodType> {
+export function siteCopyFiles(
+  serviceIds: readonly string[],
+  { ownIds = [], priceNames = [], leads = false }: { ownIds?: readonly string[]; priceNames?: readonly string[]; leads?: boolean } = {},
+): Record<string, z.ZodType> {
   const service = z.enum(serviceIds as [string, ...string[]], { message: `names no service of site.yaml; its services: ${serviceIds.join(", ")}` }).optional();
   const item = testimonialsCopy.shape.items.element.extend({ service });
   const testimonials = testimonialsCopy.extend({ items: z.array(item).max(50, "list 50 testimonials at most") });
@@ -315,6 +347,7 @@ export function siteCopyFiles(serviceIds: readonly string[], { ownIds = [], pric
   return {
     ...copyFiles,
     "testimonials.yaml": testimonials,
+    ...(leads ? optionalCopyFiles : {}),
     ...Object.fromEntries(serviceIds.map((id) => [`services/${id}.yaml`, serviceSchema])),
     ...Object.fromEntries(ownIds.map((id) => [`own/${id}.yaml`, ownSchema])),
   };
@@ -328,7 +361,13 @@ export type OwnSection = OwnPageCopy["sections"][number];
 /** A section of a service page or of an own page: one vocabulary, one renderer (templates/sections/page-sections.tsx). */
 export type PageSection = ServiceSection | OwnSection;
 /** Every copy file's text, by its name; the services' and own pages' by their id. */
-export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> } & { services: Record<string, ServiceCopy>; own: Record<string, OwnPageCopy> };
+export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]> } & {
+  services: Record<string, ServiceCopy>;
+  own: Record<string, OwnPageCopy>;
+  /** With site.yaml's leads only. */
+  thankYou?: ThankYouCopy;
+};
+export type ThankYouCopy = z.output<typeof thankYouCopy>;
 type CopyKey<K extends string> = K extends `pages/${infer Name}.yaml` ? Camel<Name> : K extends `${infer Name}.yaml` ? Camel<Name> : never;
 type Camel<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : S;
 

@@ -5,6 +5,7 @@ import { siteCopyFiles, type Copy } from "./copy-schema.ts";
 import type { LanguageSettings } from "./language-settings.ts";
 import type { LicenseLine } from "./licenses.ts";
 import type { Facts } from "./placeholders.ts";
+import { ownLeadForm } from "../config/own-form.ts";
 
 /** One language's content: the default's from content/, another's from content/<code>/. */
 export interface Edition {
@@ -46,6 +47,6 @@ export interface Pending {
 export function siteFiles(site: Site) {
   return siteCopyFiles(
     site.services.map((service) => service.id),
-    { ownIds: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items) },
+    { ownIds: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items), leads: ownLeadForm(site) !== undefined },
   );
 }

@@ -32,6 +32,7 @@ export function languageSettingsSchemaFor(serviceIds: readonly string[]) {
         about: slug,
         city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
         blog: slug,
+        "thank-you": slug,
       })
       .partial()
       .default({})

@@ -3,7 +3,7 @@ import type { Site } from "../config/schema.ts";
 import type { Locator } from "../config/yaml-source.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { diskSources, type SourceFiles } from "../source-files.ts";
-import { copyFiles } from "./copy-schema.ts";
+import { copyFiles, optionalCopyFiles } from "./copy-schema.ts";
 import { siteFiles, type Edition } from "./edition.ts";
 import { defaultLanguageSettings } from "./language-settings.ts";
 import { loadCopy } from "./load-copy.ts";
@@ -34,7 +34,7 @@ export interface LoadEditionsOptions {
 async function strayPageFiles(sources: SourceFiles, contentDir: string, displayDir: string): Promise<Problem[]> {
   const names = await sources.list(path.join(contentDir, "pages")).catch(() => [] as string[]);
   return names
-    .filter((name) => name.endsWith(".yaml") && !Object.hasOwn(copyFiles, `pages/${name}`))
+    .filter((name) => name.endsWith(".yaml") && !Object.hasOwn(copyFiles, `pages/${name}`) && !Object.hasOwn(optionalCopyFiles, `pages/${name}`))
     .sort()
     .map((name) => ({
       file: `${displayDir}/pages/${name}`,

@@ -34,7 +34,7 @@ export function qualityWarnings(pages: readonly QualityPage[], articles: readonl
   const tooLong = new Map<string, { field: "title" | "description"; file: string; pages: Array<{ path: string; length: number }> }>();
   const pagesOf = new Map<string, number>();
   for (const page of pages) {
-    if (page.template === "not-found") continue;
+    if (page.template === "not-found" || page.template === "thank-you") continue;
     const file = sourceFile(page, sources.contentDir(page.lang));
     pagesOf.set(file, (pagesOf.get(file) ?? 0) + 1);
     for (const field of ["title", "description"] as const) {

@@ -37,7 +37,8 @@ export interface OwnPages {
 export function schemasFor(services: readonly string[], own: OwnPages = { ids: [], priceNames: [] }): EditorSchemas {
   // The file's own title and "do not edit" note are for the schema file, not for the owner.
   const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
-  const copy = Object.fromEntries(Object.entries(siteCopyFiles(services, { ownIds: own.ids, priceNames: own.priceNames })).map(([name, schema]) => [name, formSchema(schema)]));
+  // The thank-you page's copy too (site.yaml's leads): the forms show a file only where the site has it.
+  const copy = Object.fromEntries(Object.entries(siteCopyFiles(services, { ownIds: own.ids, priceNames: own.priceNames, leads: true })).map(([name, schema]) => [name, formSchema(schema)]));
   return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor([...services, ...own.ids])) };
 }
 

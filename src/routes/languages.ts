@@ -21,6 +21,7 @@ function defaultSlugs(site: SiteAddresses): Record<string, string> {
     about: "about",
     city: site.cityPath.slice(1).replace("{city}", "{slug}"),
     blog: "blog",
+    "thank-you": "thank-you",
   };
 }
 
@@ -39,6 +40,7 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
     article: (slug: string) => at(`${slugs.blog}/${slug}`),
     legal: (slug: string) => at(slug),
     notFound: () => `${language.prefix}/404`,
+    thankYou: () => at(slugs["thank-you"]!),
   };
 }
 

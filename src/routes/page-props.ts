@@ -1,5 +1,5 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
-import type { ChromeCopy, Copy, CtaCopy, OwnPageCopy, ServiceCopy } from "../content/copy-schema.ts";
+import type { ChromeCopy, Copy, CtaCopy, OwnPageCopy, ServiceCopy, ThankYouCopy } from "../content/copy-schema.ts";
 import type { PageKindName } from "../page-kinds.ts";
 import type { PrivacyChoicesView } from "./privacy.ts";
 
@@ -61,6 +61,20 @@ export interface LeadFormView {
   allowedOrigins: string[];
 }
 
+/** The site's own call-back form (site.yaml's leads), as the modal shows it in one language. */
+export interface OwnFormView {
+  /** Where it posts: /api/lead, or with Netlify Forms the thank-you page. */
+  action: string;
+  /** Netlify Forms' attributes (its form name and honeypot). */
+  netlify: boolean;
+  lang: string;
+  /** The path of this language's thank-you page. */
+  thanks: string;
+  towns: Array<{ value: string; label: string }>;
+  services: Array<{ value: string; label: string }>;
+  words: NonNullable<ChromeCopy["leadForm"]>;
+}
+
 /** What every page shares: header, footer, mobile bar, modal, toast. */
 export interface ChromeView {
   /** en-US: how dates and numbers are written. */
@@ -88,6 +102,8 @@ export interface ChromeView {
   footerLegal: Link[];
   /** The call-back form, when site.yaml has a lead provider; quote buttons write an e-mail without one. */
   leadForm?: LeadFormView;
+  /** The site's own form, with site.yaml's leads and no lead provider. */
+  ownForm?: OwnFormView;
   analyticsId?: string;
   /** Consent Mode defaults, with the tag manager only. */
   consent?: ConsentDefaults;
@@ -224,7 +240,8 @@ type Pages<H> =
   | PageBase<"article", { copy: Copy["article"]; article: Article }, H>
   | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** The licences shown on every legal page. */ licenses: string[]; /** The opt-out control (privacy policy with advertising tags). */ privacyChoices?: PrivacyChoicesView }, H>
   | PageBase<"own", OwnPageView, H>
-  | PageBase<"not-found", { copy: Copy["notFound"] }, H>;
+  | PageBase<"not-found", { copy: Copy["notFound"] }, H>
+  | PageBase<"thank-you", { copy: ThankYouCopy }, H>;
 
 /** A page as the route planner makes it (src/routes/plan-routes.ts). */
 export type PlannedPage = Pages<PlannedHead>;

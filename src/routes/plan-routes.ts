@@ -13,6 +13,7 @@ import { absoluteUrl, type OutputFormat } from "./urls.ts";
 import { formatMoney } from "../content/money.ts";
 import { translationUnit } from "../page-kinds.ts";
 import { townRegion } from "../town-place.ts";
+import { ownLeadForm } from "../config/own-form.ts";
 
 export interface PlanRoutesOptions {
   site: Site;
@@ -207,6 +208,8 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         return page("own", at((p) => p.own(own.id)), ownCopy, { id: own.id, copy: ownCopy, prices, services: serviceCards, reviews });
       }),
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
+    // Where a request sent without JavaScript ends: a page for people who just sent one, not for search engines.
+    ...(ownLeadForm(site) && copy.thankYou ? [page("thank-you", at((p) => p.thankYou()), { ...copy.thankYou, noindex: true }, { copy: copy.thankYou })] : []),
   ];
 
   return pages;

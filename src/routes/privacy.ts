@@ -1,4 +1,5 @@
 import type { Site } from "../config/schema.ts";
+import { ownLeadForm } from "../config/own-form.ts";
 import type { Copy } from "../content/copy-schema.ts";
 import type { ConsentDefaults } from "./page-props.ts";
 import type { Link } from "./page-props.ts";
@@ -36,7 +37,17 @@ export function consentDefaults(site: Site): ConsentDefaults | undefined {
 
 /** The facts a legal document's `::: if name` blocks may test. */
 export function documentConditions(site: Site): Record<string, boolean> {
-  return { analytics: site.integrations.analytics !== undefined, advertising: runsAdvertising(site), leadForm: site.integrations.leadForm !== undefined };
+  const own = ownLeadForm(site);
+  return {
+    analytics: site.integrations.analytics !== undefined,
+    advertising: runsAdvertising(site),
+    leadForm: site.integrations.leadForm !== undefined,
+    // The site's own form, and where its requests go (site.yaml's leads.delivery).
+    ownForm: own !== undefined,
+    ownFormServer: own?.delivery === "server",
+    ownFormNetlify: own?.delivery === "netlify",
+    ownFormCloudflare: own?.delivery === "cloudflare",
+  };
 }
 
 /** The footer's "Your Privacy Choices" link, only where there is something to opt out of. */

@@ -9,6 +9,7 @@ import { openAllDayLine } from "../content/hours.ts";
 import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./privacy.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
 import { withQuery } from "./urls.ts";
+import { ownFormView, type OwnFormLanguage } from "./lead-form.ts";
 
 /** What differs in the chrome from language to language, besides the copy. */
 export interface ChromeLanguage {
@@ -18,6 +19,8 @@ export interface ChromeLanguage {
   footerLicenses: string[];
   /** The footer's note that some pages are in the default language only. */
   untranslatedNote?: string;
+  /** What the site's own call-back form needs of the language, with site.yaml's leads. */
+  ownForm?: OwnFormLanguage;
 }
 
 /**
@@ -29,6 +32,7 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage, day
   const chrome = copy.chrome;
   const { analytics } = site.integrations;
   const leadForm = site.integrations.leadForm && { ...site.integrations.leadForm, formId: language.leadFormId ?? site.integrations.leadForm.formId };
+  const ownForm = language.ownForm && ownFormView(site, copy, language.ownForm);
   const paths = defaultPaths(site);
   const services = serviceLinks(site, copy, paths);
   const own = (place: "main" | "footer") => site.pages.filter((page) => page.menu === place).map((page) => ({ label: copy.own[page.id]!.name, href: paths.own(page.id) }));
@@ -73,6 +77,7 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage, day
           },
         }
       : {}),
+    ...(ownForm ? { ownForm } : {}),
     analyticsId: analytics?.containerId,
     consent: consentDefaults(site),
     toast: chrome.toast,

@@ -138,6 +138,7 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
     ];
   },
   "not-found": () => [],
+  "thank-you": () => [],
 };
 
 /** One FAQPage of every question a page's FAQ sections show, each once; none without such a section. */

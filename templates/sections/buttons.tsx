@@ -23,9 +23,9 @@ export function CallButton({ chrome, label, withNumber, className }: { chrome: C
   );
 }
 
-/** Opens the call-back modal (with JavaScript) or jumps to it (without); an e-mail to the company when the site has no lead form. */
+/** Opens the call-back modal (with JavaScript) or jumps to it (without); an e-mail to the company when the site has no form. */
 export function QuoteButton({ chrome, label, className }: { chrome: ChromeView; label?: string; className?: string }) {
-  if (!chrome.leadForm) {
+  if (!chrome.leadForm && !chrome.ownForm) {
     return (
       <a className={className ?? "button button-secondary"} href={`mailto:${chrome.email}`}>
         {label ?? chrome.copy.buttons.quote}

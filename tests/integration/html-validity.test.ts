@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
 import { vnu } from "../helpers/vnu.ts";
 import { buildFixture } from "../helpers/fixture-site.ts";
+import { useOwnForm } from "../helpers/own-form-site.ts";
 
 let dir: string;
 let htmlFiles: string[];
@@ -30,6 +31,18 @@ describe("the Nu Html Checker (vnu)", () => {
     try {
       const report = await vnu(["financing.html", "our-team.html"].map((name) => path.join(own, "dist", name)));
       expect(report.messages.map((m) => `${path.basename(new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`)).toEqual([]);
+    } finally {
+      await removeDir(own);
+    }
+  }, 120_000);
+
+  it("reports no error on pages with the site's own call-back form, nor on its thank-you pages", async () => {
+    const own = await copySample();
+    try {
+      await useOwnForm(own);
+      await buildProject(own);
+      const report = await vnu(["about.html", "thank-you.html", "es/nosotros.html", "es/gracias.html"].map((name) => path.join(own, "dist", name)));
+      expect(report.messages.map((m) => `${path.relative(own, new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`)).toEqual([]);
     } finally {
       await removeDir(own);
     }

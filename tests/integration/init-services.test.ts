@@ -27,7 +27,7 @@ describe("gopher-site init with several services", () => {
 
     const check = await runCli(["check", "--strict"], { cwd: dir });
     expect(check.stderr).toBe("");
-    expect(check.stdout).toMatch(/Checked 21 pages and \d+ files in [\d.]+ m?s: no problems/);
+    expect(check.stdout).toMatch(/Checked 22 pages and \d+ files in [\d.]+ m?s: no problems/);
     const build = await runCli(["build"], { cwd: dir });
     expect(build.stderr).toBe("");
     expect(build.code).toBe(0);

@@ -106,7 +106,7 @@ describe("the site init starts", () => {
 
     const check = await runCli(["check", "--strict"], { cwd: dir });
     expect(check.stderr).toBe("");
-    expect(check.stdout).toMatch(/Checked 17 pages and \d+ files in [\d.]+ m?s: no problems/);
+    expect(check.stdout).toMatch(/Checked 18 pages and \d+ files in [\d.]+ m?s: no problems/);
     const build = await runCli(["build"], { cwd: dir });
     expect(build.stderr).toBe("");
     expect(build.code).toBe(0);
@@ -116,20 +116,23 @@ describe("the site init starts", () => {
     expect(pages).toEqual([
       "404.html", "about.html", "aumsville-mole-removal.html", "blog.html", "gervais-mole-removal.html", "independence-mole-removal.html",
       "index.html", "keizer-mole-removal.html", "mole-removal.html", "privacy-policy.html", "rickreall-mole-removal.html",
-      "salem-mole-removal.html", "service-areas.html", "silverton-mole-removal.html", "terms-of-service.html", "turner-mole-removal.html",
+      "salem-mole-removal.html", "service-areas.html", "silverton-mole-removal.html", "terms-of-service.html", "thank-you.html", "turner-mole-removal.html",
     ]);
     expect(tradeWordsIn(dist, /^moles?$/i)).toEqual([]);
 
     const home = readFileSync(path.join(dist, "index.html"), "utf8");
     expect(home).toContain("<h1>Mole Removal in Salem, OR</h1>");
-    // No review badge, no call-back dialog (no lead form yet): the quote buttons write an e-mail.
-    expect(home).not.toMatch(/review-badge|<dialog|Reviews/);
-    expect(home).toContain('<a class="button button-secondary" href="mailto:office@cascademole.example.com">Ask for a Quote</a>');
+    // No review badge; the call-back dialog holds the site's own form (leads: delivery server), which the quote buttons open.
+    expect(home).not.toMatch(/review-badge|Reviews/);
+    expect(home).toMatch(/<dialog id="callback-request" [^>]*data-lead-modal="">.*<form class="lead-form" [^>]*action="\/api\/lead" method="post">/);
+    expect(home).toContain('<a class="button button-secondary" href="#callback-request" data-callback-open="">Ask for a Quote</a>');
     expect(home).toContain('<li><a href="/mole-removal">Mole Removal</a></li>');
-    // The privacy policy says what this site does: no cookies, no call-back form.
+    // The privacy policy says what this site does: no cookies; its own form, and where that goes.
     const privacy = readFileSync(path.join(dist, "privacy-policy.html"), "utf8");
     expect(privacy).toContain("Our website sets no cookies and uses no analytics or advertising tools.");
-    expect(privacy).not.toContain("call-back form");
+    expect(privacy).toContain("<strong>Our call-back form.</strong> When you send the form on our website, we receive what you enter");
+    expect(privacy).toContain("<strong>Where the form goes.</strong> Our website&#39;s own server keeps each request and e-mails it to us.");
+    expect(privacy).not.toContain("lead-management provider");
   });
 });
 
@@ -149,7 +152,7 @@ describe("the site init writes, whatever the lengths of the answers", () => {
       const check = await runCli(["check", "--strict"], { cwd: dir });
       expect(check.stderr).toBe("");
       expect(check.code).toBe(0);
-      expect(check.stdout).toMatch(/Checked 17 pages and \d+ files in [\d.]+ m?s: no problems/);
+      expect(check.stdout).toMatch(/Checked 18 pages and \d+ files in [\d.]+ m?s: no problems/);
     });
   }
 });

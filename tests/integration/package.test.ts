@@ -94,7 +94,7 @@ describe("the packed tarball installed into an empty folder", () => {
     const site = project;
     const check = await npx(["check", "--strict"], site);
     expect(check.code).toBe(0);
-    expect(check.stdout).toMatch(/Checked 17 pages and \d+ files in [\d.]+ m?s: no problems/);
+    expect(check.stdout).toMatch(/Checked 18 pages and \d+ files in [\d.]+ m?s: no problems/);
     expect((await npx(["build"], site)).code).toBe(0);
     expect(existsSync(path.join(site, "dist", "scottsdale-pool-cleaning.html"))).toBe(true);
     expect(tradeWordsIn(path.join(site, "dist"))).toEqual([]);

@@ -95,7 +95,7 @@ describe("site.yaml validation", () => {
     expect(problemsOf(text)).toEqual([
       `site.yaml:${lineOf(text, "id: residential") + 2}:9  services.1.id  "residential" is already the id of services.0`,
       `site.yaml:${lineOf(text, "id: residential") + 3}:11  services.1.path  /residential-gopher-control is already the address of residential`,
-      `site.yaml:${lineOf(text, "id: about")}:9  services.2.id  "about" names a kind of page (home, service, service-areas, about, city, blog, article, legal, own, not-found, footer); choose another id`,
+      `site.yaml:${lineOf(text, "id: about")}:9  services.2.id  "about" names a kind of page (home, service, service-areas, about, city, blog, article, legal, own, not-found, thank-you, footer); choose another id`,
     ]);
   });
 

@@ -101,7 +101,7 @@ function Editor({ initial }: { initial: EditorState }) {
         {section === "Own pages" && <PageList kind={OWN_PAGES} files={state.files} siteSchema={state.schemas.site} languages={languages} render={copyForms} onChanged={onListSaved} onPreview={onPreview} />}
         {section === "Testimonials" && copyForms("testimonials.yaml", "Testimonials", true)}
         {section === "FAQ" && copyForms("faq.yaml", "Questions and answers")}
-        {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => name.startsWith("pages/") || name === "chrome.yaml")} />}
+        {section === "Page texts" && <PageTexts render={copyForms} names={Object.keys(state.schemas.copy).filter((name) => (name.startsWith("pages/") || name === "chrome.yaml") && state.files[`content/${name}`])} />}
         {section === "Articles" && <Articles files={state.files} schema={state.schemas.article} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
         {section === "Legal pages" && <LegalPages files={state.files} schema={state.schemas.legal} languages={allLanguages} onSaved={onSaved} onPreview={onPreview} />}
         {section === "Languages" && <LanguageSettings files={state.files} schema={state.schemas.language} languages={allLanguages} onSaved={onSaved} />}

@@ -1,0 +1,13 @@
+import { editProjectFile } from "./sample-site.ts";
+
+/** The sample's lead provider (integrations.leadForm), every line of it. */
+const PROVIDER = /\n {2}leadForm:\n(?: {4}.*\n)+/;
+
+/**
+ * Makes a copy of the sample a site with its own call-back form: the lead provider taken out and
+ * site.yaml's leads put in, delivering as `delivery` says. The sample's content already has the
+ * form's words and its thank-you pages in both languages.
+ */
+export async function useOwnForm(dir: string, delivery: "server" | "netlify" | "cloudflare" = "server"): Promise<void> {
+  await editProjectFile(dir, "site.yaml", (text) => text.replace(PROVIDER, "\n").replace("\nintegrations:\n", `\nleads:\n  delivery: ${delivery}\n\nintegrations:\n`));
+}

@@ -46,6 +46,7 @@ function listenOption(value: string): Listen {
 type DevOptions = import("./commands/serve-commands.ts").ServeOptions & { config: string };
 type EditOptions = { config: string; port: number; open?: boolean };
 type PreviewOptions = import("./commands/serve-commands.ts").ServeOptions & { out: string };
+type ServeCommandOptions = PreviewOptions & { config: string; out?: string; leads?: string };
 type HostConfigOptions = import("./commands/host-config-command.ts").HostConfigOptions;
 
 interface OutputFlags {
@@ -165,6 +166,18 @@ export async function main(argv: string[]): Promise<number> {
       4322,
     ),
   ).action(run(async (options: PreviewOptions, log) => (await import("./commands/serve-commands.ts")).previewCommand(options, log)));
+
+  withOutputFlags(
+    withServerFlags(
+      program
+        .command("serve")
+        .description("serve the built site and take its quote form's requests (kept in the leads folder, then e-mailed and/or posted to the webhook)")
+        .option("-c, --config <file>", "the site's settings", "site.yaml")
+        .option("-o, --out <dir>", "the built site (default: dist beside site.yaml)")
+        .option("--leads <dir>", "where the requests are kept (default: leads beside site.yaml)"),
+      8788,
+    ),
+  ).action(run(async (options: ServeCommandOptions, log) => (await import("./commands/serve-commands.ts")).serveCommand(options, log)));
 
   const hostConfig = withOutputFlags(
     program

@@ -345,6 +345,20 @@ export const siteSchema = z.strictObject({
       }))
       .optional(),
   }),
+  leads: z
+    .strictObject({
+      delivery: z
+        .enum(["server", "netlify", "cloudflare"], { message: 'must be "server" (gopher-site serve), "netlify" (Netlify Forms) or "cloudflare" (a Pages worker)' })
+        .describe("Who takes the site's own quote form: gopher-site serve, Netlify Forms, or a Cloudflare Pages worker"),
+      email: z.boolean().default(true).describe("Whether each request is e-mailed to the company's email"),
+      webhook: httpsUrl.optional().describe("An address each request is also posted to, as JSON"),
+      turnstile: z
+        .strictObject({ siteKey: z.string().regex(/^[0-9A-Za-z_-]{8,64}$/, "must be the Turnstile site key from Cloudflare") })
+        .optional()
+        .describe("Cloudflare Turnstile on the form; its secret is in the environment, never here"),
+    })
+    .optional()
+    .describe("The site's own quote form (without integrations.leadForm): who takes its requests and where they go"),
   openingHours: z
     .array(openingHours)
     .optional()

@@ -1,0 +1,195 @@
+import { cp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeStamp, stampProblem } from "../../src/leads/stamp.ts";
+import { freePort } from "../helpers/free-port.ts";
+import { copyLeadSite, eventually, STAMP_PAGE, startMailbox, startServe, startWebhook, type ServeProcess } from "../helpers/lead-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
+
+// The sample taking its own quote form, served by `gopher-site serve` as a process of its own: each
+// post kept in leads/ before the answer, then e-mailed to a real SMTP server and posted to a
+// loopback webhook.
+const SECRET = "test-secret-of-the-stamp";
+const COMPANY = "office@gopherguard.example.com";
+let dir: string;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let webhook: Awaited<ReturnType<typeof startWebhook>>;
+let serve: ServeProcess;
+
+beforeAll(async () => {
+  dir = await copyLeadSite("  delivery: server\n");
+  await writeFile(path.join(dir, "dist", "form-test.html"), STAMP_PAGE);
+  [mailbox, webhook] = await Promise.all([startMailbox(), startWebhook()]);
+  serve = await startServe(dir, { GOPHER_SITE_LEAD_SECRET: SECRET, GOPHER_SITE_SMTP_URL: `smtp://user:pass@127.0.0.1:${mailbox.port}`, GOPHER_SITE_LEAD_WEBHOOK_URL: webhook.url });
+}, 180_000);
+
+afterAll(async () => {
+  await serve?.stop();
+  await Promise.all([mailbox?.close(), webhook?.close()]);
+  await removeDir(dir);
+});
+
+/** A person's form: every field as the form sends it, its stamp from 5 s ago. */
+async function personForm(name: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const stamp = await makeStamp(SECRET, Date.now() - 5000);
+  return { name, phone: "(951) 555-0100", town: "Temecula", service: "gopher-control", message: "Mounds in the lawn", lang: "en", page: "/gopher-control", thanks: "/thank-you", website: "", stamp, ...extra };
+}
+
+function post(url: string, form: Record<string, string>, options: { json?: boolean; address?: string } = {}): Promise<Response> {
+  return fetch(`${url}/api/lead`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(options.json ? { accept: "application/json" } : {}), "x-real-ip": options.address ?? "10.0.0.1" },
+    body: new URLSearchParams(form),
+  });
+}
+
+/** Every record of the leads folder's files, in order. */
+async function records(project = dir): Promise<Array<Record<string, any>>> {
+  const folder = path.join(project, "leads");
+  const names = (await readdir(folder)).filter((name) => name.endsWith(".jsonl")).sort();
+  const lines = await Promise.all(names.map(async (name) => (await readFile(path.join(folder, name), "utf8")).split("\n").filter(Boolean)));
+  return lines.flat().map((line) => JSON.parse(line) as Record<string, any>);
+}
+
+const leadNamed = async (name: string, project = dir) => (await records(project)).find((record) => record.type === "lead" && record.fields.name === name);
+const deliveredBy = async (id: string, project = dir) => (await records(project)).filter((record) => record.type === "delivered" && record.id === id).map((record) => record.via).sort();
+
+describe("gopher-site serve takes the quote form", () => {
+  it("keeps a person's request in leads/ before answering, then e-mails it to the company and posts it to the webhook", async () => {
+    const response = await post(serve.url, await personForm("Ana Reyes"), { json: true, address: "10.0.1.1" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    // Read as soon as the answer came: the lead was on disk by then.
+    const lead = await leadNamed("Ana Reyes");
+    expect(lead).toMatchObject({ fields: { name: "Ana Reyes", phone: "(951) 555-0100", town: "Temecula", service: "gopher-control", page: "/gopher-control" }, deliver: ["email", "webhook"] });
+    expect(lead!.spam).toBeUndefined();
+    await eventually(async () => (await deliveredBy(lead!.id)).length === 2, "the lead's two deliveries");
+    const mail = mailbox.messages.find((message) => message.includes("Ana Reyes"))!;
+    expect(mail).toMatch(new RegExp(`^To: ${COMPANY}`, "m"));
+    expect(mail).toContain("Phone: (951) 555-0100");
+    expect(mail).toContain(`Message-ID: <${lead!.id}@gopher-site>`);
+    expect(webhook.bodies.find((body) => body.name === "Ana Reyes")).toMatchObject({ id: lead!.id, phone: "(951) 555-0100", service: "gopher-control" });
+  });
+
+  it("answers a plain form post with 303 to the thank-you page, and an incomplete one back to its page", async () => {
+    const received = await post(serve.url, await personForm("Bo Plain"), { address: "10.0.2.1" });
+    expect([received.status, received.headers.get("location")]).toEqual([303, "/thank-you"]);
+    const invalid = await post(serve.url, await personForm("", { phone: "12" }), { address: "10.0.2.1" });
+    expect([invalid.status, invalid.headers.get("location")]).toEqual([303, "/gopher-control?lead=invalid#callback"]);
+    // A thank-you address of another site is never followed.
+    const elsewhere = await post(serve.url, await personForm("Cy Elsewhere", { thanks: "//evil.example/phish" }), { address: "10.0.2.1" });
+    expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([303, "/gopher-control"]);
+  });
+
+  it("answers JSON with each field's error in the page's words, and keeps nothing of it", async () => {
+    const response = await post(serve.url, await personForm("", { phone: "call me" }), { json: true, address: "10.0.3.1" });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { ok: boolean; errors: Record<string, string> };
+    expect(body.ok).toBe(false);
+    expect(Object.keys(body.errors).sort()).toEqual(["name", "phone"]);
+    expect(body.errors.name).not.toBe(body.errors.phone);
+    expect((await records()).some((record) => record.type === "lead" && record.fields.phone === "call me")).toBe(false);
+  });
+
+  it("answers a robot as a person, keeps its post marked and never delivers it", async () => {
+    const before = mailbox.messages.length;
+    const robots: Array<[string, Record<string, string>]> = [
+      ["honeypot", await personForm("Robot Honeypot", { website: "https://spam.example" })],
+      ["stamp too fresh", await personForm("Robot Fresh", { stamp: await makeStamp(SECRET) })],
+      ["stamp invalid", await personForm("Robot Forged", { stamp: `${Date.now() - 5000}.${"ab".repeat(32)}` })],
+      ["stamp missing", await personForm("Robot Stampless", { stamp: "" })],
+      ["stamp expired", await personForm("Robot Late", { stamp: await makeStamp(SECRET, Date.now() - 25 * 3600_000) })],
+    ];
+    for (const [, form] of robots) {
+      const response = await post(serve.url, form, { json: true, address: "10.0.4.1" });
+      expect([response.status, await response.json()]).toEqual([200, { ok: true }]);
+    }
+    for (const [reason, form] of robots) expect(await leadNamed(form.name!)).toMatchObject({ spam: reason, deliver: [] });
+    // A person's post after them is delivered: had the robots' been, they would have gone first.
+    await post(serve.url, await personForm("Dee Person"), { json: true, address: "10.0.4.2" });
+    const person = await leadNamed("Dee Person");
+    await eventually(async () => (await deliveredBy(person!.id)).length === 2, "the person's deliveries");
+    const sent = mailbox.messages.slice(before);
+    expect(sent.filter((message) => message.includes("Robot"))).toEqual([]);
+    expect(webhook.bodies.filter((body) => body.name!.startsWith("Robot"))).toEqual([]);
+  });
+
+  it("refuses a sixth post a minute from one address with 429", async () => {
+    const form = await personForm("", {});
+    for (let count = 1; count <= 5; count++) expect((await post(serve.url, form, { json: true, address: "10.0.5.1" })).status).toBe(422);
+    const limited = await post(serve.url, form, { json: true, address: "10.0.5.1" });
+    expect([limited.status, await limited.json()]).toEqual([429, { ok: false, errors: {} }]);
+    expect((await post(serve.url, form, { json: true, address: "10.0.5.2" })).status).toBe(422);
+  });
+
+  it("fills in each page's stamp when it sends it, signed with the secret", async () => {
+    const html = await (await fetch(`${serve.url}/form-test`)).text();
+    const stamp = /name="stamp" value="([^"]+)"/.exec(html)?.[1];
+    expect(stamp).toMatch(/^\d+\.[0-9a-f]{64}$/);
+    expect(await stampProblem(stamp, SECRET, Date.now() + 4000)).toBeUndefined();
+    // The site's pages and their headers are served as preview serves them.
+    const home = await fetch(`${serve.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-security-policy")).toBeTruthy();
+    expect((await fetch(`${serve.url}/api/lead`)).status).toBe(405);
+  });
+});
+
+/** A second project of the same site, with the build copied in (a build each would double the test's time). */
+async function projectWithBuild(): Promise<string> {
+  const project = await copyLeadSite("  delivery: server\n", { build: false });
+  await cp(path.join(dir, "dist"), path.join(project, "dist"), { recursive: true });
+  return project;
+}
+
+describe("a lead is never lost", () => {
+  it("is delivered once the SMTP server that was down comes up", async () => {
+    const project = await projectWithBuild();
+    const port = await freePort();
+    const server = await startServe(project, { GOPHER_SITE_LEAD_SECRET: SECRET, GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${port}` });
+    let late: Awaited<ReturnType<typeof startMailbox>> | undefined;
+    try {
+      expect((await post(server.url, await personForm("Eve Waiting"), { json: true })).status).toBe(200);
+      const lead = await leadNamed("Eve Waiting", project);
+      await eventually(() => server.output().includes(`lead ${lead!.id}: not delivered by email`), "a failed attempt");
+      expect(await deliveredBy(lead!.id, project)).toEqual([]);
+      late = await startMailbox(port);
+      await eventually(async () => (await deliveredBy(lead!.id, project)).length === 1, "the delivery once SMTP is up");
+      expect(late.messages.filter((message) => message.includes("Eve Waiting"))).toHaveLength(1);
+    } finally {
+      await server.stop();
+      await late?.close();
+      await removeDir(project);
+    }
+  });
+
+  it("is in the file after serve is killed right after answering, and delivered after the restart", async () => {
+    const project = await projectWithBuild();
+    const port = await freePort();
+    // No GOPHER_SITE_LEAD_SECRET: serve keeps its own in leads/.secret, readable by its owner only.
+    const env = { GOPHER_SITE_LEAD_SECRET: "", GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${port}` };
+    const first = await startServe(project, env);
+    const secret = (await readFile(path.join(project, "leads", ".secret"), "utf8")).trim();
+    expect((await stat(path.join(project, "leads", ".secret"))).mode & 0o777).toBe(0o600);
+    const form = { ...(await personForm("Fay Killed")), stamp: await makeStamp(secret, Date.now() - 5000) };
+    const response = await post(first.url, form, { json: true });
+    first.process.kill("SIGKILL");
+    expect(response.status).toBe(200);
+    await first.stop();
+    const lead = await leadNamed("Fay Killed", project);
+    expect(lead).toMatchObject({ deliver: ["email"] });
+    expect(lead!.spam).toBeUndefined();
+    expect(await deliveredBy(lead!.id, project)).toEqual([]);
+    const up = await startMailbox(port);
+    const second = await startServe(project, env);
+    try {
+      await eventually(async () => (await deliveredBy(lead!.id, project)).length === 1, "the delivery after the restart");
+      expect(up.messages.some((message) => message.includes("Fay Killed"))).toBe(true);
+    } finally {
+      await second.stop();
+      await up.close();
+      await removeDir(project);
+    }
+  });
+});

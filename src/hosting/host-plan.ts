@@ -33,8 +33,8 @@ export interface HostLocation {
   notFound: string;
 }
 
-/** Files in the output folder that are a host's settings or the build's stamp, not part of the site: answered with 404. */
-export const HIDDEN_PATHS = ["/_headers", "/_redirects", `/${OUTPUT_STAMP}`];
+/** Files in the output folder that are a host's settings (the Cloudflare worker too) or the build's stamp, not part of the site: answered with 404. */
+export const HIDDEN_PATHS = ["/_headers", "/_redirects", "/_worker.js", `/${OUTPUT_STAMP}`];
 
 /**
  * The rules of `_headers` and the folders with their own 404 page as folders with complete header

@@ -186,7 +186,8 @@ export async function main(argv: string[]): Promise<number> {
       .addArgument(new Argument("<server>", "the web server").choices(["nginx", "caddy"]))
       .option("-o, --out <dir>", "the built site", "dist")
       .addOption(new Option("--listen <port>", "port, or address:port, to listen on").argParser(listenOption).default({ port: 8080 }, "8080"))
-      .option("--root <dir>", "the site's folder on the server, as written, starting with / (default: the absolute path of --out)"),
+      .option("--root <dir>", "the site's folder on the server, as written, starting with / (default: the absolute path of --out)")
+      .addOption(new Option("--lead-server <port>", "where gopher-site serve listens (port, or address:port): the quote form's requests and the pages go to it").argParser(listenOption)),
   );
   hostConfig.action((server: HostConfigOptions["server"], options: Omit<HostConfigOptions, "server">) =>
     run(async (all: HostConfigOptions, log) => (await import("./commands/host-config-command.ts")).hostConfigCommand(all, log))({ ...options, server }),

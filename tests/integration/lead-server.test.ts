@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStamp, stampProblem } from "../../src/leads/stamp.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { copyLeadSite, eventually, STAMP_PAGE, startMailbox, startServe, startWebhook, type ServeProcess } from "../helpers/lead-site.ts";
+import { runCli } from "../helpers/run-cli.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
 // The sample taking its own quote form, served by `gopher-site serve` as a process of its own: each
@@ -189,6 +190,23 @@ describe("a lead is never lost", () => {
     } finally {
       await second.stop();
       await up.close();
+      await removeDir(project);
+    }
+  });
+});
+
+describe("gopher-site serve's start", () => {
+  it("lists every setting it is missing at once, one line each, and exits 1", async () => {
+    const project = await copyLeadSite("  delivery: server\n  turnstile: { siteKey: 0x4AAAAAAAtest }\n", { build: false });
+    try {
+      const result = await runCli(["serve", "--port", "0"], { cwd: project, env: { GOPHER_SITE_SMTP_URL: "", GOPHER_SITE_TURNSTILE_SECRET: "" } });
+      expect(result.code).toBe(1);
+      expect(result.stderr.split("\n").filter(Boolean)).toEqual([
+        "GOPHER_SITE_SMTP_URL is not set: set it to smtp://user:password@host:port to e-mail the leads, or set leads.email: false in site.yaml",
+        "GOPHER_SITE_TURNSTILE_SECRET is not set: set it to the Turnstile secret key of leads.turnstile.siteKey",
+        `${path.join(project, "dist")} has no built site (no index.html); run \`gopher-site build\` first`,
+      ]);
+    } finally {
       await removeDir(project);
     }
   });

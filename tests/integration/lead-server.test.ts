@@ -1,4 +1,6 @@
 import { cp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStamp, stampProblem } from "../../src/leads/stamp.ts";
@@ -207,6 +209,45 @@ describe("gopher-site serve's start", () => {
         `${path.join(project, "dist")} has no built site (no index.html); run \`gopher-site build\` first`,
       ]);
     } finally {
+      await removeDir(project);
+    }
+  });
+});
+
+describe("Turnstile, when site.yaml sets it", () => {
+  it("delivers a request whose token the verify endpoint accepts with our secret, and keeps another marked", async () => {
+    const project = await projectWithBuild();
+    await writeFile(path.join(project, "site.yaml"), `${await readFile(path.join(project, "site.yaml"), "utf8")}  email: false\n  turnstile: { siteKey: 0x4AAAAAAAtest }\n`);
+    // A loopback stand-in of Cloudflare's verify endpoint: it passes one token, asked with the right secret.
+    const verify = createServer((request, response) => {
+      let text = "";
+      request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      request.on("end", () => {
+        const form = new URLSearchParams(text);
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: form.get("secret") === "turnstile-secret" && form.get("response") === "person-token" }));
+      });
+    });
+    await new Promise<void>((resolve) => verify.listen(0, "127.0.0.1", resolve));
+    const hook = await startWebhook();
+    const server = await startServe(project, {
+      GOPHER_SITE_LEAD_SECRET: SECRET,
+      GOPHER_SITE_LEAD_WEBHOOK_URL: hook.url,
+      GOPHER_SITE_TURNSTILE_SECRET: "turnstile-secret",
+      GOPHER_SITE_TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(verify.address() as AddressInfo).port}/siteverify`,
+    });
+    try {
+      for (const [name, token] of [["Lou Token", "robot-token"], ["Max Token", "person-token"]]) {
+        const response = await post(server.url, await personForm(name!, { "cf-turnstile-response": token! }), { json: true });
+        expect([response.status, await response.json()]).toEqual([200, { ok: true }]);
+      }
+      expect(await leadNamed("Lou Token", project)).toMatchObject({ spam: "turnstile", deliver: [] });
+      const person = await leadNamed("Max Token", project);
+      await eventually(async () => (await deliveredBy(person!.id, project)).length === 1, "the person's delivery");
+      expect(hook.bodies.map((body) => body.name)).toEqual(["Max Token"]);
+    } finally {
+      await server.stop();
+      await hook.close();
+      await new Promise((resolve) => verify.close(resolve));
       await removeDir(project);
     }
   });

@@ -167,16 +167,17 @@ export async function main(argv: string[]): Promise<number> {
     ),
   ).action(run(async (options: PreviewOptions, log) => (await import("./commands/serve-commands.ts")).previewCommand(options, log)));
 
+  // Not withServerFlags: serve is the site itself, so it answers any Host (no guard to name one for).
   withOutputFlags(
-    withServerFlags(
-      program
-        .command("serve")
-        .description("serve the built site and take its quote form's requests (kept in the leads folder, then e-mailed and/or posted to the webhook)")
-        .option("-c, --config <file>", "the site's settings", "site.yaml")
-        .option("-o, --out <dir>", "the built site (default: dist beside site.yaml)")
-        .option("--leads <dir>", "where the requests are kept (default: leads beside site.yaml)"),
-      8788,
-    ),
+    program
+      .command("serve")
+      .description("serve the built site and take its quote form's requests (kept in the leads folder, then e-mailed and/or posted to the webhook)")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("-o, --out <dir>", "the built site (default: dist beside site.yaml)")
+      .option("--leads <dir>", "where the requests are kept (default: leads beside site.yaml)")
+      .option("-p, --port <port>", "port to listen on", portOption, 8788)
+      .option("--host <host>", "address to listen on (0.0.0.0: every address of this machine)", "127.0.0.1")
+      .option("--open", "open the site in the browser"),
   ).action(run(async (options: ServeCommandOptions, log) => (await import("./commands/serve-commands.ts")).serveCommand(options, log)));
 
   const hostConfig = withOutputFlags(

@@ -78,6 +78,10 @@ describe("the Cloudflare Pages worker under wrangler pages dev", () => {
     const html = await (await fetch(`${url}/form-test`)).text();
     const stamp = /name="stamp" value="([^"]+)"/.exec(html)?.[1];
     expect(await stampProblem(stamp, SECRET, Date.now() + 4000)).toBeUndefined();
+    // Pages' asset server still gives the pages the headers of _headers through the worker.
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-security-policy")).toContain("default-src");
   });
 
   it("posts a person's request to the webhook before answering, and a plain post is sent to the thank-you page", async () => {

@@ -13,8 +13,6 @@ export const STAMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Why a stamp is a robot's; undefined when it is a person's. */
 export type StampProblem = "stamp missing" | "stamp invalid" | "stamp too fresh" | "stamp expired";
 
-/** The markup the build leaves for the host to fill in. */
-export const EMPTY_STAMP = 'name="stamp" value=""';
 
 /** A fresh stamp for a page sent now. */
 export async function makeStamp(secret: string, now = Date.now()): Promise<string> {
@@ -22,10 +20,14 @@ export async function makeStamp(secret: string, now = Date.now()): Promise<strin
   return `${time}.${await sign(secret, time)}`;
 }
 
-/** The HTML with every empty stamp filled in with a fresh one. */
+/**
+ * The HTML with every empty stamp field (`<input name="stamp" value="">`, its attributes in any
+ * order, as the build leaves it for the host) filled in with a fresh stamp.
+ */
 export async function fillStamps(html: string, secret: string, now = Date.now()): Promise<string> {
-  if (!html.includes(EMPTY_STAMP)) return html;
-  return html.replaceAll(EMPTY_STAMP, `name="stamp" value="${await makeStamp(secret, now)}"`);
+  if (!html.includes('name="stamp"')) return html;
+  const stamp = await makeStamp(secret, now);
+  return html.replace(/<input\b[^>]*>/g, (tag) => (/\sname="stamp"/.test(tag) ? tag.replace(/(\svalue=)""/, `$1"${stamp}"`) : tag));
 }
 
 /** What is wrong with a posted stamp, or undefined when it was signed by us between 3 s and 24 h ago. */

@@ -20,8 +20,9 @@ describe("the form's stamp", () => {
   });
 
   it("is filled into every empty stamp field of a page, and nothing else is changed", async () => {
-    const html = '<input name="stamp" value=""><input name="stamp" value="kept">';
-    expect(await fillStamps(html, SECRET, NOW)).toBe(`<input name="stamp" value="${await makeStamp(SECRET, NOW)}"><input name="stamp" value="kept">`);
+    const html = '<input name="stamp" value=""><input value="" type="hidden" name="stamp"/><input name="stamp" value="kept"><input name="phone" value="">';
+    const stamp = await makeStamp(SECRET, NOW);
+    expect(await fillStamps(html, SECRET, NOW)).toBe(`<input name="stamp" value="${stamp}"><input value="${stamp}" type="hidden" name="stamp"/><input name="stamp" value="kept"><input name="phone" value="">`);
   });
 });
 

@@ -21,7 +21,9 @@ export function leadText(lead: LeadRecord): string {
  * after a crash is one thread in the mailbox.
  */
 export function emailSender(smtpUrl: string, to: string, from = to): (lead: LeadRecord) => Promise<void> {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Shorter waits than nodemailer's two minutes: a mail server that does not answer is retried later
+  // anyway, and Ctrl-C does not wait on it.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 });
   return async (lead) => {
     await transport.sendMail({
       from,

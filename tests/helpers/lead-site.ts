@@ -21,15 +21,19 @@ export async function copyLeadSite(leadsYaml: string, options: { build?: boolean
   return dir;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it is sent. */
-export async function startMailbox(port = 0): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it is sent; with `login`, only to a client that
+ * logs in with that user and password.
+ */
+export async function startMailbox(port = 0, login?: { user: string; pass: string }): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
   const messages: string[] = [];
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !login,
     allowInsecureAuth: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
+    onAuth: (auth, _session, callback) =>
+      auth.username === login?.user && auth.password === login?.pass ? callback(null, { user: auth.username }) : callback(new Error("Invalid username or password")),
     onData(stream, _session, callback) {
       let text = "";
       stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));

@@ -22,8 +22,9 @@ let serve: ServeProcess;
 beforeAll(async () => {
   dir = await copyLeadSite("  delivery: server\n");
   await writeFile(path.join(dir, "dist", "form-test.html"), STAMP_PAGE);
-  [mailbox, webhook] = await Promise.all([startMailbox(), startWebhook()]);
-  serve = await startServe(dir, { GOPHER_SITE_LEAD_SECRET: SECRET, GOPHER_SITE_SMTP_URL: `smtp://user:pass@127.0.0.1:${mailbox.port}`, GOPHER_SITE_LEAD_WEBHOOK_URL: webhook.url });
+  // The mail server takes only the login of GOPHER_SITE_SMTP_URL.
+  [mailbox, webhook] = await Promise.all([startMailbox(0, { user: "leads@example.com", pass: "p@ss word" }), startWebhook()]);
+  serve = await startServe(dir, { GOPHER_SITE_LEAD_SECRET: SECRET, GOPHER_SITE_SMTP_URL: `smtp://leads%40example.com:p%40ss%20word@127.0.0.1:${mailbox.port}`, GOPHER_SITE_LEAD_WEBHOOK_URL: webhook.url });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMMUTABLE } from "../../src/hosting/headers-file.ts";
 import { makeStamp, stampProblem } from "../../src/leads/stamp.ts";
 import { startHost, type RunningHost } from "../helpers/host-servers.ts";
+import { leadNamed } from "../helpers/lead-records.ts";
 import { copyLeadSite, STAMP_PAGE, startServe, startWebhook, type ServeProcess } from "../helpers/lead-site.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
@@ -29,13 +30,6 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-async function leadNames(): Promise<string[]> {
-  const folder = path.join(dir, "leads");
-  const names = (await readdir(folder)).filter((name) => name.endsWith(".jsonl"));
-  const text = (await Promise.all(names.map((name) => readFile(path.join(folder, name), "utf8")))).join("");
-  return text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { type: string; fields?: { name: string } }).flatMap((record) => (record.type === "lead" ? [record.fields!.name] : []));
-}
-
 describe.each(["nginx", "caddy"] as const)("%s in front of gopher-site serve", (name) => {
   const host = () => hosts.find((each) => each.name === name)!;
 
@@ -43,7 +37,7 @@ describe.each(["nginx", "caddy"] as const)("%s in front of gopher-site serve", (
     const form = { name: `Kim via ${name}`, phone: "951 555 0102", lang: "en", page: "/", thanks: "/thank-you", website: "", stamp: await makeStamp(SECRET, Date.now() - 5000) };
     const response = await fetch(`${host().url}/api/lead`, { method: "POST", redirect: "manual", body: new URLSearchParams(form) });
     expect([response.status, response.headers.get("location")]).toEqual([303, "/thank-you"]);
-    expect(await leadNames()).toContain(`Kim via ${name}`);
+    expect(await leadNamed(dir, `Kim via ${name}`)).toBeDefined();
   });
 
   it("sends the pages through serve, their stamp filled in, and the files from the folder", async () => {

@@ -1,10 +1,8 @@
-import { cp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStamp, stampProblem } from "../../src/leads/stamp.ts";
-import { freePort } from "../helpers/free-port.ts";
+import { deliveredBy, leadNamed, leadRecords, personForm as leadPersonForm, postLead as post } from "../helpers/lead-records.ts";
 import { copyLeadSite, eventually, STAMP_PAGE, startMailbox, startServe, startWebhook, type ServeProcess } from "../helpers/lead-site.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { removeDir } from "../helpers/sample-site.ts";
@@ -33,31 +31,7 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-/** A person's form: every field as the form sends it, its stamp from 5 s ago. */
-async function personForm(name: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  const stamp = await makeStamp(SECRET, Date.now() - 5000);
-  return { name, phone: "(951) 555-0100", town: "Temecula", service: "gopher-control", message: "Mounds in the lawn", lang: "en", page: "/gopher-control", thanks: "/thank-you", website: "", stamp, ...extra };
-}
-
-function post(url: string, form: Record<string, string>, options: { json?: boolean; address?: string } = {}): Promise<Response> {
-  return fetch(`${url}/api/lead`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(options.json ? { accept: "application/json" } : {}), "x-real-ip": options.address ?? "10.0.0.1" },
-    body: new URLSearchParams(form),
-  });
-}
-
-/** Every record of the leads folder's files, in order. */
-async function records(project = dir): Promise<Array<Record<string, any>>> {
-  const folder = path.join(project, "leads");
-  const names = (await readdir(folder)).filter((name) => name.endsWith(".jsonl")).sort();
-  const lines = await Promise.all(names.map(async (name) => (await readFile(path.join(folder, name), "utf8")).split("\n").filter(Boolean)));
-  return lines.flat().map((line) => JSON.parse(line) as Record<string, any>);
-}
-
-const leadNamed = async (name: string, project = dir) => (await records(project)).find((record) => record.type === "lead" && record.fields.name === name);
-const deliveredBy = async (id: string, project = dir) => (await records(project)).filter((record) => record.type === "delivered" && record.id === id).map((record) => record.via).sort();
+const personForm = (name: string, extra?: Record<string, string>) => leadPersonForm(SECRET, name, extra);
 
 describe("gopher-site serve takes the quote form", () => {
   it("keeps a person's request in leads/ before answering, then e-mails it to the company and posts it to the webhook", async () => {
@@ -65,10 +39,10 @@ describe("gopher-site serve takes the quote form", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     // Read as soon as the answer came: the lead was on disk by then.
-    const lead = await leadNamed("Ana Reyes");
+    const lead = await leadNamed(dir, "Ana Reyes");
     expect(lead).toMatchObject({ fields: { name: "Ana Reyes", phone: "(951) 555-0100", town: "Temecula", service: "gopher-control", page: "/gopher-control" }, deliver: ["email", "webhook"] });
     expect(lead!.spam).toBeUndefined();
-    await eventually(async () => (await deliveredBy(lead!.id)).length === 2, "the lead's two deliveries");
+    await eventually(async () => (await deliveredBy(dir, lead!.id)).length === 2, "the lead's two deliveries");
     const mail = mailbox.messages.find((message) => message.includes("Ana Reyes"))!;
     expect(mail).toMatch(new RegExp(`^To: ${COMPANY}`, "m"));
     expect(mail).toContain("Phone: (951) 555-0100");
@@ -93,7 +67,7 @@ describe("gopher-site serve takes the quote form", () => {
     expect(body.ok).toBe(false);
     expect(Object.keys(body.errors).sort()).toEqual(["name", "phone"]);
     expect(body.errors.name).not.toBe(body.errors.phone);
-    expect((await records()).some((record) => record.type === "lead" && record.fields.phone === "call me")).toBe(false);
+    expect((await leadRecords(dir)).some((record) => record.type === "lead" && record.fields.phone === "call me")).toBe(false);
   });
 
   it("answers a robot as a person, keeps its post marked and never delivers it", async () => {
@@ -109,11 +83,11 @@ describe("gopher-site serve takes the quote form", () => {
       const response = await post(serve.url, form, { json: true, address: "10.0.4.1" });
       expect([response.status, await response.json()]).toEqual([200, { ok: true }]);
     }
-    for (const [reason, form] of robots) expect(await leadNamed(form.name!)).toMatchObject({ spam: reason, deliver: [] });
+    for (const [reason, form] of robots) expect(await leadNamed(dir, form.name!)).toMatchObject({ spam: reason, deliver: [] });
     // A person's post after them is delivered: had the robots' been, they would have gone first.
     await post(serve.url, await personForm("Dee Person"), { json: true, address: "10.0.4.2" });
-    const person = await leadNamed("Dee Person");
-    await eventually(async () => (await deliveredBy(person!.id)).length === 2, "the person's deliveries");
+    const person = await leadNamed(dir, "Dee Person");
+    await eventually(async () => (await deliveredBy(dir, person!.id)).length === 2, "the person's deliveries");
     const sent = mailbox.messages.slice(before);
     expect(sent.filter((message) => message.includes("Robot"))).toEqual([]);
     expect(webhook.bodies.filter((body) => body.name!.startsWith("Robot"))).toEqual([]);
@@ -140,64 +114,6 @@ describe("gopher-site serve takes the quote form", () => {
   });
 });
 
-/** A second project of the same site, with the build copied in (a build each would double the test's time). */
-async function projectWithBuild(): Promise<string> {
-  const project = await copyLeadSite("  delivery: server\n", { build: false });
-  await cp(path.join(dir, "dist"), path.join(project, "dist"), { recursive: true });
-  return project;
-}
-
-describe("a lead is never lost", () => {
-  it("is delivered once the SMTP server that was down comes up", async () => {
-    const project = await projectWithBuild();
-    const port = await freePort();
-    const server = await startServe(project, { GOPHER_SITE_LEAD_SECRET: SECRET, GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${port}` });
-    let late: Awaited<ReturnType<typeof startMailbox>> | undefined;
-    try {
-      expect((await post(server.url, await personForm("Eve Waiting"), { json: true })).status).toBe(200);
-      const lead = await leadNamed("Eve Waiting", project);
-      await eventually(() => server.output().includes(`lead ${lead!.id}: not delivered by email`), "a failed attempt");
-      expect(await deliveredBy(lead!.id, project)).toEqual([]);
-      late = await startMailbox(port);
-      await eventually(async () => (await deliveredBy(lead!.id, project)).length === 1, "the delivery once SMTP is up");
-      expect(late.messages.filter((message) => message.includes("Eve Waiting"))).toHaveLength(1);
-    } finally {
-      await server.stop();
-      await late?.close();
-      await removeDir(project);
-    }
-  });
-
-  it("is in the file after serve is killed right after answering, and delivered after the restart", async () => {
-    const project = await projectWithBuild();
-    const port = await freePort();
-    // No GOPHER_SITE_LEAD_SECRET: serve keeps its own in leads/.secret, readable by its owner only.
-    const env = { GOPHER_SITE_LEAD_SECRET: "", GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${port}` };
-    const first = await startServe(project, env);
-    const secret = (await readFile(path.join(project, "leads", ".secret"), "utf8")).trim();
-    expect((await stat(path.join(project, "leads", ".secret"))).mode & 0o777).toBe(0o600);
-    const form = { ...(await personForm("Fay Killed")), stamp: await makeStamp(secret, Date.now() - 5000) };
-    const response = await post(first.url, form, { json: true });
-    first.process.kill("SIGKILL");
-    expect(response.status).toBe(200);
-    await first.stop();
-    const lead = await leadNamed("Fay Killed", project);
-    expect(lead).toMatchObject({ deliver: ["email"] });
-    expect(lead!.spam).toBeUndefined();
-    expect(await deliveredBy(lead!.id, project)).toEqual([]);
-    const up = await startMailbox(port);
-    const second = await startServe(project, env);
-    try {
-      await eventually(async () => (await deliveredBy(lead!.id, project)).length === 1, "the delivery after the restart");
-      expect(up.messages.some((message) => message.includes("Fay Killed"))).toBe(true);
-    } finally {
-      await second.stop();
-      await up.close();
-      await removeDir(project);
-    }
-  });
-});
-
 describe("gopher-site serve's start", () => {
   it("lists every setting it is missing at once, one line each, and exits 1", async () => {
     const project = await copyLeadSite("  delivery: server\n  turnstile: { siteKey: 0x4AAAAAAAtest }\n", { build: false });
@@ -210,45 +126,6 @@ describe("gopher-site serve's start", () => {
         `${path.join(project, "dist")} has no built site (no index.html); run \`gopher-site build\` first`,
       ]);
     } finally {
-      await removeDir(project);
-    }
-  });
-});
-
-describe("Turnstile, when site.yaml sets it", () => {
-  it("delivers a request whose token the verify endpoint accepts with our secret, and keeps another marked", async () => {
-    const project = await projectWithBuild();
-    await writeFile(path.join(project, "site.yaml"), `${await readFile(path.join(project, "site.yaml"), "utf8")}  email: false\n  turnstile: { siteKey: 0x4AAAAAAAtest }\n`);
-    // A loopback stand-in of Cloudflare's verify endpoint: it passes one token, asked with the right secret.
-    const verify = createServer((request, response) => {
-      let text = "";
-      request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      request.on("end", () => {
-        const form = new URLSearchParams(text);
-        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: form.get("secret") === "turnstile-secret" && form.get("response") === "person-token" }));
-      });
-    });
-    await new Promise<void>((resolve) => verify.listen(0, "127.0.0.1", resolve));
-    const hook = await startWebhook();
-    const server = await startServe(project, {
-      GOPHER_SITE_LEAD_SECRET: SECRET,
-      GOPHER_SITE_LEAD_WEBHOOK_URL: hook.url,
-      GOPHER_SITE_TURNSTILE_SECRET: "turnstile-secret",
-      GOPHER_SITE_TURNSTILE_VERIFY_URL: `http://127.0.0.1:${(verify.address() as AddressInfo).port}/siteverify`,
-    });
-    try {
-      for (const [name, token] of [["Lou Token", "robot-token"], ["Max Token", "person-token"]]) {
-        const response = await post(server.url, await personForm(name!, { "cf-turnstile-response": token! }), { json: true });
-        expect([response.status, await response.json()]).toEqual([200, { ok: true }]);
-      }
-      expect(await leadNamed("Lou Token", project)).toMatchObject({ spam: "turnstile", deliver: [] });
-      const person = await leadNamed("Max Token", project);
-      await eventually(async () => (await deliveredBy(person!.id, project)).length === 1, "the person's delivery");
-      expect(hook.bodies.map((body) => body.name)).toEqual(["Max Token"]);
-    } finally {
-      await server.stop();
-      await hook.close();
-      await new Promise((resolve) => verify.close(resolve));
       await removeDir(project);
     }
   });

@@ -19,6 +19,7 @@ import type { Locator } from "./config/yaml-source.ts";
 import { environmentMessage } from "./environment-errors.ts";
 import { SiteError, sortProblems, UserError, type Problem } from "./errors.ts";
 import { hostSettingsFiles } from "./hosting/host-files.ts";
+import { leadWorkerFiles } from "./leads/worker-file.ts";
 import { displayPath, projectPaths } from "./paths.ts";
 import type { AssetsView, PageData } from "./routes/page-props.ts";
 import { builds, languagePaths, localizedPaths, withLanguages } from "./routes/languages.ts";
@@ -177,6 +178,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ]),
   );
   const statics = publicDir.files;
+  const leadWorker = await leadWorkerFiles(site, paths.content);
   const scriptsByLanguage = chromes.map((each) => withClientSettings(compiledScripts, clientSettings(each)));
   const scripts = scriptsByLanguage[0]!;
   const sprite = buildIconSprite(templates, lucideIcons);
@@ -213,7 +215,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Every output path is known before a page is rendered, so each page is checked as it is
   // rendered and written at once: no site, however large, is held in memory as HTML.
   const scriptFiles = [...new Map(scriptsByLanguage.flatMap((each) => each.files).map((file) => [file.path, file])).values()];
-  const files: OutputFile[] = [...statics, styles.file, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated];
+  const files: OutputFile[] = [...statics, styles.file, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated, ...leadWorker];
   const links: LinkCheckerInit = {
     paths: pages.map((page) => page.path),
     files: [...files.map((file) => file.path), ...pages.map((page) => page.outFile)],

@@ -46,6 +46,7 @@ function listenOption(value: string): Listen {
 type DevOptions = import("./commands/serve-commands.ts").ServeOptions & { config: string };
 type EditOptions = { config: string; port: number; open?: boolean };
 type PreviewOptions = import("./commands/serve-commands.ts").ServeOptions & { out: string };
+type ServeCommandOptions = PreviewOptions & { config: string; out?: string; leads?: string };
 type HostConfigOptions = import("./commands/host-config-command.ts").HostConfigOptions;
 
 interface OutputFlags {
@@ -166,6 +167,19 @@ export async function main(argv: string[]): Promise<number> {
     ),
   ).action(run(async (options: PreviewOptions, log) => (await import("./commands/serve-commands.ts")).previewCommand(options, log)));
 
+  // Not withServerFlags: serve is the site itself, so it answers any Host (no guard to name one for).
+  withOutputFlags(
+    program
+      .command("serve")
+      .description("serve the built site and take its quote form's requests (kept in the leads folder, then e-mailed and/or posted to the webhook)")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("-o, --out <dir>", "the built site (default: dist beside site.yaml)")
+      .option("--leads <dir>", "where the requests are kept (default: leads beside site.yaml)")
+      .option("-p, --port <port>", "port to listen on", portOption, 8788)
+      .option("--host <host>", "address to listen on (0.0.0.0: every address of this machine)", "127.0.0.1")
+      .option("--open", "open the site in the browser"),
+  ).action(run(async (options: ServeCommandOptions, log) => (await import("./commands/serve-commands.ts")).serveCommand(options, log)));
+
   const hostConfig = withOutputFlags(
     program
       .command("host-config")
@@ -173,7 +187,8 @@ export async function main(argv: string[]): Promise<number> {
       .addArgument(new Argument("<server>", "the web server").choices(["nginx", "caddy"]))
       .option("-o, --out <dir>", "the built site", "dist")
       .addOption(new Option("--listen <port>", "port, or address:port, to listen on").argParser(listenOption).default({ port: 8080 }, "8080"))
-      .option("--root <dir>", "the site's folder on the server, as written, starting with / (default: the absolute path of --out)"),
+      .option("--root <dir>", "the site's folder on the server, as written, starting with / (default: the absolute path of --out)")
+      .addOption(new Option("--lead-server <port>", "where gopher-site serve listens (port, or address:port): the quote form's requests and the pages go to it").argParser(listenOption)),
   );
   hostConfig.action((server: HostConfigOptions["server"], options: Omit<HostConfigOptions, "server">) =>
     run(async (all: HostConfigOptions, log) => (await import("./commands/host-config-command.ts")).hostConfigCommand(all, log))({ ...options, server }),

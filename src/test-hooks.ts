@@ -24,3 +24,12 @@ export function testRenderThreads(): number | undefined {
   const threads = Number(process.env.GOPHER_SITE_TEST_THREADS);
   return Number.isInteger(threads) && threads > 0 ? threads : undefined;
 }
+
+/**
+ * GOPHER_SITE_TEST_LEAD_RETRY_MS=<ms>: `serve` retries a lead's delivery after this many ms (then
+ * twice that, and so on) instead of after a minute, so tests see a lead delivered once SMTP is back.
+ */
+export function testLeadRetryMs(): number | undefined {
+  const ms = Number(process.env.GOPHER_SITE_TEST_LEAD_RETRY_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : undefined;
+}

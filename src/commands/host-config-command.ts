@@ -21,6 +21,8 @@ export interface HostConfigOptions {
   listen: Listen;
   /** Where the site is on the server, a POSIX absolute path used as written; the absolute path of `out` by default. */
   root?: string;
+  /** Where `gopher-site serve` listens, for a site that takes its own quote form. */
+  leadServer?: Listen;
 }
 
 /**
@@ -45,6 +47,7 @@ async function hostConfigText(options: HostConfigOptions): Promise<string> {
     listen: options.listen,
     notFoundFolders: readLanguageFolders(options.out),
     hidden: HIDDEN_PATHS.filter((hidden) => existsSync(path.join(options.out, hidden))),
+    leadServer: options.leadServer,
   });
 }
 

@@ -353,9 +353,9 @@ export const siteSchema = z.strictObject({
       email: z.boolean().default(true).describe("Send each request by e-mail to site.yaml's email"),
       webhook: httpsUrl.optional().describe("Also post each request to this address (e.g. a CRM's webhook)"),
       turnstile: z
-        .strictObject({ siteKey: shortText.describe("The site key of your Cloudflare Turnstile widget") })
+        .strictObject({ siteKey: z.string().regex(/^[0-9A-Za-z_-]{8,64}$/, "must be the Turnstile site key from Cloudflare").describe("The site key of your Cloudflare Turnstile widget") })
         .optional()
-        .describe("Cloudflare Turnstile, a check that the sender is a person"),
+        .describe("Cloudflare Turnstile, a check that the sender is a person; its secret is in the environment, never here"),
     })
     .optional()
     .describe("The site's own call-back form, in the modal on every page, and where its requests go; used when integrations.leadForm is not set"),

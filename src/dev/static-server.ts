@@ -13,8 +13,8 @@ import { resolveRequestPath } from "./resolve-path.ts";
 export interface StaticServerOptions {
   /** The folder served; read on every request, so a rebuilt folder is served at once. */
   root: string;
-  /** Changes an HTML page before it is sent (dev injects its reload script here). */
-  transformHtml?: (html: string) => string;
+  /** Changes an HTML page before it is sent (dev injects its reload script here; serve fills in the form's stamp). */
+  transformHtml?: (html: string) => string | Promise<string>;
   /** Answers some paths itself (dev's event stream); return true when handled. */
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** Response headers for a request path as a host adds them (from `_headers`); they win over the defaults. */
@@ -116,7 +116,7 @@ async function send(
   if (isCompressible(headers["content-type"]!)) headers.vary = "Accept-Encoding";
   if (gzip) headers["content-encoding"] = "gzip";
   if (extension === ".html" && options.transformHtml) {
-    const html = Buffer.from(options.transformHtml(await readFile(file, "utf8")));
+    const html = Buffer.from(await options.transformHtml(await readFile(file, "utf8")));
     const body = gzip ? gzipSync(html) : html;
     response.writeHead(status, { ...headers, "content-length": String(body.length) });
     response.end(request.method === "HEAD" ? undefined : body);

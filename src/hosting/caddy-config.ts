@@ -1,5 +1,5 @@
 import { extensionsByType, isCompressible, mediaType } from "./content-types.ts";
-import { hostLocations, locationFor, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+import { hostLocations, LEAD_SERVER_PATHS, locationFor, upstream, type HostConfigInput, type HostLocation } from "./host-plan.ts";
 import { NOT_FOUND_PAGE } from "./not-found-pages.ts";
 
 /**
@@ -27,6 +27,7 @@ export function caddyConfig(input: HostConfigInput): string {
     ...types.map(([type, extensions]) => `\t@type_${extensions[0]} path ${extensions.map((extension) => `*.${extension}`).join(" ")}`),
     "",
     "\troute {",
+    ...(input.leadServer ? caddyLeadServer(upstream(input.leadServer)) : []),
     ...locations.flatMap((location, index) => caddyHeaders(changedFrom(locations.slice(0, index), location))),
     "\t\t# /about/ -> /about (301, keeping the query), then /about is about.html or about/index.html.",
     "\t\t@slash_query {",
@@ -121,5 +122,16 @@ function encode(indent: string): string[] {
     ...text.map((type) => `${indent}\t\theader Content-Type ${type}*`),
     `${indent}\t}`,
     `${indent}}`,
+  ];
+}
+
+/** The form's posts and the pages to `gopher-site serve`, first in the route: it sends the headers of _headers itself. */
+function caddyLeadServer(address: string): string[] {
+  return [
+    "\t\t# The quote form's requests, and the pages (serve fills in their form's stamp), go to gopher-site serve.",
+    `\t\t@lead_server path_regexp lead_server ${LEAD_SERVER_PATHS}`,
+    `\t\treverse_proxy @lead_server ${address} {`,
+    "\t\t\theader_up X-Real-IP {remote_host}",
+    "\t\t}",
   ];
 }

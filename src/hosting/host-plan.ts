@@ -16,6 +16,20 @@ export interface HostConfigInput {
   notFoundFolders: readonly string[];
   /** The host's settings files the built site holds (of HIDDEN_PATHS): answered with 404. */
   hidden: readonly string[];
+  /** Where `gopher-site serve` listens, when it takes the quote form: the form's posts and the pages go to it. */
+  leadServer?: Listen;
+}
+
+/**
+ * The requests `gopher-site serve` answers behind the server: the form's posts (/api/lead) and
+ * the pages, whose form stamp it fills in when it sends them: paths without a dot (clean URLs) and
+ * .html files. Pictures, styles and scripts are served by the server itself.
+ */
+export const LEAD_SERVER_PATHS = "^[^.]*$|\\.html$";
+
+/** `host:port` of a Listen, the address defaulting to 127.0.0.1 (serve's own default). */
+export function upstream(listen: Listen): string {
+  return `${listen.host ?? "127.0.0.1"}:${listen.port}`;
 }
 
 /** A port, and the address to listen on when not every interface. */
@@ -33,8 +47,8 @@ export interface HostLocation {
   notFound: string;
 }
 
-/** Files in the output folder that are a host's settings or the build's stamp, not part of the site: answered with 404. */
-export const HIDDEN_PATHS = ["/_headers", "/_redirects", `/${OUTPUT_STAMP}`];
+/** Files in the output folder that are a host's settings (the Cloudflare worker too) or the build's stamp, not part of the site: answered with 404. */
+export const HIDDEN_PATHS = ["/_headers", "/_redirects", "/_worker.js", `/${OUTPUT_STAMP}`];
 
 /**
  * The rules of `_headers` and the folders with their own 404 page as folders with complete header

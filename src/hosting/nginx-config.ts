@@ -1,5 +1,5 @@
 import { extensionsByType, isCompressible, mediaType } from "./content-types.ts";
-import { hostLocations, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+import { hostLocations, LEAD_SERVER_PATHS, upstream, type HostConfigInput, type HostLocation } from "./host-plan.ts";
 import { NOT_FOUND_PAGE } from "./not-found-pages.ts";
 
 /** nginx always labels, compresses and adds a charset to text/html; naming it again is a warning. */
@@ -43,6 +43,7 @@ export function nginxConfig(input: HostConfigInput): string {
     "    # A location with an add_header of its own loses every inherited one: each lists them all.",
     ...locations.flatMap((location) => [...nginxLocation(location), ""]),
     ...input.hidden.flatMap((hidden) => [`    location = ${hidden} {`, "        return 404;", "    }"]),
+    ...(input.leadServer ? nginxLeadServer(upstream(input.leadServer)) : []),
     "}",
     "",
   ].join("\n");
@@ -58,6 +59,21 @@ function nginxLocation(location: HostLocation): string[] {
     "        try_files $uri $uri.html $uri/index.html =404;",
     // Replaces the server's error_page here; the page's own path is in this location, with these headers.
     ...(location.notFound === NOT_FOUND_PAGE ? [] : [`        error_page 404 ${location.notFound};`]),
+    "    }",
+  ];
+}
+
+/** The form's posts and the pages to `gopher-site serve` (a regular expression location wins over the folders'). */
+function nginxLeadServer(address: string): string[] {
+  return [
+    "",
+    "    # The quote form's requests, and the pages (serve fills in their form's stamp), go to gopher-site serve;",
+    "    # it sends the headers of _headers itself. X-Real-IP: the visitor, for its per-address limit.",
+    `    location ~ ${LEAD_SERVER_PATHS} {`,
+    `        proxy_pass http://${address};`,
+    "        proxy_set_header Host $host;",
+    "        proxy_set_header X-Real-IP $remote_addr;",
+    "        client_max_body_size 64k;",
     "    }",
   ];
 }

@@ -3,10 +3,13 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { git, gitInstalled, IDENTITY_HINT, repositoryTop, runGit } from "../publish/git.ts";
 
-// What a build, the editor and npm make: none of it is the site's versions.
-const GITIGNORE = `# Made by gopher-site init: what builds, the editor and npm make is not the site's versions.
+// What a build, the editor and npm make: none of it is the site's versions. Nor are the quote
+// form's requests gopher-site serve keeps in leads/: customers' names and numbers.
+const GITIGNORE = `# Made by gopher-site init: what builds, the editor and npm make is not the site's versions,
+# nor the requests gopher-site serve keeps (leads/).
 node_modules/
 dist/
+leads/
 .dist.lock
 .dist.staging-*
 .dist.previous-*

@@ -51,8 +51,8 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** Serves `dist` through the named server on a free loopback port; ready when it resolves. */
-export async function startHost(name: HostName, dist: string): Promise<RunningHost> {
+/** Serves `dist` through the named server on a free loopback port, `host-config` given `extraArgs`; ready when it resolves. */
+export async function startHost(name: HostName, dist: string, extraArgs: string[] = []): Promise<RunningHost> {
   if (name === "preview") {
     const server = await startPreviewServer({ out: dist, port: 0, host: "127.0.0.1" });
     return { name, url: server.url, close: () => server.close() };
@@ -62,7 +62,7 @@ export async function startHost(name: HostName, dist: string): Promise<RunningHo
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const dir = await mkdtemp(path.join(tmpdir(), `gopher-${name}-`));
-    const config = await runCli(["host-config", name, "--out", dist, "--listen", `127.0.0.1:${port}`]);
+    const config = await runCli(["host-config", name, "--out", dist, "--listen", `127.0.0.1:${port}`, ...extraArgs]);
     if (config.code !== 0) throw new Error(`gopher-site host-config ${name} failed:\n${config.stderr}`);
     const child = name === "nginx" ? await runNginx(binary, dir, config.stdout) : await runCaddy(binary, dir, config.stdout);
     const url = `http://127.0.0.1:${port}`;

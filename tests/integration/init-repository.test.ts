@@ -29,6 +29,8 @@ describe("gopher-site init's repository", () => {
     expect(files.filter((file) => file.startsWith("node_modules/") || file === "notes.txt")).toEqual([]);
     expect(git(dir, "status", "--porcelain")).toBe("?? notes.txt\n");
     expect(await readFile(path.join(dir, ".gitignore"), "utf8")).toMatch(/^node_modules\/\ndist\/\n/m);
+    // The requests gopher-site serve keeps are customers' details, never a version of the site.
+    expect(git(dir, "check-ignore", "leads/leads-2026-11.jsonl", "leads/.secret")).toBe("leads/leads-2026-11.jsonl\nleads/.secret\n");
   });
 
   it("keeps a .gitignore that is there already, as it is", async () => {

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { build } from "esbuild";
+import type { OutputFile } from "../assets/output-file.ts";
+import type { Site } from "../config/schema.ts";
+import { TOOL_ROOT } from "../paths.ts";
+import { readLeadWords } from "./lead-words.ts";
+
+/**
+ * `_worker.js` for a site whose `leads.delivery` is cloudflare: src/leads/worker.ts bundled with
+ * the form's checks and the site's settings (webhook, Turnstile, each language's error words).
+ * None for any other site.
+ */
+export async function leadWorkerFiles(site: Site, contentDir: string): Promise<OutputFile[]> {
+  if (site.leads?.delivery !== "cloudflare") return [];
+  const settings = { webhook: site.leads.webhook, turnstile: Boolean(site.leads.turnstile), words: await readLeadWords(contentDir, site.languages) };
+  const result = await build({
+    entryPoints: [path.join(TOOL_ROOT, "src", "leads", "worker.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    minify: true,
+    write: false,
+    define: { LEAD_SETTINGS: JSON.stringify(settings) },
+    logLevel: "silent",
+  });
+  return [{ path: "_worker.js", data: result.outputFiles[0]!.text }];
+}

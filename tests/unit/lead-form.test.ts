@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { judgeLead, leadAnswer, sitePath, type LeadWords } from "../../src/leads/lead-form.ts";
+import { rateLimiter } from "../../src/leads/rate-limit.ts";
+import { fillStamps, makeStamp, stampProblem } from "../../src/leads/stamp.ts";
+
+const SECRET = "unit-secret";
+const NOW = 1_800_000_000_000;
+const words = (): LeadWords => ({ required: "Required.", phone: "Not a phone number." });
+const body = (fields: Record<string, string>) => new URLSearchParams({ name: "Ana", phone: "+1 (951) 555-0100", lang: "en", page: "/a", thanks: "/thank-you", ...fields }).toString();
+
+describe("the form's stamp", () => {
+  it("is a person's between 3 s and 24 h after it was made, with our signature only", async () => {
+    const stamp = await makeStamp(SECRET, NOW);
+    expect(await stampProblem(stamp, SECRET, NOW + 3_000)).toBeUndefined();
+    expect(await stampProblem(stamp, SECRET, NOW + 2_999)).toBe("stamp too fresh");
+    expect(await stampProblem(stamp, SECRET, NOW + 24 * 3600_000 + 1)).toBe("stamp expired");
+    expect(await stampProblem(stamp, "another secret", NOW + 5_000)).toBe("stamp invalid");
+    expect(await stampProblem(stamp.replace(/^\d/, "9"), SECRET, NOW + 5_000)).toBe("stamp invalid");
+    expect(await stampProblem("", SECRET, NOW)).toBe("stamp missing");
+  });
+
+  it("is filled into every empty stamp field of a page, and nothing else is changed", async () => {
+    const html = '<input name="stamp" value=""><input value="" type="hidden" name="stamp"/><input name="stamp" value="kept"><input name="phone" value="">';
+    const stamp = await makeStamp(SECRET, NOW);
+    expect(await fillStamps(html, SECRET, NOW)).toBe(`<input name="stamp" value="${stamp}"><input value="${stamp}" type="hidden" name="stamp"/><input name="stamp" value="kept"><input name="phone" value="">`);
+  });
+});
+
+describe("a posted form", () => {
+  const stamp = () => makeStamp(SECRET, NOW - 5_000);
+
+  it("needs a name and a number someone can call", async () => {
+    expect((await judgeLead(body({ stamp: await stamp() }), { secret: SECRET, now: NOW })).errors).toEqual({});
+    expect((await judgeLead(body({ name: " ", phone: "555-01" }), { secret: SECRET, now: NOW })).errors).toEqual({ name: "required", phone: "phone" });
+    expect((await judgeLead(body({ phone: "call me at 9515550100" }), { secret: SECRET, now: NOW })).errors).toEqual({ phone: "phone" });
+  });
+
+  it("is a robot's when the honeypot is filled or Turnstile says no", async () => {
+    expect((await judgeLead(body({ stamp: await stamp(), website: "x" }), { secret: SECRET, now: NOW })).spam).toBe("honeypot");
+    const turnstile = async (token: string) => token === "good";
+    expect((await judgeLead(body({ stamp: await stamp(), "cf-turnstile-response": "bad" }), { secret: SECRET, now: NOW, turnstile })).spam).toBe("turnstile");
+    expect((await judgeLead(body({ stamp: await stamp(), "cf-turnstile-response": "good" }), { secret: SECRET, now: NOW, turnstile })).spam).toBeUndefined();
+  });
+
+  it("is answered as the contract says, never sending the visitor to another site", async () => {
+    const lead = await judgeLead(body({ name: "", thanks: "//evil.example" }), { secret: SECRET, now: NOW });
+    expect(leadAnswer({ kind: "invalid", lead }, true, words)).toMatchObject({ status: 422, body: '{"ok":false,"errors":{"name":"Required."}}' });
+    expect(leadAnswer({ kind: "invalid", lead }, false, words)).toMatchObject({ status: 303, headers: { location: "/a?lead=invalid#callback" } });
+    expect(leadAnswer({ kind: "received", lead }, false, words).headers.location).toBe("/a");
+    expect(leadAnswer({ kind: "limited" }, true, words)).toMatchObject({ status: 429, body: '{"ok":false,"errors":{}}' });
+    expect([sitePath("/es/gracias"), sitePath("//evil.example"), sitePath("/\\evil.example"), sitePath("https://evil.example")]).toEqual(["/es/gracias", undefined, undefined, undefined]);
+  });
+});
+
+describe("the rate limit", () => {
+  it("takes five posts a minute from one address, and forgets them after the minute", () => {
+    const allowed = rateLimiter(5, 60_000);
+    const results = [0, 1, 2, 3, 4, 5].map((second) => allowed("10.0.0.1", NOW + second * 1000));
+    expect(results).toEqual([true, true, true, true, true, false]);
+    expect(allowed("10.0.0.2", NOW + 6_000)).toBe(true);
+    expect(allowed("10.0.0.1", NOW + 60_001)).toBe(true);
+  });
+});

@@ -78,7 +78,7 @@ export function leadAnswer(
     const said = words(fields.lang);
     return json(422, { ok: false, errors: Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, said[error]])) });
   }
-  return redirect(`${(sitePath(fields.page) ?? "/").split(/[?#]/, 1)[0]}?lead=invalid#callback`);
+  return redirect(`${(sitePath(fields.page) ?? "/").split(/[?#]/, 1)[0]}?lead=invalid#callback-request`);
 }
 
 /** Whether a request's Accept asks for JSON (the form's script does). */

@@ -54,7 +54,7 @@ describe("gopher-site serve takes the quote form", () => {
     const received = await post(serve.url, await personForm("Bo Plain"), { address: "10.0.2.1" });
     expect([received.status, received.headers.get("location")]).toEqual([303, "/thank-you"]);
     const invalid = await post(serve.url, await personForm("", { phone: "12" }), { address: "10.0.2.1" });
-    expect([invalid.status, invalid.headers.get("location")]).toEqual([303, "/gopher-control?lead=invalid#callback"]);
+    expect([invalid.status, invalid.headers.get("location")]).toEqual([303, "/gopher-control?lead=invalid#callback-request"]);
     // A thank-you address of another site is never followed.
     const elsewhere = await post(serve.url, await personForm("Cy Elsewhere", { thanks: "//evil.example/phish" }), { address: "10.0.2.1" });
     expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([303, "/gopher-control"]);

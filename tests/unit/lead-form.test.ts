@@ -45,7 +45,7 @@ describe("a posted form", () => {
   it("is answered as the contract says, never sending the visitor to another site", async () => {
     const lead = await judgeLead(body({ name: "", thanks: "//evil.example" }), { secret: SECRET, now: NOW });
     expect(leadAnswer({ kind: "invalid", lead }, true, words)).toMatchObject({ status: 422, body: '{"ok":false,"errors":{"name":"Required."}}' });
-    expect(leadAnswer({ kind: "invalid", lead }, false, words)).toMatchObject({ status: 303, headers: { location: "/a?lead=invalid#callback" } });
+    expect(leadAnswer({ kind: "invalid", lead }, false, words)).toMatchObject({ status: 303, headers: { location: "/a?lead=invalid#callback-request" } });
     expect(leadAnswer({ kind: "received", lead }, false, words).headers.location).toBe("/a");
     expect(leadAnswer({ kind: "limited" }, true, words)).toMatchObject({ status: 429, body: '{"ok":false,"errors":{}}' });
     expect([sitePath("/es/gracias"), sitePath("//evil.example"), sitePath("/\\evil.example"), sitePath("https://evil.example")]).toEqual(["/es/gracias", undefined, undefined, undefined]);

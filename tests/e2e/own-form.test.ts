@@ -146,7 +146,7 @@ describe("the site's own call-back form in Chromium", () => {
   });
 
   it("opens with a line saying why when a request sent without JavaScript came back refused", async () => {
-    const { page } = await open("/about?lead=invalid#callback");
+    const { page } = await open("/about?lead=invalid#callback-request");
     await expect.poll(() => dialogOpen(page)).toBe(true);
     expect(await page.locator("[data-lead-alert]").textContent()).toBe("Something in the form needs a second look. Please check it and send it again.");
     expect(new URL(page.url()).search).toBe("");

@@ -153,25 +153,49 @@ export function uniqueFactNames(site: Site): CrossIssue[] {
   return issues;
 }
 
-/** Each service has its own id and address; an id naming a kind of page would be read as that kind. */
+/**
+ * Ids a page may not have besides the kinds' names: every object has a `constructor`, so a page
+ * named so would be found in a list of ids that does not hold it (language.yaml's slugs).
+ */
+const OBJECT_NAMES: ReadonlySet<string> = new Set(["constructor", "prototype"]);
+
+/** What is wrong with a service's or own page's id on its own, if anything. */
+function idProblem(id: string): string | undefined {
+  if (RESERVED_SERVICE_IDS.has(id)) return `"${id}" names a kind of page (${[...RESERVED_SERVICE_IDS].join(", ")}); choose another id`;
+  if (OBJECT_NAMES.has(id)) return `"${id}" is a name the tool keeps for itself; choose another id`;
+  return undefined;
+}
+
+/**
+ * Each service has its own id and address; an id naming a kind of page would be read as that kind,
+ * and an address of a page gopher-site writes anyway (a fixed page, a town's, a language's home) is taken.
+ */
 export function uniqueServices(site: Site): CrossIssue[] {
   const issues: CrossIssue[] = [];
   const ids = new Map<string, number>();
-  const paths = new Map<string, string>();
+  const paths = takenPaths(site);
   site.services.forEach((service, index) => {
-    if (RESERVED_SERVICE_IDS.has(service.id)) {
-      issues.push({ path: ["services", index, "id"], message: `"${service.id}" names a kind of page (${[...RESERVED_SERVICE_IDS].join(", ")}); choose another id` });
-    } else if (ids.has(service.id)) issues.push({ path: ["services", index, "id"], message: `"${service.id}" is already the id of services.${ids.get(service.id)}` });
+    const problem = idProblem(service.id);
+    if (problem) issues.push({ path: ["services", index, "id"], message: problem });
+    else if (ids.has(service.id)) issues.push({ path: ["services", index, "id"], message: `"${service.id}" is already the id of services.${ids.get(service.id)}` });
     else ids.set(service.id, index);
-    const other = paths.get(service.path);
-    if (other) issues.push({ path: ["services", index, "path"], message: `${service.path} is already the address of ${other}` });
-    else paths.set(service.path, service.id);
+    const other = paths.get(service.path) ?? (cityPathTakes(site.cityPath, service.path, site.cities) ? "a city page" : undefined);
+    if (other) issues.push({ path: ["services", index, "path"], message: `${service.path} is already the address of ${other}; choose another path` });
+    else paths.set(service.path, `the service ${service.id}`);
   });
   return issues;
 }
 
-/** The fixed pages' addresses in the default language (src/routes/languages.ts), which an own page may not take. */
+/** The fixed pages' addresses in the default language (src/routes/languages.ts), which a service or an own page may not take. */
 const FIXED_PATHS = ["/", "/service-areas", "/about", "/blog", "/404"];
+
+/** The addresses gopher-site writes whatever the services and own pages are: the fixed pages', each other language's home. */
+function takenPaths(site: Site): Map<string, string> {
+  return new Map<string, string>([
+    ...FIXED_PATHS.map((path) => [path, "a page of gopher-site"] as const),
+    ...site.languages.slice(1).map((language) => [`/${language.code}`, `the ${language.code} pages' home`] as const),
+  ]);
+}
 
 /**
  * Each own page has an id no service, kind of page or other own page has (language.yaml names them
@@ -180,9 +204,11 @@ const FIXED_PATHS = ["/", "/service-areas", "/about", "/blog", "/404"];
 export function uniqueOwnPages(site: Site): CrossIssue[] {
   const issues: CrossIssue[] = [];
   const ids = new Map<string, string>(site.services.map((service, index) => [service.id, `services.${index}`]));
-  const paths = new Map<string, string>([...FIXED_PATHS.map((path) => [path, "a page of gopher-site"] as const), ...site.services.map((service) => [service.path, `the service ${service.id}`] as const)]);
+  const paths = takenPaths(site);
+  for (const service of site.services) paths.set(service.path, `the service ${service.id}`);
   site.pages.forEach((page, index) => {
-    if (RESERVED_SERVICE_IDS.has(page.id)) issues.push({ path: ["pages", index, "id"], message: `"${page.id}" names a kind of page (${[...RESERVED_SERVICE_IDS].join(", ")}); choose another id` });
+    const problem = idProblem(page.id);
+    if (problem) issues.push({ path: ["pages", index, "id"], message: problem });
     else if (ids.has(page.id)) issues.push({ path: ["pages", index, "id"], message: `"${page.id}" is already the id of ${ids.get(page.id)}; choose another id` });
     else ids.set(page.id, `pages.${index}`);
     const other = paths.get(page.path) ?? (cityPathTakes(site.cityPath, page.path, site.cities) ? "a city page" : undefined);

@@ -66,7 +66,7 @@ describe("services", { timeout: 60_000 }, () => {
     await edit("content/es/language.yaml", (text) => text.replace(`untranslated: [legal, commercial, ${ADDED}]`, `untranslated: [legal, gallery, ${ADDED}]`).replace("  about: nosotros\n", "  about: nosotros\n  team: equipo\n"));
     expect(await problems()).toEqual([
       `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial, ${ADDED} (kinds of page, then site.yaml's services and pages)`,
-      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:3  slugs.team  unknown key (allowed: residential, commercial, ${ADDED}, service-areas, about, city, blog)`,
+      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:3  slugs.team  unknown key (allowed: residential, commercial, ${ADDED}, service-areas, about, city, blog, thank-you)`,
     ]);
   });
 
@@ -85,5 +85,22 @@ describe("services", { timeout: 60_000 }, () => {
     // The group's styles are in this site's stylesheet (a site without the group does not carry them).
     const stylesheet = page.match(/<link rel="stylesheet" href="\/(assets\/site\.[^"]+\.css)"/)![1]!;
     expect(await readFile(path.join(dir, "dist", stylesheet), "utf8")).toContain(".nav-group summary");
+  });
+});
+
+describe("a service's id and address", { timeout: 60_000 }, () => {
+  it("may not be a name every object has, nor an address gopher-site writes anyway: each said at its line in site.yaml", async () => {
+    await edit("site.yaml", (text) =>
+      text
+        .replace("  - id: lawn-aeration\n    path: /lawn-aeration", "  - id: constructor\n    path: /about")
+        .replace("  - id: vole-control\n    path: /vole-control", "  - id: vole-control\n    path: /es"),
+    );
+    const at = await lineOf("site.yaml", "id: constructor");
+    const lines = (await problemLinesAsync(() => buildProject(dir, { write: false }))).map((line) => line.replace(`${dir}/`, ""));
+    expect(lines).toContain(`site.yaml:${at}:9  services.2.id  "constructor" is a name the tool keeps for itself; choose another id`);
+    expect(lines).toContain(`site.yaml:${at + 1}:11  services.2.path  /about is already the address of a page of gopher-site; choose another path`);
+    expect(lines.filter((line) => line.includes("services.5.path"))).toEqual([
+      `site.yaml:${await lineOf("site.yaml", "path: /es")}:11  services.5.path  /es is already the address of the es pages' home; choose another path`,
+    ]);
   });
 });

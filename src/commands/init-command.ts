@@ -6,7 +6,7 @@ import { collectAnswers } from "../init/answers.ts";
 import { placesOfZip } from "../init/places.ts";
 import { startRepository } from "../init/first-version.ts";
 import { starterFiles } from "../init/starter.ts";
-import { listed } from "../init/services.ts";
+import { listed, townClash } from "../init/services.ts";
 import { slugify } from "../slug.ts";
 import { terminalAsk } from "../init/terminal-prompt.ts";
 import { writeStarter } from "../init/write-starter.ts";
@@ -36,6 +36,8 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   }
   const places = await placesOfZip(answers.zip);
   if (!places) throw new UserError(`--zip  ${answers.zip} is not in the ZIP code list gopher-site knows`);
+  const clash = townClash(answers.services, [places.base, ...places.nearby].map((town) => town.name));
+  if (clash) throw new UserError(clash);
   // site.yaml's first line names the schema: editors then check it as the owner types.
   const files = [...(await starterFiles(answers, places)), { path: "site.schema.json", data: siteJsonSchemaText() }];
   await writeStarter(folder, files);

@@ -32,6 +32,20 @@ export function checkServices(list: string): Checked {
 }
 
 /** Words with their first letters capitalised: "mole removal" -> Mole Removal. */
+/**
+ * With several services each town's page is at /{town}: a service named as one of the towns
+ * init picked would take its address. One line naming both, or undefined.
+ */
+export function townClash(services: readonly string[], towns: readonly string[]): string | undefined {
+  if (services.length < 2) return undefined;
+  const bySlug = new Map(towns.map((town) => [slugify(town), town]));
+  const clashes = services.flatMap((service) => {
+    const town = bySlug.get(slugify(service));
+    return town ? [`"${service}" would be at /${slugify(service)}, the address of ${town}'s page`] : [];
+  });
+  return clashes.length > 0 ? `--service  ${clashes.join("; ")}: name the service in other words` : undefined;
+}
+
 export function titleCase(words: string): string {
   return words.replace(/(^|[\s-])([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
 }

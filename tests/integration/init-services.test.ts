@@ -76,6 +76,10 @@ describe("gopher-site init with several services", () => {
     const empty = await runCli(["init", dir, ...FACTS, "--service", " , "], { cwd: path.dirname(dir) });
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain('--service  name at least one service, e.g. "pool cleaning"\n');
+    // With several services each town's page is at /{town}: a service named as a town init picks would take it.
+    const town = await runCli(["init", dir, ...FACTS, "--service", "furnace repair", "--service", "spokane"], { cwd: path.dirname(dir) });
+    expect(town.code).toBe(1);
+    expect(town.stderr).toBe(`--service  "spokane" would be at /spokane, the address of Spokane's page: name the service in other words\n`);
     expect(existsSync(dir)).toBe(false);
   });
 });

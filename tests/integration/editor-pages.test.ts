@@ -62,7 +62,7 @@ describe("services and own pages in the editor", { timeout: 120_000 }, () => {
     const siteBefore = await read("site.yaml");
     const saved = await addSave("services", "inspections", "Inspections", "/about", 0);
     expect(saved.status).toBe(422);
-    expect(lines(saved.body.problems)).toContain("about.html    both /about and /about would be written here");
+    expect(lines(saved.body.problems)).toContain("site.yaml  services.0.path  /about is already the address of a page of gopher-site; choose another path");
     expect(await read("site.yaml")).toBe(siteBefore);
     expect(exists("content/services/inspections.yaml")).toBe(false);
   });

@@ -124,7 +124,7 @@ describe("the site init starts", () => {
     expect(home).toContain("<h1>Mole Removal in Salem, OR</h1>");
     // No review badge; the call-back dialog holds the site's own form (leads: delivery server), which the quote buttons open.
     expect(home).not.toMatch(/review-badge|Reviews/);
-    expect(home).toMatch(/<dialog id="callback-request" [^>]*data-lead-modal="">.*<form class="lead-form" [^>]*action="\/api\/lead" method="post">/);
+    expect(home).toMatch(/<dialog id="callback-request" [^>]*data-lead-modal="">.*<form id="lead-form" class="lead-form" [^>]*action="\/api\/lead" method="post">/);
     expect(home).toContain('<a class="button button-secondary" href="#callback-request" data-callback-open="">Ask for a Quote</a>');
     expect(home).toContain('<li><a href="/mole-removal">Mole Removal</a></li>');
     // The privacy policy says what this site does: no cookies; its own form, and where that goes.

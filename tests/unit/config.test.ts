@@ -94,7 +94,7 @@ describe("site.yaml validation", () => {
     text = replaceOnce(replaceOnce(text, "shownOn: [footer, about, commercial]", "shownOn: [footer, about]"), "shownOn: [commercial]", "shownOn: [residential]");
     expect(problemsOf(text)).toEqual([
       `site.yaml:${lineOf(text, "id: residential") + 2}:9  services.1.id  "residential" is already the id of services.0`,
-      `site.yaml:${lineOf(text, "id: residential") + 3}:11  services.1.path  /residential-gopher-control is already the address of residential`,
+      `site.yaml:${lineOf(text, "id: residential") + 3}:11  services.1.path  /residential-gopher-control is already the address of the service residential; choose another path`,
       `site.yaml:${lineOf(text, "id: about")}:9  services.2.id  "about" names a kind of page (home, service, service-areas, about, city, blog, article, legal, own, not-found, thank-you, footer); choose another id`,
     ]);
   });

@@ -116,6 +116,16 @@ describe("the heating-and-air example", () => {
     expect(await html("furnace-repair.html")).toMatch(/<use href="\/[^"#]+#flame"/);
   });
 
+  it("takes call-back requests with its own form (gopher-site serve), whose fields list its towns and services, and says so in its privacy policy", async () => {
+    const home = await html("index.html");
+    const form = home.slice(home.indexOf("<form"), home.indexOf("</form>"));
+    expect(form).toContain('action="/api/lead" method="post"');
+    expect(form).toContain("<option value=\"Coeur d&#x27;Alene\">Coeur d&#x27;Alene</option>");
+    expect(form).toContain('<option value="water-heaters">Water Heaters</option>');
+    expect(await html("thank-you.html")).toContain("No heat or no hot water right now? Call (509) 555-0199, day and night.");
+    expect(mainOf(await html("privacy-policy.html"))).toContain("Our website&#39;s own server keeps each request and e-mails it to us.");
+  });
+
   it("carries no word of the sample's trade on any page", async () => {
     const files = (await readdir(out, { recursive: true })).filter((name) => /\.(html|xml|txt|webmanifest)$/.test(name));
     const found = await Promise.all(files.map(async (file) => tradeWords(await readFile(path.join(out, file), "utf8")).map((word) => `${file}: ${word}`)));

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
 import net from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { startBlockingProxy, type BlockingProxy } from "../helpers/engines/blocking-proxy.ts";
@@ -30,4 +32,34 @@ test("a CONNECT refused and then reset by the browser is recorded and raises not
   }
   expect(uncaught).toEqual([]);
   expect(proxy.blocked).toEqual(["https://example.com:443"]);
+});
+
+test("the script it puts into a page is allowed by the page's Content-Security-Policy, by its hash", async () => {
+  // `gopher-site serve` sends the site's policy, which allows no inline script of its own.
+  const policies = ["default-src 'self'; script-src 'self'; form-action 'self'", "default-src 'self'; object-src 'none'"];
+  const site = http.createServer((request, response) => {
+    response.writeHead(200, { "content-type": "text/html", "content-security-policy": policies[Number(request.url!.slice(1))]! }).end("<!doctype html><html><head><title>t</title></head></html>");
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  proxy = await startBlockingProxy();
+  proxy.inject = "window.recorded = [];";
+  const hash = `'sha256-${createHash("sha256").update(proxy.inject).digest("base64")}'`;
+  const [host, port] = proxy.address.split(":");
+  const through = (page: number) =>
+    new Promise<{ policy: string; html: string }>((resolve, reject) => {
+      const url = `http://127.0.0.1:${(site.address() as net.AddressInfo).port}/${page}`;
+      http.get({ host, port: Number(port), path: url }, (response) => {
+        let html = "";
+        response.on("data", (chunk: Buffer) => (html += chunk));
+        response.on("end", () => resolve({ policy: String(response.headers["content-security-policy"]), html }));
+      }).on("error", reject);
+    });
+  try {
+    const [withScripts, withDefault] = [await through(0), await through(1)];
+    expect(withScripts.html).toContain("<head><script>window.recorded = [];</script><title>");
+    expect(withScripts.policy).toBe(`default-src 'self'; script-src 'self' ${hash}; form-action 'self'`);
+    expect(withDefault.policy).toBe(`default-src 'self'; object-src 'none'; script-src 'self' ${hash}`);
+  } finally {
+    await new Promise((resolve) => site.close(resolve));
+  }
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isLocalUrl } from "../browser.ts";
@@ -41,7 +42,8 @@ export async function startBlockingProxy(): Promise<BlockingProxy> {
       answer.on("data", (chunk: Buffer) => chunks.push(chunk));
       answer.on("end", () => {
         const html = Buffer.concat(chunks).toString("utf8").replace(/<head[^>]*>/i, (head) => `${head}<script>${inject}</script>`);
-        const { "content-length": _length, ...rest } = answer.headers;
+        const { "content-length": _length, "content-security-policy": policy, ...rest } = answer.headers;
+        if (typeof policy === "string") Object.assign(rest, { "content-security-policy": allowingScript(policy, inject) });
         response.writeHead(answer.statusCode ?? 502, rest);
         response.end(html);
       });
@@ -69,4 +71,20 @@ export async function startBlockingProxy(): Promise<BlockingProxy> {
         server.close(() => resolve());
       }),
   });
+}
+
+/**
+ * The page's Content-Security-Policy with the injected script allowed by its hash: the other
+ * engines run their init scripts outside the page's policy, this one has to be let in by it.
+ */
+function allowingScript(policy: string, script: string): string {
+  const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+  const directives = policy.split(";").map((directive) => directive.trim());
+  const scripts = directives.findIndex((directive) => /^script-src\s/.test(directive));
+  if (scripts >= 0) directives[scripts] += ` ${hash}`;
+  else {
+    const fallback = directives.find((directive) => /^default-src\s/.test(directive));
+    if (fallback) directives.push(`script-src ${fallback.replace(/^default-src\s+/, "")} ${hash}`);
+  }
+  return directives.join("; ");
 }

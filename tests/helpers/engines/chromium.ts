@@ -30,6 +30,10 @@ export async function launchChromiumEngine(): Promise<Engine> {
 const KEYS: Record<Key, string> = { Tab: "Tab", "Shift+Tab": "Shift+Tab", Escape: "Escape", Enter: "Enter", Space: "Space" };
 
 function chromiumPage(page: Page, origin: string, width: number, blocked: string[], afterLoad: () => Promise<void>, close: () => Promise<void>): EnginePage {
+  const click = async (selector: string) => {
+    const { x, y } = await clickPoint({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never }, selector);
+    await page.mouse.click(x, y);
+  };
   return {
     engine: "chromium",
     width,
@@ -42,11 +46,12 @@ function chromiumPage(page: Page, origin: string, width: number, blocked: string
     },
     url: async () => page.url(),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg),
-    click: async (selector) => {
-      const { x, y } = await clickPoint({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never }, selector);
-      await page.mouse.click(x, y);
-    },
+    click,
     clickAt: (x, y) => page.mouse.click(x, y),
+    type: async (selector, text) => {
+      await click(selector);
+      await page.keyboard.type(text);
+    },
     press: (key) => page.keyboard.press(KEYS[key]),
     blocked: () => blocked,
     close,

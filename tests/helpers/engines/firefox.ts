@@ -66,6 +66,10 @@ function launch(proxy: BlockingProxy, options: OpenOptions): Promise<Browser> {
 }
 
 function firefoxPage(page: Page, origin: string, width: number, blocked: () => string[], close: () => Promise<void>): EnginePage {
+  const click = async (selector: string) => {
+    const { x, y } = await clickPoint({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never }, selector);
+    await page.mouse.click(x, y);
+  };
   return {
     engine: "firefox",
     width,
@@ -77,11 +81,12 @@ function firefoxPage(page: Page, origin: string, width: number, blocked: () => s
     },
     url: async () => page.url(),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-    click: async (selector) => {
-      const { x, y } = await clickPoint({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never }, selector);
-      await page.mouse.click(x, y);
-    },
+    click,
     clickAt: (x, y) => page.mouse.click(x, y),
+    type: async (selector, text) => {
+      await click(selector);
+      await page.keyboard.type(text);
+    },
     press: async (key: Key) => {
       if (key === "Shift+Tab") {
         await page.keyboard.down("Shift");

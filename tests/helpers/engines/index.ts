@@ -30,6 +30,11 @@ export interface ServedSample {
   readonly sample: Awaited<ReturnType<typeof loadSample>>;
 }
 
+/** A site of a test's own, served for one engine's tests and stopped after them. */
+export interface EngineSite extends ServedSample {
+  close(): Promise<void>;
+}
+
 /** What one engine's tests get: fresh pages of the served sample, closed after each test. */
 export interface EngineSuite {
   readonly name: EngineName;
@@ -43,17 +48,28 @@ export interface EngineSuite {
 /**
  * Registers a test file's hooks: the sample built and served once, then for each selected engine
  * a `describe` named after it, whose `body` defines the tests once for every engine. A missing
- * engine fails the tests with the command that installs it, never skips them.
+ * engine fails the tests with the command that installs it, never skips them. With `serveForEngine`,
+ * each engine's tests open a site of the test's own instead, started for that engine alone (a server
+ * that keeps state, such as `gopher-site serve`'s rate limit, starts afresh for each).
  */
-export function forEachEngine(body: (engine: EngineSuite) => void): void {
-  let served: (ServedSample & { close(): Promise<void> }) | undefined;
-  beforeAll(async () => {
-    served = await serveSample();
-  });
-  afterAll(() => served?.close());
+export function forEachEngine(body: (engine: EngineSuite) => void, serveForEngine?: (name: EngineName) => Promise<EngineSite>): void {
+  let served: EngineSite | undefined;
+  if (!serveForEngine) {
+    beforeAll(async () => {
+      served = await serveSample();
+    });
+    afterAll(() => served?.close());
+  }
 
   for (const name of selectedEngines()) {
     describe(name, () => {
+      let own: EngineSite | undefined;
+      if (serveForEngine) {
+        beforeAll(async () => {
+          own = await serveForEngine(name);
+        });
+        afterAll(() => own?.close());
+      }
       // Launched by the first test that opens a page, so that a missing engine fails every test
       // with the command that installs it (a failing beforeAll would report them skipped).
       let launching: Promise<Engine> | undefined;
@@ -71,10 +87,10 @@ export function forEachEngine(body: (engine: EngineSuite) => void): void {
         minWidth: name === "webkit" ? 447 : 320,
         supportsGpc: name === "firefox",
         get site() {
-          return served!;
+          return (own ?? served)!;
         },
         open: async (path, options) => {
-          const page = await (await engine()).open(served!.url, options);
+          const page = await (await engine()).open((own ?? served)!.url, options);
           pages.push(page);
           await page.goto(path);
           return page;

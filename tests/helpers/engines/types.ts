@@ -36,6 +36,8 @@ export interface EnginePage {
   click(selector: string): Promise<void>;
   /** A real mouse click at viewport coordinates. */
   clickAt(x: number, y: number): Promise<void>;
+  /** Clicks the field matching `selector`, then types `text` into it with real key events. */
+  type(selector: string, text: string): Promise<void>;
   press(key: Key): Promise<void>;
   /** Requests that left for another host and were refused (every engine blocks them all). */
   blocked(): string[];

@@ -103,6 +103,10 @@ function webkitPage(call: Call, origin: string, width: number, blocked: () => st
     }
     throw new Error("WebKit: the page did not finish loading within 10 s");
   };
+  const click = async (selector: string) => {
+    const { x, y } = await clickPoint({ evaluate: evaluate as EnginePage["evaluate"] }, selector);
+    await pointer([{ type: "pointerMove", x, y, origin: "viewport" }, { type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }]);
+  };
   return {
     engine: "webkit",
     width,
@@ -118,12 +122,14 @@ function webkitPage(call: Call, origin: string, width: number, blocked: () => st
     },
     url: () => call("GET", "/url"),
     evaluate: evaluate as EnginePage["evaluate"],
-    click: async (selector) => {
-      const { x, y } = await clickPoint({ evaluate: evaluate as EnginePage["evaluate"] }, selector);
-      await pointer([{ type: "pointerMove", x, y, origin: "viewport" }, { type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }]);
-    },
+    click,
     clickAt: async (x, y) => {
       await pointer([{ type: "pointerMove", x: Math.round(x), y: Math.round(y), origin: "viewport" }, { type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }]);
+    },
+    type: async (selector, text) => {
+      await click(selector);
+      const actions = [...text].flatMap((value) => [{ type: "keyDown", value }, { type: "keyUp", value }]);
+      await call("POST", "/actions", { actions: [{ type: "key", id: "keyboard", actions }] });
     },
     press: async (key) => {
       const keys = KEYS[key];

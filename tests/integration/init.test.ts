@@ -126,6 +126,8 @@ describe("the site init starts", () => {
     expect(home).not.toMatch(/review-badge|Reviews/);
     expect(home).toMatch(/<dialog id="callback-request" [^>]*data-lead-modal="">.*<form id="lead-form" class="lead-form" [^>]*action="\/api\/lead" method="post">/);
     expect(home).toContain('<a class="button button-secondary" href="#callback-request" data-callback-open="">Ask for a Quote</a>');
+    // The phone's bar says what its button does: it opens the form, no longer an e-mail.
+    expect(home).toContain('<a class="button button-light" href="#callback-request" data-callback-open="">Get a Quote</a>');
     expect(home).toContain('<li><a href="/mole-removal">Mole Removal</a></li>');
     // The privacy policy says what this site does: no cookies; its own form, and where that goes.
     const privacy = readFileSync(path.join(dist, "privacy-policy.html"), "utf8");

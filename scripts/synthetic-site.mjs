@@ -1,6 +1,6 @@
 // Makes a copy of the sample project with N cities: the sample's real 28 first, then
 // deterministic synthetic towns spread over Southern California, each with its own paragraph.
-import { appendFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -98,48 +98,4 @@ export async function makeSyntheticSite(extra, { allLanguages = false } = {}) {
   }
   await writeFile(path.join(dir, "site.yaml"), yaml);
   return dir;
-}
-
-/**
- * Adds services to a copy of the sample (a folder with its site.yaml and content/): each a copy of
- * the residential service's copy, in every language the folder has, under its own name, title and
- * address, listed after the sample's in site.yaml. `names` as the menu shows them.
- */
-export async function addServices(dir, names) {
-  const entries = [];
-  const folders = ["content", ...(await readdir(path.join(dir, "content"), { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory() && /^[a-z]{2,3}$/.test(entry.name)).map((entry) => `content/${entry.name}`)];
-  for (const name of names) {
-    const id = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-    entries.push(`  - id: ${id}\n    path: /${id}\n`);
-    for (const folder of folders) {
-      const source = path.join(dir, folder, "services", "residential.yaml");
-      const text = await readFile(source, "utf8").catch(() => undefined);
-      if (text === undefined) continue;
-      const copy = text
-        .replace(/^title: .*$/m, `title: ${name} | {company}`)
-        .replace(/^name: .*$/m, `name: ${name}`)
-        .replace(/^(  heading: ).*$/m, `$1${name}`);
-      await writeFile(path.join(dir, folder, "services", `${id}.yaml`), copy);
-    }
-  }
-  const config = path.join(dir, "site.yaml");
-  const yaml = await readFile(config, "utf8");
-  const list = yaml.match(/\nservices:\n((?: {2}.*\n)+)/);
-  if (!list) throw new Error("site.yaml has no list of services to add to");
-  await writeFile(config, yaml.replace(list[0], `${list[0]}${entries.join("")}`));
-}
-
-/**
- * Adds two pages of the owner's own to a copy of the sample, those of tests/fixtures/own-pages/ (its
- * content/own/ and its site.yaml's pages): a financing page in the menu (a price table, an FAQ) and a
- * team page in the footer (members, a gallery), in the default language only, so a translation
- * leaves them out until it has their copy.
- */
-export async function addOwnPages(dir) {
-  const fixture = path.join(ROOT, "tests", "fixtures", "own-pages");
-  await cp(path.join(fixture, "content", "own"), path.join(dir, "content", "own"), { recursive: true });
-  const pages = (await readFile(path.join(fixture, "site.yaml"), "utf8")).match(/\npages:\n(?: {2}.*\n)+/);
-  if (!pages) throw new Error("tests/fixtures/own-pages/site.yaml has no list of pages");
-  await appendFile(path.join(dir, "site.yaml"), pages[0]);
 }

@@ -17,6 +17,7 @@ import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
+import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
 import { editorSchemas, serviceIdsIn } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
 import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
@@ -56,10 +57,17 @@ class Refused extends Error {
  */
 export type SiteBuilder = Pick<DevServer, "buildWith" | "expectWrite">;
 
-/** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures. */
+/** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures, publish, history, undo. */
 export function createEditorApi(root: string, site: () => SiteBuilder) {
   // One save at a time: a second tab's save waits, then finds the file changed.
   let saving: Promise<unknown> = Promise.resolve();
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = saving.then(work);
+    saving = run.catch(() => {});
+    return run;
+  };
+  // Publish and undo change the files a save reads: they wait their turn with the saves.
+  const versions = createVersionRoutes(path.join(root, "site.yaml"), queued);
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
     const file = await readProjectFile(root, relative);
@@ -201,15 +209,18 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         }
         const body = parseSaveRequest(sent);
         if ("issues" in body) throw new Refused(400, `Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${body.issues.join("; ")}`, { issues: body.issues });
-        const run = saving.then(() => save(body.changes));
-        saving = run.catch(() => {});
-        result = await run;
+        result = await queued(() => save(body.changes));
       } else if (route === "preview" && request.method === "POST") {
         const asked = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { file?: unknown; body?: unknown } | null;
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
         result = await previewMarkdown(root, asked.file, asked.body);
       } else if (route === "upload" && request.method === "POST") {
         result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_BYTES));
+      } else if (Object.hasOwn(VERSION_ROUTES, route) && VERSION_ROUTES[route] === request.method) {
+        const sent: unknown = request.method === "POST" ? JSON.parse((await readBody(request, 64 * 1024)).toString("utf8") || "{}") : undefined;
+        const answer = await versions(route, sent);
+        sendJson(response, answer.status, answer.body);
+        return;
       } else throw new Refused(404, "no such editor route");
       sendJson(response, 200, result);
     } catch (error) {

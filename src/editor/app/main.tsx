@@ -3,13 +3,15 @@ import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
 import { FileForm } from "./file-form.tsx";
+import { History } from "./history.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
+import { PublishControl } from "./publish-control.tsx";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
-const SECTIONS = ["Business", "Towns", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
+const SECTIONS = ["Business", "Towns", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations", "History"] as const;
 type Section = (typeof SECTIONS)[number];
 /** Keys of site.yaml the Towns section edits; the Business form shows the rest. */
 const TOWN_KEYS = ["cities", "townsWithoutPage"];
@@ -36,6 +38,14 @@ function Editor({ initial }: { initial: EditorState }) {
     setGeneration((n) => n + 1);
     setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
   }, []);
+  // Publish took in versions published elsewhere, or an undo reverted one: the files changed on disk.
+  // Forms open in another section start again from them; after an undo no form is open.
+  const [reloads, setReloads] = useState(0);
+  const reload = (restartForms: boolean) => loadState().then((next) => {
+    setState(next);
+    setReloads((n) => n + 1);
+    if (restartForms) setGeneration((n) => n + 1);
+  });
   const show = (name: Section) => {
     setNotice("");
     // The list of what is not translated is read again when it is shown.
@@ -70,6 +80,7 @@ function Editor({ initial }: { initial: EditorState }) {
           ))}
         </nav>
         <p className="notice" role="status">{notice}</p>
+        <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} />
         <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
@@ -101,6 +112,7 @@ function Editor({ initial }: { initial: EditorState }) {
             ))}
           </div>
         )}
+        {section === "History" && <History onUndone={() => void reload(false)} />}
       </main>
       <aside className="preview" aria-label="Preview">
         <form className="preview-address" onSubmit={(event) => { event.preventDefault(); setPreview(new FormData(event.currentTarget).get("path") as string); }}>

@@ -1,8 +1,9 @@
-import { StrictMode, useCallback, useState } from "react";
+import { StrictMode, useCallback, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
 import { FileForm } from "./file-form.tsx";
+import { useHeaderHeight } from "./header-height.ts";
 import { History } from "./history.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
 import { PublishControl } from "./publish-control.tsx";
@@ -23,6 +24,9 @@ function Editor({ initial }: { initial: EditorState }) {
   const [section, setSection] = useState<Section>(() => (SECTIONS as readonly string[]).includes(decodeURIComponent(location.hash.slice(1))) ? (decodeURIComponent(location.hash.slice(1)) as Section) : "Business");
   const [preview, setPreview] = useState("/");
   const [previewOpen, setPreviewOpen] = useState(() => matchMedia("(min-width: 1000px)").matches);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderHeight(rootRef, headerRef);
   const allLanguages = siteLanguages(state.files);
   const languages = allLanguages.slice(1).map((language) => language.code);
   const onPreview = (path: string) => {
@@ -71,8 +75,8 @@ function Editor({ initial }: { initial: EditorState }) {
   );
 
   return (
-    <div className={`editor${previewOpen ? " with-preview" : ""}`}>
-      <header className="top">
+    <div className={`editor${previewOpen ? " with-preview" : ""}`} ref={rootRef}>
+      <header className="top" ref={headerRef}>
         <h1>Edit the site</h1>
         <nav aria-label="Sections">
           {SECTIONS.map((name) => (
@@ -85,7 +89,8 @@ function Editor({ initial }: { initial: EditorState }) {
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
       </header>
-      <main className="pane" key={`${section}-${generation}`}>
+      {/* "Saved" is about the last save: the owner's next edit makes it old news. */}
+      <main className="pane" key={`${section}-${generation}`} onInput={() => notice && setNotice("")}>
         {section === "Business" && (
           <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
             initial={state.files["site.yaml"]!} without={TOWN_KEYS} onSaved={onSaved} />

@@ -1,0 +1,62 @@
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
+
+// What the owner sees of a save wherever they are in a long form, at the widths where it went wrong.
+let dir: string;
+let editor: EditorServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = await copySample();
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
+  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await editor?.close();
+  if (dir) await removeDir(dir);
+});
+
+async function openBusiness(width: number): Promise<Page> {
+  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${editor.editorUrl}#Business`);
+  await page.locator("main input:not([type=hidden])").first().waitFor();
+  return page;
+}
+
+/** Whether the element is the topmost thing at its own centre (nothing, the header included, lies over it). */
+function uncovered(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (top === element || element.contains(top));
+  });
+}
+
+const notice = (page: Page) => page.locator("header .notice");
+
+describe("a save's feedback in the editor (Chromium)", { timeout: 120_000 }, () => {
+  for (const width of [375, 1280]) {
+    it(`keeps the sticky Save below the header after a save, and clears "Saved" when the owner edits again (${width} px)`, async () => {
+      const page = await openBusiness(width);
+      await page.fill("#site_yaml_email", `office${width}@sample-gophers.example.com`);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect.poll(() => notice(page).textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
+      // Far down the form, "Saved" still showing: the form's header (and its Save) sticks under the editor's header.
+      await page.locator("#site_yaml_copyrightYear").scrollIntoViewIfNeeded();
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+      expect(await notice(page).isVisible()).toBe(true);
+      await expect.poll(() => uncovered(page, "main .file-form-header .save")).toBe(true);
+      await page.locator("#site_yaml_phone_display").fill(`(951) 555-0${width}`);
+      expect(await notice(page).textContent()).toBe("");
+      expect(await notice(page).isVisible()).toBe(false);
+    });
+  }
+});

@@ -42,6 +42,13 @@ function uncovered(page: Page, selector: string): Promise<boolean> {
 
 const notice = (page: Page) => page.locator("header .notice");
 
+/** Whether the element is on the screen and nothing lies over it. */
+async function inView(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  const height = page.viewportSize()!.height;
+  return box !== null && box.y >= 0 && box.y + Math.min(box.height, 40) <= height && (await uncovered(page, selector));
+}
+
 describe("a save's feedback in the editor (Chromium)", { timeout: 120_000 }, () => {
   for (const width of [375, 1280]) {
     it(`keeps the sticky Save below the header after a save, and clears "Saved" when the owner edits again (${width} px)`, async () => {
@@ -59,4 +66,22 @@ describe("a save's feedback in the editor (Chromium)", { timeout: 120_000 }, () 
       expect(await notice(page).isVisible()).toBe(false);
     });
   }
+
+  it("says a refused save in the header, in view far down the form, instead of the last 'Saved', and shows the problems on request (375 px)", async () => {
+    const page = await openBusiness(375);
+    await page.fill("#site_yaml_company_name", "Sample Gophers");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => notice(page).textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
+    await page.fill("#site_yaml_email", "office-at-example");
+    await page.locator("#site_yaml_copyrightYear").scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => notice(page).textContent(), { timeout: 60_000 }).toContain("Not saved: the site would not build.");
+    expect(await notice(page).textContent()).not.toContain("Saved site.yaml");
+    expect(await inView(page, "header .notice")).toBe(true);
+    const problems = page.locator("main .status.problems");
+    expect(await problems.textContent()).toContain("email  must be an e-mail address");
+    expect(await inView(page, "main .status.problems")).toBe(false);
+    await notice(page).getByRole("button", { name: "Show what is wrong" }).click();
+    await expect.poll(() => inView(page, "main .status.problems")).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useCallback, useMemo, useState } from "react";
 import { diffOps, type EditOp } from "../edit-ops.ts";
 import { problemLine, save, type EditedFile, type Problem } from "./api.ts";
+import { tellSaveFailed } from "./save-news.ts";
 import { problemErrors, SchemaForm } from "./schema-form.tsx";
 
 export interface SaveStatus {
@@ -41,6 +42,7 @@ export async function runSave(changes: Parameters<typeof save>[0], show: (status
   if (result.kind === "invalid") show({ problems: result.problems, message: result.message });
   else if (result.kind === "conflict") show({ problems: [], message: result.message, conflict: true });
   else show({ problems: [], message: result.message });
+  tellSaveFailed(result.message);
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useRef, useState } from "react";
+import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
@@ -7,6 +7,7 @@ import { useHeaderHeight } from "./header-height.ts";
 import { History } from "./history.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
 import { PublishControl } from "./publish-control.tsx";
+import { onSaveFailed } from "./save-news.ts";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
 import { Towns } from "./towns.tsx";
@@ -37,10 +38,17 @@ function Editor({ initial }: { initial: EditorState }) {
   // The saved files as the server read them back: the forms start again from them, with their new
   // versions. Nothing else is fetched now, so the preview's rebuild has the machine to itself.
   const [notice, setNotice] = useState("");
+  // A refused save is said in the header too, which stays in view: the form's list may be far above.
+  const [failed, setFailed] = useState("");
+  useEffect(() => onSaveFailed((message) => {
+    setNotice("");
+    setFailed(message);
+  }), []);
   const onSaved = useCallback((files: Record<string, EditedFile>) => {
     setState((current) => ({ ...current, files: { ...current.files, ...files } }));
     setGeneration((n) => n + 1);
     setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
+    setFailed("");
   }, []);
   // Publish took in versions published elsewhere, or an undo reverted one: the files changed on disk.
   // Forms open in another section start again from them; after an undo no form is open.
@@ -52,6 +60,7 @@ function Editor({ initial }: { initial: EditorState }) {
   });
   const show = (name: Section) => {
     setNotice("");
+    setFailed("");
     // The list of what is not translated is read again when it is shown.
     if (name === "Translations") void loadState().then(setState);
     setSection(name);
@@ -83,14 +92,21 @@ function Editor({ initial }: { initial: EditorState }) {
             <button key={name} type="button" aria-current={section === name ? "page" : undefined} onClick={() => show(name)}>{name}</button>
           ))}
         </nav>
-        <p className="notice" role="status">{notice}</p>
+        <p className={failed ? "notice failed" : "notice"} role="status">
+          {failed ? (
+            <>
+              {failed}{" "}
+              <button type="button" className="link" onClick={() => document.querySelector("main .status.problems, main .status.conflict, main .status")?.scrollIntoView({ block: "center" })}>Show what is wrong</button>
+            </>
+          ) : notice}
+        </p>
         <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} />
         <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
       </header>
       {/* "Saved" is about the last save: the owner's next edit makes it old news. */}
-      <main className="pane" key={`${section}-${generation}`} onInput={() => notice && setNotice("")}>
+      <main className="pane" key={`${section}-${generation}`} onInput={() => { if (notice) setNotice(""); if (failed) setFailed(""); }}>
         {section === "Business" && (
           <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
             initial={state.files["site.yaml"]!} without={TOWN_KEYS} onSaved={onSaved} />

@@ -84,4 +84,38 @@ describe("a save's feedback in the editor (Chromium)", { timeout: 120_000 }, () 
     await notice(page).getByRole("button", { name: "Show what is wrong" }).click();
     await expect.poll(() => inView(page, "main .status.problems")).toBe(true);
   });
+
+  it("asks before the tab closes while typed text or a town added is not saved, and not once it is saved (1280 px)", async () => {
+    /** Closes the page as a tab is closed; whether the browser asked first. */
+    const closeAsks = async (page: Page) => {
+      let asked = false;
+      page.once("dialog", (dialog) => {
+        asked = dialog.type() === "beforeunload";
+        void dialog.accept();
+      });
+      await page.close({ runBeforeUnload: true });
+      await expect.poll(() => page.isClosed()).toBe(true);
+      return asked;
+    };
+    const untouched = await openBusiness(1280);
+    await untouched.locator("#site_yaml_company_name").click();
+    expect(await closeAsks(untouched)).toBe(false);
+
+    const typed = await openBusiness(1280);
+    await typed.fill("#site_yaml_company_name", "Gopher Guard Trapping");
+    expect(await closeAsks(typed)).toBe(true);
+
+    const saved = await openBusiness(1280);
+    await saved.fill("#site_yaml_company_name", "Gopher Guard Trapping");
+    await saved.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => notice(saved).textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
+    expect(await closeAsks(saved)).toBe(false);
+
+    const towns = await openBusiness(1280);
+    await towns.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Towns" }).click();
+    await towns.fill("#town-query", "92584");
+    await towns.getByRole("button", { name: "Find" }).click();
+    await towns.locator(".matches button").first().click();
+    expect(await closeAsks(towns)).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import { diffOps, type EditOp } from "../edit-ops.ts";
 import { problemLine, save, type EditedFile, type Problem } from "./api.ts";
 import { tellSaveFailed } from "./save-news.ts";
 import { problemErrors, SchemaForm } from "./schema-form.tsx";
+import { useUnsavedGuard } from "./unsaved-guard.ts";
 
 export interface SaveStatus {
   problems: Problem[];
@@ -71,6 +72,7 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
   const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
   const onChange = useCallback((next: unknown) => setData(next), []);
   const ops: EditOp[] = diffOps(original, data);
+  useUnsavedGuard(() => ops.length > 0);
 
   const submit = async () => {
     setSaving(true);

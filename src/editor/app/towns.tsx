@@ -6,6 +6,7 @@ import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
 import { defaultLanguagePaths } from "./site-paths.ts";
+import { useUnsavedGuard } from "./unsaved-guard.ts";
 
 interface Town {
   name: string;
@@ -94,7 +95,8 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     setQuery("");
   };
 
-  const submit = async () => {
+  /** The save's changes: site.yaml's towns and each language's paragraphs, as edited now. */
+  const pendingChanges = (): FileChange[] => {
     const towns = list.map((entry) => edited.current.get(entry.key) ?? entry.town);
     const ops: EditOp[] = listOps(["cities"], original, towns, list.map((entry) => entry.origin));
     const changes: FileChange[] = ops.length > 0 ? [{ file: "site.yaml", version: site.version, ops }] : [];
@@ -124,6 +126,12 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
       const typed = Object.fromEntries(Object.entries(after).filter(([, town]) => town.intro?.trim()));
       if (Object.keys(typed).length > 0) changes.push({ file: translation.file, create: typed });
     }
+    return changes;
+  };
+  useUnsavedGuard(() => pendingChanges().length > 0);
+
+  const submit = async () => {
+    const changes = pendingChanges();
     if (changes.length === 0) return;
     setSaving(true);
     const files = await runSave(changes, setStatus).finally(() => setSaving(false));

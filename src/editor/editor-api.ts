@@ -160,6 +160,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       const [absolute, text, before] = await newText(change);
       if (text !== before) texts.set(absolute, text);
     }
+    // Warnings the save brought (a town's paragraph not translated yet): saved, but said.
+    let leftToDo: Problem[] = [];
     if (texts.size > 0) {
       const builder = site();
       // The site is built with the new texts before any is written: an invalid value never is.
@@ -169,12 +171,12 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         for (const absolute of texts.keys()) await mkdir(path.dirname(absolute), { recursive: true });
         // All the files of a save, or none of them, even when the process is killed.
         await saveFilesTogether(root, texts, (absolute, modified) => builder.expectWrite(absolute, modified));
-      });
+      }, (warnings) => (leftToDo = warnings));
       if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
     }
     const files: Record<string, EditedFile | undefined> = {};
     for (const change of changes) files[change.file] = await fileView(change.file);
-    return { files };
+    return { files, leftToDo };
   }
 
   async function upload(name: string, bytes: Buffer) {

@@ -118,4 +118,25 @@ describe("a save's feedback in the editor (Chromium)", { timeout: 120_000 }, () 
     await towns.locator(".matches button").first().click();
     expect(await closeAsks(towns)).toBe(true);
   });
+
+  it("says at Save what a town saved without its Spanish paragraph leaves to do, and what that means (1280 px)", async () => {
+    const page = await openBusiness(1280);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Towns" }).click();
+    await page.fill("#town-query", "92586");
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.getByRole("button", { name: /^Add Sun City, CA \(92586/ }).click();
+    const field = (name: string) => page.locator(`.town-form [id$="_${name}"]`).first();
+    for (const [i, name] of ["Sun City Civic", "Cherry Hills", "Menifee Lakes", "Quail Creek"].entries()) {
+      await page.locator('.town-form [id$="_neighborhoods__add"]').click();
+      await field(`neighborhoods_${i}`).fill(name);
+    }
+    await field("nearby").selectOption(["menifee", "perris", "winchester"]);
+    await field("intro").fill("Sun City is a retirement community where lawns, roses and golf course edges draw gophers from the open fields around Menifee.");
+    await page.getByRole("button", { name: "Save towns" }).click();
+    await expect.poll(() => notice(page).textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
+    const left = page.locator("header .left-to-do");
+    expect(await left.locator("p").innerText()).toBe("Saved, with one thing left to do: the site builds, but gopher-site check --strict fails until it is done.");
+    expect(await left.locator("li").allTextContents()).toEqual(["content/es/cities.yaml:1  sun-city.intro  not translated yet: the /es/ page of Sun City is left out until it is"]);
+    expect(await inView(page, "header .left-to-do")).toBe(true);
+  });
 });

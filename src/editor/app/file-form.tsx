@@ -2,7 +2,7 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useCallback, useMemo, useState } from "react";
 import { diffOps, type EditOp } from "../edit-ops.ts";
 import { problemLine, save, type EditedFile, type Problem } from "./api.ts";
-import { tellSaveFailed } from "./save-news.ts";
+import { tellSaveNews } from "./save-news.ts";
 import { problemErrors, SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 
@@ -38,12 +38,13 @@ export async function runSave(changes: Parameters<typeof save>[0], show: (status
   const result = await save(changes);
   if (result.kind === "saved") {
     show({ problems: [], message: `Saved ${Object.keys(result.files).join(", ")}. The preview reloads when the site is rebuilt.` });
+    tellSaveNews({ leftToDo: result.leftToDo.map(problemLine) });
     return result.files;
   }
   if (result.kind === "invalid") show({ problems: result.problems, message: result.message });
   else if (result.kind === "conflict") show({ problems: [], message: result.message, conflict: true });
   else show({ problems: [], message: result.message });
-  tellSaveFailed(result.message);
+  tellSaveNews({ failed: result.message });
   return undefined;
 }
 

@@ -7,9 +7,10 @@ import { useHeaderHeight } from "./header-height.ts";
 import { History } from "./history.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
 import { PublishControl } from "./publish-control.tsx";
-import { onSaveFailed } from "./save-news.ts";
+import { onSaveNews } from "./save-news.ts";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
+import { LeftToDo } from "./left-to-do.tsx";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
@@ -40,9 +41,14 @@ function Editor({ initial }: { initial: EditorState }) {
   const [notice, setNotice] = useState("");
   // A refused save is said in the header too, which stays in view: the form's list may be far above.
   const [failed, setFailed] = useState("");
-  useEffect(() => onSaveFailed((message) => {
-    setNotice("");
-    setFailed(message);
+  // Saved, with what the save left to do (a town's paragraph not translated yet): said with "Saved".
+  const [leftToDo, setLeftToDo] = useState<string[]>([]);
+  useEffect(() => onSaveNews((news) => {
+    if ("failed" in news) {
+      setNotice("");
+      setFailed(news.failed);
+    }
+    setLeftToDo("leftToDo" in news ? news.leftToDo : []);
   }), []);
   const onSaved = useCallback((files: Record<string, EditedFile>) => {
     setState((current) => ({ ...current, files: { ...current.files, ...files } }));
@@ -100,6 +106,7 @@ function Editor({ initial }: { initial: EditorState }) {
             </>
           ) : notice}
         </p>
+        {notice && leftToDo.length > 0 && <LeftToDo lines={leftToDo} />}
         <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} />
         <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
           {previewOpen ? "Hide preview" : "Show preview"}

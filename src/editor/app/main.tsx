@@ -2,6 +2,7 @@ import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
+import { businessUiSchema } from "./business-form.tsx";
 import { FileForm } from "./file-form.tsx";
 import { useHeaderHeight } from "./header-height.ts";
 import { History } from "./history.tsx";
@@ -115,7 +116,7 @@ function Editor({ initial }: { initial: EditorState }) {
       {/* "Saved" is about the last save: the owner's next edit makes it old news. */}
       <main className="pane" key={`${section}-${generation}`} onInput={() => { if (notice) setNotice(""); if (failed) setFailed(""); }}>
         {section === "Business" && (
-          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
+          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={businessUiSchema(Object.keys(state.schemas.site.properties as object))}
             initial={state.files["site.yaml"]!} without={TOWN_KEYS} onSaved={onSaved} />
         )}
         {section === "Towns" && (

@@ -151,11 +151,22 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
           </div>
           {matches && (matches.length === 0 ? <p>No town found for “{query}”.</p> : (
             <ul className="matches">
-              {matches.map((match) => (
-                <li key={match.zip}>
-                  <button type="button" onClick={() => add(match)}>Add {match.name}, {match.state} ({match.zip}: {match.lat}, {match.lng})</button>
-                </li>
-              ))}
+              {matches.map((match) => {
+                // A town the site has already (its slug taken) is shown, not added twice.
+                const have = list.findIndex((entry) => (edited.current.get(entry.key) ?? entry.town).slug === match.slug);
+                const listedWithoutPage = withoutPage.some((town) => town.slug === match.slug);
+                return (
+                  <li key={match.zip}>
+                    {have >= 0 ? (
+                      <button type="button" onClick={() => { setSelected(have); setMatches(undefined); setQuery(""); }}>{match.name} is on the site already: show it</button>
+                    ) : listedWithoutPage ? (
+                      <p className="help">{match.name} is on the site already, among the towns without a page.</p>
+                    ) : (
+                      <button type="button" onClick={() => add(match)}>Add {match.name}, {match.state} ({match.zip}: {match.lat}, {match.lng})</button>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           ))}
         </form>

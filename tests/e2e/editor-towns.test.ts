@@ -48,4 +48,46 @@ describe("the Towns section (Chromium)", { timeout: 120_000 }, () => {
     expect(await page.locator(".town-form h3").textContent()).toBe("Temecula");
     expect((await towns()).filter((town) => town.slug === "temecula")).toHaveLength(1);
   });
+
+  it("asks before ✕ removes a town, naming the towns that list it as nearby, and takes it out of their lists (1280 px)", async () => {
+    const page = await openTowns(1280);
+    const listers = (await towns()).filter((town) => town.nearby.includes("menifee")).map((town) => town.name);
+    expect(listers).toContain("Canyon Lake");
+    await page.getByRole("button", { name: "Remove Menifee", exact: true }).click();
+    const ask = page.getByRole("group", { name: "Remove Menifee?" });
+    expect(await ask.locator("p").innerText()).toBe(`Remove Menifee and its page? ${listers.join(", ")} list it as nearby: it is taken out of their lists too. Nothing is saved until Save towns.`);
+    await ask.getByRole("button", { name: "Keep it" }).click();
+    expect(await page.locator(".town-list .town-name").allInnerTexts()).toContain("Menifee");
+
+    await page.getByRole("button", { name: "Remove Menifee", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, remove Menifee" }).click();
+    expect(await page.locator(".town-list .town-name").allInnerTexts()).not.toContain("Menifee");
+    await page.locator(".town-list .town-name", { hasText: "Canyon Lake" }).click();
+    const nearby = page.locator('.town-form select[id$="_nearby"]');
+    expect(await nearby.evaluate((select: HTMLSelectElement) => [...select.selectedOptions].map((option) => option.textContent))).toEqual(["lake-elsinore", "perris", "wildomar"]);
+    await page.getByRole("button", { name: "Save towns" }).click();
+    await expect.poll(() => page.locator("header .notice").textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
+    const saved = await towns();
+    expect(saved.map((town) => town.slug)).not.toContain("menifee");
+    expect(saved.filter((town) => town.nearby.includes("menifee"))).toEqual([]);
+    expect(saved.find((town) => town.slug === "canyon-lake")!.nearby).toEqual(["lake-elsinore", "perris", "wildomar"]);
+  });
+
+  it("marks the towns a removal leaves short of nearby towns, and names each town in the Save's problems (1280 px)", async () => {
+    const page = await openTowns(1280);
+    const before = await readFile(path.join(dir, "site.yaml"), "utf8");
+    await page.getByRole("button", { name: "Remove Perris", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, remove Perris" }).click();
+    const canyonLake = page.locator(".town-list .town-name", { hasText: "Canyon Lake" });
+    expect(await canyonLake.innerText()).toBe("Canyon Lake ⚠ needs nearby towns");
+    await page.getByRole("button", { name: "Save towns" }).click();
+    const problems = page.locator(".town-form .status.problems code");
+    await expect.poll(() => problems.count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    const lines = await problems.allTextContents();
+    const index = (await towns()).filter((town) => town.slug !== "perris").findIndex((town) => town.slug === "canyon-lake");
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^site\\.yaml:\\d+:\\d+  cities\\.${index}\\.nearby \\(Canyon Lake\\)  list 3 or 4 nearby towns`)));
+    for (const line of lines.filter((text) => / {2}cities\.\d+/.test(text))) expect(line).toMatch(/ {2}cities\.\d+\S* \([A-Z][\w ]+\) {2}/);
+    expect(await canyonLake.innerText()).toBe("Canyon Lake ⚠ has a problem");
+    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toBe(before);
+  });
 });

@@ -113,9 +113,9 @@ describe("a save's feedback in the editor (Chromium)", { timeout: 120_000 }, () 
 
     const towns = await openBusiness(1280);
     await towns.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Towns" }).click();
-    await towns.fill("#town-query", "92584");
+    await towns.fill("#town-query", "92586");
     await towns.getByRole("button", { name: "Find" }).click();
-    await towns.locator(".matches button").first().click();
+    await towns.getByRole("button", { name: /^Add Sun City, CA/ }).click();
     expect(await closeAsks(towns)).toBe(true);
   });
 

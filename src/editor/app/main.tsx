@@ -38,7 +38,8 @@ function Editor({ initial }: { initial: EditorState }) {
   };
 
   // The saved files as the server read them back: the forms start again from them, with their new
-  // versions. Nothing else is fetched now, so the preview's rebuild has the machine to itself.
+  // versions. Only the Publish count is read again (git status: a few milliseconds), so the preview's
+  // reload has the machine to itself.
   const [notice, setNotice] = useState("");
   // A refused save is said in the header too, which stays in view: the form's list may be far above.
   const [failed, setFailed] = useState("");

@@ -38,7 +38,7 @@ export async function runSave(changes: Parameters<typeof save>[0], show: (status
   const result = await save(changes);
   if (result.kind === "saved") {
     show({ problems: [], message: `Saved ${Object.keys(result.files).join(", ")}. The preview reloads when the site is rebuilt.` });
-    tellSaveNews({ leftToDo: result.leftToDo.map(problemLine) });
+    tellSaveNews({ saved: Object.keys(result.files), leftToDo: result.leftToDo.map(problemLine) });
     return result.files;
   }
   if (result.kind === "invalid") show({ problems: result.problems, message: result.message });

@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
+import { StrictMode, useCallback, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
@@ -8,10 +8,9 @@ import { useHeaderHeight } from "./header-height.ts";
 import { History } from "./history.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
 import { PublishControl } from "./publish-control.tsx";
-import { onSaveNews } from "./save-news.ts";
+import { SaveNotice } from "./save-notice.tsx";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
-import { LeftToDo } from "./left-to-do.tsx";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
@@ -39,24 +38,10 @@ function Editor({ initial }: { initial: EditorState }) {
 
   // The saved files as the server read them back: the forms start again from them, with their new
   // versions. Only the Publish count is read again (git status: a few milliseconds), so the preview's
-  // reload has the machine to itself.
-  const [notice, setNotice] = useState("");
-  // A refused save is said in the header too, which stays in view: the form's list may be far above.
-  const [failed, setFailed] = useState("");
-  // Saved, with what the save left to do (a town's paragraph not translated yet): said with "Saved".
-  const [leftToDo, setLeftToDo] = useState<string[]>([]);
-  useEffect(() => onSaveNews((news) => {
-    if ("failed" in news) {
-      setNotice("");
-      setFailed(news.failed);
-    }
-    setLeftToDo("leftToDo" in news ? news.leftToDo : []);
-  }), []);
+  // reload has the machine to itself. The header says "Saved" (save-notice.tsx).
   const onSaved = useCallback((files: Record<string, EditedFile>) => {
     setState((current) => ({ ...current, files: { ...current.files, ...files } }));
     setGeneration((n) => n + 1);
-    setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
-    setFailed("");
   }, []);
   // Publish took in versions published elsewhere, or an undo reverted one: the files changed on disk.
   // Forms open in another section start again from them; after an undo no form is open.
@@ -67,8 +52,6 @@ function Editor({ initial }: { initial: EditorState }) {
     if (restartForms) setGeneration((n) => n + 1);
   });
   const show = (name: Section) => {
-    setNotice("");
-    setFailed("");
     // The list of what is not translated is read again when it is shown.
     if (name === "Translations") void loadState().then(setState);
     setSection(name);
@@ -100,22 +83,13 @@ function Editor({ initial }: { initial: EditorState }) {
             <button key={name} type="button" aria-current={section === name ? "page" : undefined} onClick={() => show(name)}>{name}</button>
           ))}
         </nav>
-        <p className={failed ? "notice failed" : "notice"} role="status">
-          {failed ? (
-            <>
-              {failed}{" "}
-              <button type="button" className="link" onClick={() => document.querySelector("main .status.problems, main .status.conflict, main .status")?.scrollIntoView({ block: "center" })}>Show what is wrong</button>
-            </>
-          ) : notice}
-        </p>
-        {notice && leftToDo.length > 0 && <LeftToDo lines={leftToDo} />}
+        <SaveNotice section={section} />
         <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} />
         <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
       </header>
-      {/* "Saved" is about the last save: the owner's next edit makes it old news. */}
-      <main className="pane" key={`${section}-${generation}`} onInput={() => { if (notice) setNotice(""); if (failed) setFailed(""); }}>
+      <main className="pane" key={`${section}-${generation}`}>
         {section === "Business" && (
           <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, TOWN_KEYS))} uiSchema={businessUiSchema(Object.keys(state.schemas.site.properties as object))}
             initial={state.files["site.yaml"]!} without={TOWN_KEYS} onSaved={onSaved} />

@@ -51,9 +51,10 @@ export interface DevServer {
    * (null: a file the save removes), with the build's every check. When it builds, `commit` writes the files, then the build is
    * served and the open pages reload: the check is the rebuild. When it does not, nothing is
    * written or served, and its problems come back, files named from the project folder; when
-   * `commit` throws, nothing is served and its error comes back.
+   * `commit` throws, nothing is served and its error comes back. `built` hears the warnings the
+   * save brought (ones the last build served did not have: a town's paragraph left untranslated).
    */
-  buildWith(texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>): Promise<Problem[]>;
+  buildWith(texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>, built?: (newWarnings: Problem[]) => void): Promise<Problem[]>;
   /** Number of rebuilds finished, successful or not. */
   readonly builds: number;
   close(): Promise<void>;
@@ -110,9 +111,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
   };
 
-  const buildWith = (texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>) =>
+  const buildWith = (texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>, built?: (newWarnings: Problem[]) => void) =>
     queue.exclusive(async (): Promise<Problem[]> => {
       const started = performance.now();
+      const before = lastGood;
       let result: BuildResult;
       let saved = false;
       const beforeCommit = async () => {
@@ -139,6 +141,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
       const files = [...texts.keys()].map((file) => path.relative(paths.root, file)).join(", ");
       served(result, `Saved ${files}; rebuilt ${result.pages.length} pages in ${formatMs(performance.now() - started)}`);
+      // By file, field and words: lines moved by the save do not make an old warning new.
+      const known = new Set((before?.warnings ?? []).map(warningKey));
+      built?.(result.warnings.filter((warning) => !known.has(warningKey(warning))));
       return [];
     });
 
@@ -234,4 +239,8 @@ function modifiedAt(file: string): number {
   } catch {
     return -1;
   }
+}
+
+function warningKey(problem: Problem): string {
+  return `${problem.file}\0${problem.field ?? ""}\0${problem.message}`;
 }

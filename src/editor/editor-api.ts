@@ -18,6 +18,7 @@ import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionO
 import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
+import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
 import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { untranslated } from "./translations.ts";
 import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
@@ -61,10 +62,17 @@ class Refused extends Error {
  */
 export type SiteBuilder = Pick<DevServer, "buildWith" | "expectWrite">;
 
-/** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures. */
+/** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures, publish, history, undo. */
 export function createEditorApi(root: string, site: () => SiteBuilder) {
   // One save at a time: a second tab's save waits, then finds the file changed.
   let saving: Promise<unknown> = Promise.resolve();
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = saving.then(work);
+    saving = run.catch(() => {});
+    return run;
+  };
+  // Publish and undo change the files a save reads: they wait their turn with the saves.
+  const versions = createVersionRoutes(path.join(root, "site.yaml"), queued);
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
     const file = await readProjectFile(root, relative);
@@ -172,6 +180,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       const [absolute, text, before] = await newText(change);
       if (text !== before) texts.set(absolute, text);
     }
+    // Warnings the save brought (a town's paragraph not translated yet): saved, but said.
+    let leftToDo: Problem[] = [];
     if (texts.size > 0) {
       const builder = site();
       // The site is built with the new texts before any is written: an invalid value never is.
@@ -181,13 +191,13 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         for (const absolute of texts.keys()) await mkdir(path.dirname(absolute), { recursive: true });
         // All the files of a save, or none of them, even when the process is killed.
         await saveFilesTogether(root, texts, (absolute, modified) => builder.expectWrite(absolute, modified));
-      });
+      }, (warnings) => (leftToDo = warnings));
       if (problems.length > 0) throw new Refused(422, "Not saved: the site would not build.", { problems });
     }
     // A removed file is null: the editor drops it.
     const files: Record<string, EditedFile | null | undefined> = {};
     for (const change of changes) files[change.file] = change.remove ? null : await fileView(change.file);
-    return { files };
+    return { files, leftToDo };
   }
 
   async function upload(name: string, bytes: Buffer) {
@@ -222,15 +232,18 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         }
         const body = parseSaveRequest(sent);
         if ("issues" in body) throw new Refused(400, `Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${body.issues.join("; ")}`, { issues: body.issues });
-        const run = saving.then(() => save(body.changes));
-        saving = run.catch(() => {});
-        result = await run;
+        result = await queued(() => save(body.changes));
       } else if (route === "preview" && request.method === "POST") {
         const asked = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { file?: unknown; body?: unknown } | null;
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
         result = await previewMarkdown(root, asked.file, asked.body);
       } else if (route === "upload" && request.method === "POST") {
         result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_BYTES));
+      } else if (Object.hasOwn(VERSION_ROUTES, route) && VERSION_ROUTES[route] === request.method) {
+        const sent: unknown = request.method === "POST" ? JSON.parse((await readBody(request, 64 * 1024)).toString("utf8") || "{}") : undefined;
+        const answer = await versions(route, sent);
+        sendJson(response, answer.status, answer.body);
+        return;
       } else throw new Refused(404, "no such editor route");
       sendJson(response, 200, result);
     } catch (error) {

@@ -177,6 +177,7 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     expect(await read("content/es/cities.yaml")).toContain("\nnuevo:");
     const page = await openEditor("Towns");
     await page.getByRole("button", { name: "Remove Nuevo" }).click();
+    await page.getByRole("button", { name: "Yes, remove Nuevo" }).click();
     await page.getByRole("button", { name: "Save towns" }).click();
     await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved site.yaml, content/es/cities.yaml");
     expect(await read("site.yaml")).not.toContain("slug: nuevo");

@@ -204,3 +204,33 @@ describe("an editor on a project reached through a symbolic link", () => {
     }
   });
 });
+
+describe("a save that leaves something for check --strict", () => {
+  it("says what it left untranslated (new warnings only, not the site's old ones) and still saves", { timeout: 120_000 }, async () => {
+    const project = await copySample();
+    const own = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
+    try {
+      const save = async (ops: unknown[]) => {
+        const state = (await (await fetch(`${own.url}/__editor/api/state`, { headers: { origin: own.url, "x-editor-secret": own.secret } })).json()) as { files: Record<string, { version: string; data: any }> };
+        const response = await fetch(`${own.url}/__editor/api/save`, {
+          method: "POST",
+          headers: { origin: own.url, "x-editor-secret": own.secret, "content-type": "application/json" },
+          body: JSON.stringify({ changes: [{ file: "site.yaml", version: state.files["site.yaml"]!.version, ops }] }),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, any>, cities: state.files["site.yaml"]!.data.cities as Array<Record<string, unknown>> };
+      };
+      const { cities } = await save([]);
+      const town = { ...cities[0], name: "Sun City", slug: "sun-city", lat: 33.7092, lng: -117.1972, intro: "Gopher trapping in Sun City." };
+      const added = await save([{ op: "insert", path: ["cities"], index: cities.length, value: town }]);
+      expect(added.status).toBe(200);
+      expect(await readFile(path.join(project, "site.yaml"), "utf8")).toContain("slug: sun-city");
+      expect(added.body.leftToDo).toEqual([{ file: "content/es/cities.yaml", line: 1, field: "sun-city.intro", message: "not translated yet: the /es/ page of Sun City is left out until it is" }]);
+      const phone = await save([{ op: "set", path: ["phone", "display"], value: "(951) 555-0123" }, { op: "set", path: ["phone", "tel"], value: "+19515550123" }]);
+      expect(phone.status).toBe(200);
+      expect(phone.body.leftToDo).toEqual([]);
+    } finally {
+      await own.close();
+      await removeDir(project);
+    }
+  });
+});

@@ -2,7 +2,9 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useCallback, useMemo, useState } from "react";
 import { diffOps, type EditOp } from "../edit-ops.ts";
 import { problemLine, save, type EditedFile, type Problem } from "./api.ts";
+import { tellSaveNews } from "./save-news.ts";
 import { problemErrors, SchemaForm } from "./schema-form.tsx";
+import { useUnsavedGuard } from "./unsaved-guard.ts";
 
 export interface SaveStatus {
   problems: Problem[];
@@ -36,11 +38,13 @@ export async function runSave(changes: Parameters<typeof save>[0], show: (status
   const result = await save(changes);
   if (result.kind === "saved") {
     show({ problems: [], message: `Saved ${Object.keys(result.files).join(", ")}. The preview reloads when the site is rebuilt.` });
+    tellSaveNews({ saved: Object.keys(result.files), leftToDo: result.leftToDo.map(problemLine) });
     return result.files;
   }
   if (result.kind === "invalid") show({ problems: result.problems, message: result.message });
   else if (result.kind === "conflict") show({ problems: [], message: result.message, conflict: true });
   else show({ problems: [], message: result.message });
+  tellSaveNews({ failed: result.message });
   return undefined;
 }
 
@@ -69,6 +73,7 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
   const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
   const onChange = useCallback((next: unknown) => setData(next), []);
   const ops: EditOp[] = diffOps(original, data);
+  useUnsavedGuard(() => ops.length > 0);
 
   const submit = async () => {
     setSaving(true);

@@ -1,17 +1,22 @@
-import { StrictMode, useCallback, useState } from "react";
+import { StrictMode, useCallback, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
+import { businessUiSchema } from "./business-form.tsx";
 import { FileForm } from "./file-form.tsx";
+import { useHeaderHeight } from "./header-height.ts";
+import { History } from "./history.tsx";
 import { LanguageSettings } from "./language-settings.tsx";
 import { OWN_PAGES, PageList, SERVICES } from "./page-list.tsx";
+import { PublishControl } from "./publish-control.tsx";
+import { SaveNotice } from "./save-notice.tsx";
 import { formSchema } from "./schema-form.tsx";
 import { siteLanguages } from "./site-paths.ts";
 import { StartTranslation } from "./start-translation.tsx";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
-const SECTIONS = ["Business", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations"] as const;
+const SECTIONS = ["Business", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations", "History"] as const;
 type Section = (typeof SECTIONS)[number];
 /** Keys of site.yaml the Towns, Services and Own pages sections edit; the Business form shows the rest. */
 const LIST_KEYS = ["cities", "townsWithoutPage", "services", "pages"];
@@ -23,6 +28,9 @@ function Editor({ initial }: { initial: EditorState }) {
   const [section, setSection] = useState<Section>(() => (SECTIONS as readonly string[]).includes(decodeURIComponent(location.hash.slice(1))) ? (decodeURIComponent(location.hash.slice(1)) as Section) : "Business");
   const [preview, setPreview] = useState("/");
   const [previewOpen, setPreviewOpen] = useState(() => matchMedia("(min-width: 1000px)").matches);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderHeight(rootRef, headerRef);
   const allLanguages = siteLanguages(state.files);
   const languages = allLanguages.slice(1).map((language) => language.code);
   const onPreview = (path: string) => {
@@ -31,23 +39,29 @@ function Editor({ initial }: { initial: EditorState }) {
   };
 
   // The saved files as the server read them back: the forms start again from them, with their new
-  // versions. Nothing else is fetched now, so the preview's rebuild has the machine to itself.
-  const [notice, setNotice] = useState("");
+  // versions. Only the Publish count is read again (git status: a few milliseconds), so the preview's
+  // reload has the machine to itself. The header says "Saved" (save-notice.tsx).
   const onSaved = useCallback((files: Record<string, EditedFile>) => {
     setState((current) => ({ ...current, files: { ...current.files, ...files } }));
     setGeneration((n) => n + 1);
-    setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
   }, []);
   // A service or own page added, moved or removed: its list, its forms and their schemas are read again.
-  const onListSaved = useCallback((files: Record<string, EditedFile | null>) => {
-    setNotice(`Saved ${Object.keys(files).join(", ")}. The preview reloads when the site is rebuilt.`);
+  // The header says "Saved" as for any save (runSave tells save-notice.tsx).
+  const onListSaved = useCallback((_files: Record<string, EditedFile | null>) => {
     void loadState().then((next) => {
       setState(next);
       setGeneration((n) => n + 1);
     });
   }, []);
+  // Publish took in versions published elsewhere, or an undo reverted one: the files changed on disk.
+  // Forms open in another section start again from them; after an undo no form is open.
+  const [reloads, setReloads] = useState(0);
+  const reload = (restartForms: boolean) => loadState().then((next) => {
+    setState(next);
+    setReloads((n) => n + 1);
+    if (restartForms) setGeneration((n) => n + 1);
+  });
   const show = (name: Section) => {
-    setNotice("");
     // The list of what is not translated is read again when it is shown.
     if (name === "Translations") void loadState().then(setState);
     setSection(name);
@@ -74,22 +88,23 @@ function Editor({ initial }: { initial: EditorState }) {
   );
 
   return (
-    <div className={`editor${previewOpen ? " with-preview" : ""}`}>
-      <header className="top">
+    <div className={`editor${previewOpen ? " with-preview" : ""}`} ref={rootRef}>
+      <header className="top" ref={headerRef}>
         <h1>Edit the site</h1>
         <nav aria-label="Sections">
           {SECTIONS.map((name) => (
             <button key={name} type="button" aria-current={section === name ? "page" : undefined} onClick={() => show(name)}>{name}</button>
           ))}
         </nav>
-        <p className="notice" role="status">{notice}</p>
+        <SaveNotice section={section} />
+        <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} />
         <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
       </header>
       <main className="pane" key={`${section}-${generation}`}>
         {section === "Business" && (
-          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, LIST_KEYS))} uiSchema={{ $schema: { "ui:widget": "hidden" } }}
+          <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, LIST_KEYS))} uiSchema={businessUiSchema(Object.keys(state.schemas.site.properties as object))}
             initial={state.files["site.yaml"]!} without={LIST_KEYS} onSaved={onSaved} />
         )}
         {section === "Towns" && (
@@ -116,6 +131,7 @@ function Editor({ initial }: { initial: EditorState }) {
             ))}
           </div>
         )}
+        {section === "History" && <History onUndone={() => void reload(false)} />}
       </main>
       <aside className="preview" aria-label="Preview">
         <form className="preview-address" onSubmit={(event) => { event.preventDefault(); setPreview(new FormData(event.currentTarget).get("path") as string); }}>

@@ -4,6 +4,7 @@ import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";
 import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
+import { useUnsavedGuard } from "./unsaved-guard.ts";
 
 export interface MarkdownFileProps {
   file: string;
@@ -38,6 +39,8 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
   const form = useMemo(() => formSchema(schema), [schema]);
   const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
   const page = initial ? pagePath?.(original) : undefined;
+  // A draft is not on disk until saved; a file is changed when its values or its text are.
+  useUnsavedGuard(() => !initial || body !== (initial.body ?? "") || diffOps(original, data).length > 0);
 
   const upload = async (chosen: File) => {
     setUploadMessage(`Uploading ${chosen.name}…`);

@@ -63,6 +63,9 @@ export const SchemaForm = memo(function SchemaForm({ id, schema, uiSchema, data,
       validator={validator}
       noHtml5Validate
       showErrorList={false}
+      // A field the file leaves out stays out: by default the form would fill in a key the file does
+      // not have (an empty lead form, a language with no code), and the next save would write it.
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: "populateRequiredDefaults" }}
       extraErrors={errors}
       onChange={(event) => onChange(event.formData)}
     />

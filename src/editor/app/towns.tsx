@@ -1,11 +1,13 @@
 import type { RJSFSchema } from "@rjsf/utils";
-import { memo, useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { diffOps, listOps, type EditOp } from "../edit-ops.ts";
 import type { TownMatch } from "../gazetteer.ts";
 import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
 import { defaultLanguagePaths } from "./site-paths.ts";
+import { TownList } from "./town-list.tsx";
+import { useUnsavedGuard } from "./unsaved-guard.ts";
 
 interface Town {
   name: string;
@@ -72,10 +74,23 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     lastTown = next[to]!.town.slug;
     select(to);
   };
+  const [removing, setRemoving] = useState<number>();
+  // Bumped when a removal changes other towns' nearby lists: the open town's form starts again from them.
+  const [revision, setRevision] = useState(0);
   const remove = (index: number) => {
-    const next = list.filter((_, i) => i !== index);
+    const slug = (edited.current.get(list[index]!.key) ?? list[index]!.town).slug;
+    // The towns listing it as nearby no longer do: a nearby town with no page is refused at Save.
+    const next = list.filter((_, i) => i !== index).map((entry) => {
+      const town = edited.current.get(entry.key) ?? entry.town;
+      if (!town.nearby?.includes(slug)) return entry;
+      const changed = { ...town, nearby: town.nearby.filter((each) => each !== slug) };
+      edited.current.set(entry.key, changed);
+      return { ...entry, town: changed };
+    });
     const at = Math.max(0, Math.min(selected, next.length - 1));
     setList(next);
+    setRemoving(undefined);
+    setRevision((n) => n + 1);
     lastTown = next[at]?.town.slug;
     select(at);
   };
@@ -94,7 +109,8 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     setQuery("");
   };
 
-  const submit = async () => {
+  /** The save's changes: site.yaml's towns and each language's paragraphs, as edited now. */
+  const pendingChanges = (): FileChange[] => {
     const towns = list.map((entry) => edited.current.get(entry.key) ?? entry.town);
     const ops: EditOp[] = listOps(["cities"], original, towns, list.map((entry) => entry.origin));
     const changes: FileChange[] = ops.length > 0 ? [{ file: "site.yaml", version: site.version, ops }] : [];
@@ -124,6 +140,12 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
       const typed = Object.fromEntries(Object.entries(after).filter(([, town]) => town.intro?.trim()));
       if (Object.keys(typed).length > 0) changes.push({ file: translation.file, create: typed });
     }
+    return changes;
+  };
+  useUnsavedGuard(() => pendingChanges().length > 0);
+
+  const submit = async () => {
+    const changes = pendingChanges();
     if (changes.length === 0) return;
     setSaving(true);
     const files = await runSave(changes, setStatus).finally(() => setSaving(false));
@@ -131,6 +153,12 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
   };
 
   const position = current ? list.indexOf(current) : -1;
+  // The towns a Save's problems name (cities.4.nearby), marked in the list and named beside the index.
+  const withProblems = useMemo(() => new Set((status?.problems ?? []).flatMap((problem) => townIndex(problem.field) ?? [])), [status]);
+  const named = useMemo(() => status && { ...status, problems: status.problems.map((problem) => {
+    const town = list[townIndex(problem.field) ?? -1]?.town.name;
+    return town ? { ...problem, field: `${problem.field} (${town})` } : problem;
+  }) }, [status, list]);
   const errors = useMemo(() => problemErrors(status?.problems ?? [], "site.yaml", ["cities", position]), [status, position]);
   return (
     <div className="towns">
@@ -143,15 +171,26 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
           </div>
           {matches && (matches.length === 0 ? <p>No town found for “{query}”.</p> : (
             <ul className="matches">
-              {matches.map((match) => (
-                <li key={match.zip}>
-                  <button type="button" onClick={() => add(match)}>Add {match.name}, {match.state} ({match.zip}: {match.lat}, {match.lng})</button>
-                </li>
-              ))}
+              {matches.map((match) => {
+                // A town the site has already (its slug taken) is shown, not added twice.
+                const have = list.findIndex((entry) => (edited.current.get(entry.key) ?? entry.town).slug === match.slug);
+                const listedWithoutPage = withoutPage.some((town) => town.slug === match.slug);
+                return (
+                  <li key={match.zip}>
+                    {have >= 0 ? (
+                      <button type="button" onClick={() => { setSelected(have); setMatches(undefined); setQuery(""); }}>{match.name} is on the site already: show it</button>
+                    ) : listedWithoutPage ? (
+                      <p className="help">{match.name} is on the site already, among the towns without a page.</p>
+                    ) : (
+                      <button type="button" onClick={() => add(match)}>Add {match.name}, {match.state} ({match.zip}: {match.lat}, {match.lng})</button>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           ))}
         </form>
-        <TownList list={list} selected={selected} onSelect={setSelected} onMove={move} onRemove={remove} />
+        <TownList list={list} selected={selected} removing={removing} withProblems={withProblems} onSelect={setSelected} onMove={move} onRemove={remove} onAskRemove={setRemoving} />
       </div>
       <div className="town-form">
         <header className="file-form-header">
@@ -159,11 +198,11 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
           <code className="file-name">site.yaml</code>
           <button type="button" className="save" disabled={saving} onClick={submit}>Save towns</button>
         </header>
-        <StatusBar status={status} saving={saving} />
+        <StatusBar status={named} saving={saving} />
         {current && (
           <>
             <button type="button" className="link" onClick={() => onPreview(defaultLanguagePaths(site).city(current.town.slug))}>Show its page in the preview</button>
-            <TownForm key={current.key} entry={current} schema={townSchema} errors={errors} onChange={(town) => edited.current.set(current.key, town)} />
+            <TownForm key={`${current.key}:${revision}`} entry={current} schema={townSchema} errors={errors} onChange={(town) => edited.current.set(current.key, town)} />
             {translations.map((translation) => (
               <TownIntro key={`${translation.language}:${current.key}`} language={translation.language} slug={current.town.slug}
                 initial={((translation.initial?.data ?? {}) as Record<string, { intro?: string }>)[current.town.slug]?.intro ?? ""}
@@ -175,27 +214,6 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     </div>
   );
 }
-
-const TownList = memo(function TownList({ list, selected, onSelect, onMove, onRemove }: {
-  list: Array<{ town: Town; key: string }>;
-  selected: number;
-  onSelect(index: number): void;
-  onMove(from: number, to: number): void;
-  onRemove(index: number): void;
-}) {
-  return (
-    <ol className="town-list" aria-label="Towns">
-      {list.map((entry, index) => (
-        <li key={entry.key} className={index === selected ? "selected" : undefined}>
-          <button type="button" className="town-name" aria-current={index === selected} onClick={() => onSelect(index)}>{entry.town.name || "(new town)"}</button>
-          <button type="button" aria-label={`Move ${entry.town.name} up`} onClick={() => onMove(index, index - 1)}>↑</button>
-          <button type="button" aria-label={`Move ${entry.town.name} down`} onClick={() => onMove(index, index + 1)}>↓</button>
-          <button type="button" aria-label={`Remove ${entry.town.name}`} onClick={() => onRemove(index)}>✕</button>
-        </li>
-      ))}
-    </ol>
-  );
-});
 
 /** One town's form: its state stays here, so typing never re-renders the list. */
 function TownForm({ entry, schema, errors, onChange }: { entry: { town: Town; key: string }; schema: RJSFSchema; errors: ReturnType<typeof problemErrors>; onChange(town: Town): void }) {
@@ -217,4 +235,10 @@ function TownIntro({ language, slug, initial, edits }: { language: string; slug:
       <textarea id={id} rows={6} value={value} onChange={(event) => { setValue(event.target.value); edits.set(key, event.target.value); }} />
     </div>
   );
+}
+
+/** The position of the town a problem's field names (`cities.4.nearby.1`: 4). */
+function townIndex(field: string | undefined): number | undefined {
+  const found = /^cities\.(\d+)(?:\.|$)/.exec(field ?? "");
+  return found ? Number(found[1]) : undefined;
 }

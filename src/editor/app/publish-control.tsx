@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from "react";
+import { publishSite, unpublishedChanges, type Answer, type Unpublished } from "./versions-api.ts";
+
+interface PublishControlProps {
+  /** Changes after each save, publish and undo: the count is read again. */
+  changes: number;
+  /** Versions published meanwhile elsewhere were taken in: the site's files changed on disk. */
+  onFilesChanged(): void;
+}
+
+type Outcome = { kind: "published"; lines: string[]; warnings: string[] } | { kind: "refused"; message: string; problems: string[] };
+
+/**
+ * The header's Publish button: how many saved changes are not published, and in a dialog (over
+ * whatever part of the form the owner is at) what they are, in words, an optional message, and what
+ * the publish did or why it was refused: the site's problems as `gopher-site check` prints them.
+ */
+export function PublishControl({ changes, onFilesChanged }: PublishControlProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState<Answer<Unpublished>>();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState("");
+  const [publishing, setPublishing] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>();
+
+  const refresh = () => unpublishedChanges().then(setPending);
+  useEffect(() => {
+    void refresh();
+  }, [changes]);
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+  }, [open]);
+
+  const count = pending?.ok ? pending.value.changes.length + pending.value.versions : 0;
+  const show = () => {
+    setOutcome(undefined);
+    setOpen(true);
+    void refresh();
+  };
+  const run = async () => {
+    setPublishing(true);
+    const answer = await publishSite(message).finally(() => setPublishing(false));
+    if (answer.ok) {
+      setOutcome({ kind: "published", lines: answer.value.lines, warnings: answer.value.warnings });
+      setMessage("");
+      if (answer.value.filesChanged) onFilesChanged();
+    } else setOutcome({ kind: "refused", message: answer.message, problems: answer.problems });
+    await refresh();
+  };
+
+  return (
+    <>
+      <button type="button" className="publish-open" onClick={show} aria-haspopup="dialog">
+        Publish{count > 0 && <span className="count">{count}<span className="visually-hidden"> not published</span></span>}
+      </button>
+      {open && (
+        <dialog ref={dialog} className="publish" aria-labelledby="publish-title" onClose={() => setOpen(false)}>
+          <div className="dialog-head">
+            <h2 id="publish-title">Publish the site</h2>
+            <button type="button" onClick={() => dialog.current?.close()}>Close</button>
+          </div>
+          {outcome?.kind === "published" && (
+            <div className="status saved" role="status">
+              {outcome.lines.map((line) => <p key={line}>{line}</p>)}
+              {outcome.warnings.length > 0 && <ul>{outcome.warnings.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
+            </div>
+          )}
+          {outcome?.kind === "refused" && (
+            <div className="status problems" role="alert">
+              <p>{outcome.message}</p>
+              {outcome.problems.length > 0 && <ul>{outcome.problems.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
+            </div>
+          )}
+          <Pending pending={pending} />
+          {pending?.ok && count > 0 && (
+            <form method="dialog" onSubmit={(event) => { event.preventDefault(); void run(); }}>
+              <label htmlFor="publish-message">Message (optional; by default the changes in words)</label>
+              <input id="publish-message" value={message} maxLength={2000} onChange={(event) => setMessage(event.target.value)} />
+              <p className="help">The whole site is checked first, as gopher-site check does: nothing is published while it has a problem.</p>
+              <button type="submit" className="save" disabled={publishing}>{publishing ? "Checking the site and publishing…" : "Publish now"}</button>
+            </form>
+          )}
+        </dialog>
+      )}
+    </>
+  );
+}
+
+function Pending({ pending }: { pending: Answer<Unpublished> | undefined }) {
+  if (!pending) return <p>Reading what changed…</p>;
+  if (!pending.ok) return <p className="status problems" role="alert">{pending.message}</p>;
+  const { changes, versions } = pending.value;
+  if (changes.length === 0 && versions === 0) return <p>Everything saved is published.</p>;
+  return (
+    <>
+      {changes.length > 0 && (
+        <>
+          <p>{changes.length === 1 ? "1 saved change is" : `${changes.length} saved changes are`} not published yet:</p>
+          <ul className="changes">{changes.map((words) => <li key={words}>{words}</li>)}</ul>
+        </>
+      )}
+      {versions > 0 && <p>{versions === 1 ? "1 version is" : `${versions} versions are`} kept on this computer, not pushed yet (History lists them).</p>}
+    </>
+  );
+}

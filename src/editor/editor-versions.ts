@@ -1,0 +1,112 @@
+import path from "node:path";
+import { formatProblem, SiteError, UserError, type Problem } from "../errors.ts";
+import { siteHistory, type Version } from "../publish/history.ts";
+import { publish, unpublished, type PublishResult } from "../publish/publish.ts";
+import { RefusedSite } from "../publish/site-repository.ts";
+import { undoVersion } from "../publish/undo.ts";
+
+/** The editor's routes of the site's versions, and the method each answers. */
+export const VERSION_ROUTES: Record<string, "GET" | "POST"> = { unpublished: "GET", history: "GET", publish: "POST", undo: "POST" };
+
+/** What a versions route answers: a status and its JSON. */
+export interface VersionAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** What the editor's Publish button shows: the saved changes not in a version, in words, and the versions not pushed. */
+export interface Unpublished {
+  changes: string[];
+  versions: number;
+}
+
+export interface PublishAnswer {
+  /** What was done, one sentence a line, in the order the CLI prints them. */
+  lines: string[];
+  /** The site's warnings, as `check` prints them. */
+  warnings: string[];
+  /** Versions published meanwhile were taken in: the site's files changed on disk. */
+  filesChanged: boolean;
+}
+
+export interface HistoryAnswer {
+  versions: Version[];
+}
+
+export interface UndoAnswer {
+  message: string;
+}
+
+/** Longer than any message in words; a longer one is not a version's message but a paste gone wrong. */
+const MOST_MESSAGE_CHARS = 2_000;
+
+/**
+ * Publish, history and undo of src/publish/ for the editor, on the site of `config`. Publish and
+ * undo change the site's files and its repository, so they wait in the saves' queue (`queued`).
+ * A site refused by its check answers 422 with its problems; git's and the repository's refusals
+ * (no repository, a clash, a later change of the same lines) 409 with the CLI's own sentence.
+ */
+export function createVersionRoutes(config: string, queued: <T>(work: () => Promise<T>) => Promise<T>) {
+  return async function answer(route: string, sent: unknown): Promise<VersionAnswer> {
+    try {
+      if (route === "unpublished") return ok((await unpublished(config)) satisfies Unpublished);
+      if (route === "history") return ok({ versions: await siteHistory(config, { limit: 200 }) } satisfies HistoryAnswer);
+      if (route === "publish") {
+        const message = (sent as { message?: unknown } | null)?.message;
+        if (message !== undefined && (typeof message !== "string" || message.length > MOST_MESSAGE_CHARS)) {
+          return { status: 400, body: { error: `the message must be a text of at most ${MOST_MESSAGE_CHARS.toLocaleString("en-US")} characters` } };
+        }
+        return ok(publishedInWords(await queued(() => publish({ config, message }))));
+      }
+      const id = (sent as { id?: unknown } | null)?.id;
+      if (typeof id !== "string") return { status: 400, body: { error: "the editor asked to undo without a version's id (a bug in the editor, not in your site)" } };
+      const undone = await queued(() => undoVersion(config, id));
+      return ok({ message: `Undid "${undone.undone.words}" as a new version ${undone.id}. Publish puts it online.` } satisfies UndoAnswer);
+    } catch (error) {
+      if (error instanceof RefusedSite) return refused(422, error.reason, fromSiteFolder(error.problems));
+      if (error instanceof SiteError) return refused(422, "The site has problems:", fromSiteFolder(error.problems));
+      if (error instanceof UserError) return refused(409, error.message);
+      throw error;
+    }
+  };
+
+  // The build names files as its config was named (absolute here); the owner reads them as `check` prints them in the site's folder.
+  function fromSiteFolder(problems: readonly Problem[]): Problem[] {
+    const root = path.dirname(config);
+    return problems.map((problem) => (path.isAbsolute(problem.file) ? { ...problem, file: path.relative(root, problem.file).split(path.sep).join("/") } : problem));
+  }
+}
+
+function ok(body: unknown): VersionAnswer {
+  return { status: 200, body };
+}
+
+function refused(status: number, error: string, problems?: Problem[]): VersionAnswer {
+  return { status, body: problems ? { error, problems } : { error } };
+}
+
+/** A publish's result in the sentences the owner reads in the editor (the CLI's, with the editor's button for the command). */
+export function publishedInWords(result: PublishResult): PublishAnswer {
+  const lines: string[] = [];
+  const answer = { lines, warnings: result.warnings.map(formatProblem), filesChanged: (result.pushed?.tookIn.length ?? 0) > 0 };
+  if (result.nothingToDo) {
+    lines.push("Nothing to publish: the site's files are as in the last version, and every version is pushed.");
+    return answer;
+  }
+  if (result.version) lines.push(`Saved version ${result.version.id}: ${result.version.message}.`);
+  if (result.pushed) {
+    if (result.pushed.tookIn.length > 0) lines.push(`Took in ${count(result.pushed.tookIn.length, "version")} published meanwhile: ${result.pushed.tookIn.join("; ")}.`);
+    lines.push(result.pushed.versions > 0 ? `Published: pushed ${count(result.pushed.versions, "version")} to ${result.pushed.upstream}.` : `Nothing new to push: ${result.pushed.upstream} has every version.`);
+  } else if (result.remotes.length > 0) {
+    lines.push(`Kept on this computer only: the branch ${result.branch} has no upstream to push to. Connect it once in a terminal (git push -u ${result.remotes[0]} ${result.branch}), and every Publish then pushes.`);
+  } else {
+    lines.push(`Kept on this computer only: the site's repository has no remote to publish to. Connect one once in a terminal (git remote add origin <your repository's address>, then git push -u origin ${result.branch}; docs/deploying.md), and every Publish then pushes.`);
+  }
+  for (const notice of result.notices) lines.push(notice);
+  if (result.leftOut.length > 0) lines.push(`Left out (not the site's files, so not published): ${result.leftOut.join(", ")}.`);
+  return answer;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,74 @@
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
+
+// The Business form: the owner's everyday facts first, what only a developer changes folded away.
+let dir: string;
+let editor: EditorServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = await copySample();
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
+  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await editor?.close();
+  if (dir) await removeDir(dir);
+});
+
+async function openBusiness(width: number): Promise<Page> {
+  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${editor.editorUrl}#Business`);
+  await page.locator("main input:not([type=hidden])").first().waitFor();
+  return page;
+}
+
+/** The ids of the form's top-level fields, in the order the page shows them, and which are folded away. */
+async function topFields(page: Page): Promise<{ shown: string[]; folded: string[] }> {
+  return page.evaluate(() => {
+    const root = document.querySelector("main .file-form form > fieldset, main .file-form fieldset")!;
+    const fields = [...root.querySelectorAll(":scope > .form-group, :scope > details > .form-group")];
+    const key = (field: Element) => (field.querySelector("[id^='site_yaml_']")?.id ?? "").replace(/^site_yaml_/, "").split("_")[0]!;
+    return {
+      shown: fields.filter((field) => !field.closest("details")).map(key),
+      folded: fields.filter((field) => field.closest("details")).map(key),
+    };
+  });
+}
+
+describe("the Business form (Chromium)", { timeout: 120_000 }, () => {
+  it("puts the everyday facts first and folds the developer's settings under Advanced (1280 px)", async () => {
+    const page = await openBusiness(1280);
+    const { shown, folded } = await topFields(page);
+    expect(shown.slice(0, 4)).toEqual(["company", "phone", "emergency", "email"]);
+    expect(shown.indexOf("prices")).toBeLessThan(shown.indexOf("services"));
+    expect(folded).toEqual(["siteUrl", "format", "base", "businessType", "cityPath", "integrations", "timeZone", "languages", "defaultLocation"]);
+    expect(await page.locator("#site_yaml_cityPath").isVisible()).toBe(false);
+    await page.getByText(/^Advanced:/).click();
+    expect(await page.locator("#site_yaml_cityPath").isVisible()).toBe(true);
+  });
+
+  it("opens Advanced when a save is refused for one of its fields, so the message is seen (375 px)", async () => {
+    const page = await openBusiness(375);
+    await page.getByText(/^Advanced:/).click();
+    await page.fill("#site_yaml_siteUrl", "not an address");
+    await page.getByText(/^Advanced:/).click();
+    expect(await page.locator("#site_yaml_siteUrl").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => page.locator("main .status.problems").count(), { timeout: 60_000 }).toBe(1);
+    expect(await page.locator("#site_yaml_siteUrl").isVisible()).toBe(true);
+    expect(await page.locator("main .status.problems").textContent()).toContain("siteUrl");
+    // The field's own message, beside it inside Advanced, is on the screen once scrolled to.
+    const message = page.locator("details.advanced .error-detail").first();
+    await message.scrollIntoViewIfNeeded();
+    expect(await message.isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { parseDocument } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
+import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
+
+// The Towns section's rough edges: adding a town the site has, removing one other towns list as nearby.
+let dir: string;
+let editor: EditorServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = await copySample();
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
+  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await editor?.close();
+  if (dir) await removeDir(dir);
+});
+
+async function openTowns(width: number): Promise<Page> {
+  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${editor.editorUrl}#Towns`);
+  await page.locator("#town-query").waitFor();
+  return page;
+}
+
+const towns = async () => parseDocument(await readFile(path.join(dir, "site.yaml"), "utf8")).toJS().cities as Array<{ name: string; slug: string; nearby: string[] }>;
+
+describe("the Towns section (Chromium)", { timeout: 120_000 }, () => {
+  it("offers a town the site has already as itself, not as a second one to add (1280 px)", async () => {
+    const page = await openTowns(1280);
+    await page.fill("#town-query", "92591");
+    await page.getByRole("button", { name: "Find" }).click();
+    const offers = page.locator(".matches button");
+    await expect.poll(() => offers.count()).toBeGreaterThan(0);
+    expect(await offers.allTextContents()).toContain("Temecula is on the site already: show it");
+    expect(await page.getByRole("button", { name: /^Add Temecula/ }).count()).toBe(0);
+    await page.getByRole("button", { name: "Temecula is on the site already: show it" }).click();
+    expect(await page.locator(".town-form h3").textContent()).toBe("Temecula");
+    expect((await towns()).filter((town) => town.slug === "temecula")).toHaveLength(1);
+  });
+
+  it("asks before ✕ removes a town, naming the towns that list it as nearby, and takes it out of their lists (1280 px)", async () => {
+    const page = await openTowns(1280);
+    const listers = (await towns()).filter((town) => town.nearby.includes("menifee")).map((town) => town.name);
+    expect(listers).toContain("Canyon Lake");
+    await page.getByRole("button", { name: "Remove Menifee", exact: true }).click();
+    const ask = page.getByRole("group", { name: "Remove Menifee?" });
+    expect(await ask.locator("p").innerText()).toBe(`Remove Menifee and its page? ${listers.join(", ")} list it as nearby: it is taken out of their lists too. Nothing is saved until Save towns.`);
+    await ask.getByRole("button", { name: "Keep it" }).click();
+    expect(await page.locator(".town-list .town-name").allInnerTexts()).toContain("Menifee");
+
+    await page.getByRole("button", { name: "Remove Menifee", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, remove Menifee" }).click();
+    expect(await page.locator(".town-list .town-name").allInnerTexts()).not.toContain("Menifee");
+    await page.locator(".town-list .town-name", { hasText: "Canyon Lake" }).click();
+    const nearby = page.locator('.town-form select[id$="_nearby"]');
+    expect(await nearby.evaluate((select: HTMLSelectElement) => [...select.selectedOptions].map((option) => option.textContent))).toEqual(["lake-elsinore", "perris", "wildomar"]);
+    await page.getByRole("button", { name: "Save towns" }).click();
+    await expect.poll(() => page.locator("header .notice").textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
+    const saved = await towns();
+    expect(saved.map((town) => town.slug)).not.toContain("menifee");
+    expect(saved.filter((town) => town.nearby.includes("menifee"))).toEqual([]);
+    expect(saved.find((town) => town.slug === "canyon-lake")!.nearby).toEqual(["lake-elsinore", "perris", "wildomar"]);
+  });
+
+  it("marks the towns a removal leaves short of nearby towns, and names each town in the Save's problems (1280 px)", async () => {
+    const page = await openTowns(1280);
+    const before = await readFile(path.join(dir, "site.yaml"), "utf8");
+    await page.getByRole("button", { name: "Remove Perris", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, remove Perris" }).click();
+    const canyonLake = page.locator(".town-list .town-name", { hasText: "Canyon Lake" });
+    expect(await canyonLake.innerText()).toBe("Canyon Lake ⚠ needs nearby towns");
+    await page.getByRole("button", { name: "Save towns" }).click();
+    const problems = page.locator(".town-form .status.problems code");
+    await expect.poll(() => problems.count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    const lines = await problems.allTextContents();
+    const index = (await towns()).filter((town) => town.slug !== "perris").findIndex((town) => town.slug === "canyon-lake");
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^site\\.yaml:\\d+:\\d+  cities\\.${index}\\.nearby \\(Canyon Lake\\)  list 3 or 4 nearby towns`)));
+    for (const line of lines.filter((text) => / {2}cities\.\d+/.test(text))) expect(line).toMatch(/ {2}cities\.\d+\S* \([A-Z][\w ]+\) {2}/);
+    expect(await canyonLake.innerText()).toBe("Canyon Lake ⚠ has a problem");
+    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toBe(before);
+  });
+});

@@ -172,7 +172,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     Promise.all([
       loadTemplates(paths.templates, paths.root),
       buildStyles(paths.templates, paths.root, { languages: editions.length > 1, menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)), notice: chromes.some((chrome) => chrome.notice), pageSections: usesSectionStyles(editions.map((edition) => edition.copy)), ownForm: chrome.ownForm !== undefined, themeColor: site.brand.themeColor }),
-      buildScripts(paths.templates, paths.root, { ownForm: chrome.ownForm !== undefined }),
+      buildScripts(paths.templates, paths.root, { ownForm: chrome.ownForm !== undefined, turnstile: chrome.ownForm?.turnstileSiteKey !== undefined }),
       publicFiles(paths.public, named(paths.public)),
       lucideSymbols(iconsIn(editions.map((edition) => edition.copy))),
     ]),

@@ -355,7 +355,9 @@ export const siteSchema = z.strictObject({
       turnstile: z
         .strictObject({ siteKey: z.string().regex(/^[0-9A-Za-z_-]{8,64}$/, "must be the Turnstile site key from Cloudflare").describe("The site key of your Cloudflare Turnstile widget") })
         .optional()
-        .describe("Cloudflare Turnstile, a check that the sender is a person; its secret is in the environment, never here"),
+        .describe(
+          "Cloudflare Turnstile, a check that the sender is a person: its widget is in the form, loaded from Cloudflare when the form is opened; its secret is in the environment, never here. It needs JavaScript: a request sent without it is taken for a robot's (answered, kept, not delivered)",
+        ),
     })
     .optional()
     .describe("The site's own call-back form, in the modal on every page, and where its requests go; used when integrations.leadForm is not set"),

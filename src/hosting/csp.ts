@@ -1,5 +1,9 @@
+import { ownLeadForm } from "../config/own-form.ts";
 import type { Site } from "../config/schema.ts";
 import { GOOGLE_TAG_SOURCES, TAG_MANAGER, type TagDirective } from "./google-tags.ts";
+
+/** Where Cloudflare Turnstile's script and widget come from. */
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 /** Each directive with its sources, in the order they are written. */
 export type CspDirectives = Array<[directive: string, sources: string[]]>;
@@ -24,15 +28,17 @@ export function cspDirectives(site: Site): CspDirectives {
   const leadScript = leadForm ? [origin(leadForm.embedScriptUrl)] : [];
   const reviewScript = reviewsWidget ? [origin(reviewsWidget.scriptUrl)] : [];
   const reviewFrame = reviewsWidget ? [origin(reviewsWidget.iframeUrl)] : [];
+  // Cloudflare Turnstile's script and its frame, as Cloudflare documents, on the own form only.
+  const turnstile = ownLeadForm(site)?.turnstile ? [TURNSTILE_ORIGIN] : [];
   const unique = (sources: string[]) => [...new Set(sources)];
   return [
     ["default-src", ["'self'"]],
-    ["script-src", unique(["'self'", ...leadScript, ...reviewScript, ...tags("script-src")])],
+    ["script-src", unique(["'self'", ...leadScript, ...reviewScript, ...turnstile, ...tags("script-src")])],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", unique(["'self'", "data:", ...tags("img-src")])],
     ["font-src", ["'self'"]],
     ["connect-src", unique(["'self'", ...leadOrigins, ...reviewScript, ...tags("connect-src")])],
-    ["frame-src", unique([...leadOrigins, ...reviewFrame, origin(map.embedUrl), ...tags("frame-src")])],
+    ["frame-src", unique([...leadOrigins, ...reviewFrame, ...turnstile, origin(map.embedUrl), ...tags("frame-src")])],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],

@@ -37,6 +37,7 @@ export function ownFormView(site: Site, copy: Copy, language: OwnFormLanguage): 
     towns,
     services: site.services.map((service) => ({ value: service.id, label: copy.services[service.id]?.name ?? service.id })),
     words,
+    ...(leads.turnstile ? { turnstileSiteKey: leads.turnstile.siteKey } : {}),
   };
 }
 

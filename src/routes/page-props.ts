@@ -73,6 +73,8 @@ export interface OwnFormView {
   towns: Array<{ value: string; label: string }>;
   services: Array<{ value: string; label: string }>;
   words: NonNullable<ChromeCopy["leadForm"]>;
+  /** Cloudflare Turnstile's site key, with site.yaml's leads.turnstile. */
+  turnstileSiteKey?: string;
 }
 
 /** What every page shares: header, footer, mobile bar, modal, toast. */

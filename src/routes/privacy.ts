@@ -47,6 +47,8 @@ export function documentConditions(site: Site): Record<string, boolean> {
     ownFormServer: own?.delivery === "server",
     ownFormNetlify: own?.delivery === "netlify",
     ownFormCloudflare: own?.delivery === "cloudflare",
+    // Cloudflare Turnstile on the own form (leads.turnstile): Cloudflare sees who opens it.
+    ownFormTurnstile: own?.turnstile !== undefined,
   };
 }
 

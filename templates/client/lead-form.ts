@@ -5,13 +5,21 @@ import { showToast } from "./toast.ts";
 /** The query the server sends a refused request without JavaScript back with (src/leads/). */
 const REFUSED = "lead";
 
+/** What another enhancement of the form (client/turnstile.ts) is told, and may refuse a send with. */
+export interface LeadFormHooks {
+  onOpen?: () => void;
+  /** False: the request is not sent yet, and the line above the form says so. */
+  ready?: () => boolean;
+  afterSend?: () => void;
+}
+
 /**
  * The site's own call-back form (templates/sections/lead-form.tsx), sent in place: required
  * fields checked first, then a POST asking for JSON. 200: the toast and `callback_request_success`,
  * as the provider's form gives; 422: each error next to its field; anything else: a line above the
  * form. Each opening tracks `callback_modal_open`. Without this script the form posts as a page.
  */
-export function initLeadForm(dialog: HTMLDialogElement, toast: string): void {
+export function initLeadForm(dialog: HTMLDialogElement, toast: string, hooks: LeadFormHooks = {}): void {
   const form = dialog.querySelector<HTMLFormElement>("form[data-lead-form]");
   const alert = dialog.querySelector<HTMLElement>("[data-lead-alert]");
   const region = document.querySelector<HTMLElement>("[data-toast-region]");
@@ -20,7 +28,12 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string): void {
   const refused = new URLSearchParams(location.search).get(REFUSED) === "invalid";
   // The modal opens for an address naming it: a refused request comes back to the form.
   if (refused) history.replaceState(null, "", `${location.pathname}${withoutRefused(location.search)}#${dialog.id}`);
-  const modal = initModal(dialog, { onOpen: () => track("callback_modal_open", { location: pageLocation(location.pathname) }) });
+  const modal = initModal(dialog, {
+    onOpen: () => {
+      track("callback_modal_open", { location: pageLocation(location.pathname) });
+      hooks.onOpen?.();
+    },
+  });
   if (refused) alert.textContent = alert.dataset.invalid ?? "";
 
   let sending = false;
@@ -31,6 +44,10 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string): void {
     showErrors(form, Object.fromEntries(missing.map((field) => [field.name, form.dataset.required ?? ""])));
     alert.textContent = "";
     if (missing.length > 0) return;
+    if (hooks.ready && !hooks.ready()) {
+      alert.textContent = alert.dataset.failed ?? "";
+      return;
+    }
     sending = true;
     try {
       const response = await fetch(form.action, {
@@ -52,6 +69,7 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string): void {
       alert.textContent = alert.dataset.failed ?? "";
     } finally {
       sending = false;
+      hooks.afterSend?.();
     }
   });
 }

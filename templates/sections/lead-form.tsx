@@ -6,6 +6,9 @@ import type { ReactNode } from "react";
  * client/lead-form.ts sends it in place. `website` is a honeypot (hidden from people, robots fill
  * it in) and the host fills `stamp` in as it sends the page (a form sent seconds later is a robot's).
  * The page's own path (`page`) is a field of the page outside the form (document.tsx), joined to it by its id.
+ * With Turnstile, client/turnstile.ts renders Cloudflare's widget into its place when the modal
+ * opens (it adds the `cf-turnstile-response` field), rendered explicitly as Cloudflare documents:
+ * so the place has no `cf-turnstile` class, and nothing of Cloudflare's loads with the page.
  */
 /**
  * The form's id: the modal is one block for every page of a language (<Reuse>), so the page's own
@@ -57,6 +60,7 @@ export function LeadForm({ form, consent }: { form: OwnFormView; consent: ReactN
       <input type="hidden" name="stamp" value="" />
       <input type="hidden" name="lang" value={form.lang} />
       <input type="hidden" name="thanks" value={form.thanks} />
+      {form.turnstileSiteKey ? <div className="lead-turnstile" data-turnstile="" data-sitekey={form.turnstileSiteKey} data-language={form.lang}></div> : null}
       {consent}
       <button className="button button-primary lead-form-send" type="submit">
         {words.submit}

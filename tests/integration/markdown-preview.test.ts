@@ -63,7 +63,7 @@ describe("the editor's markdown preview (the build's own conversion)", () => {
     const kept = await previewMarkdown(dir, "content/legal/privacy-policy.md", "::: if advertising\nWe run ads.\n:::\n::: if not advertising\nNo ads.\n:::\n");
     expect(kept).toEqual({ html: "<p>We run ads.</p>\n", problems: [] });
     const unknown = await previewMarkdown(dir, "content/legal/new-page.md", "Intro.\n::: if weather\nSunny.\n:::\n");
-    expect(lines(unknown)).toEqual(['content/legal/new-page.md:2  unknown condition "weather"; known: advertising, analytics, leadForm, ownForm, ownFormCloudflare, ownFormNetlify, ownFormServer']);
+    expect(lines(unknown)).toEqual(['content/legal/new-page.md:2  unknown condition "weather"; known: advertising, analytics, leadForm, ownForm, ownFormCloudflare, ownFormNetlify, ownFormServer, ownFormTurnstile']);
   });
 
   it("names an unknown placeholder with the facts the site knows", async () => {

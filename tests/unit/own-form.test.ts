@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/load-config.ts";
 import { schemasFor } from "../../src/editor/schemas.ts";
+import { cspDirectives } from "../../src/hosting/csp.ts";
 import { ownFormView } from "../../src/routes/lead-form.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
 import { problemLines } from "../helpers/problems.ts";
@@ -42,7 +43,22 @@ describe("site.yaml's leads", () => {
 
   it("lets the privacy policy say what the form collects and where it goes", () => {
     expect(documentConditions(sample.site)).toMatchObject({ leadForm: true, ownForm: false, ownFormServer: false });
-    expect(documentConditions(siteWith("leads:\n  delivery: cloudflare\n"))).toMatchObject({ leadForm: false, ownForm: true, ownFormServer: false, ownFormNetlify: false, ownFormCloudflare: true });
+    expect(documentConditions(siteWith("leads:\n  delivery: cloudflare\n"))).toMatchObject({ leadForm: false, ownForm: true, ownFormServer: false, ownFormNetlify: false, ownFormCloudflare: true, ownFormTurnstile: false });
+  });
+
+  it("lets Cloudflare Turnstile's script and frame in, and the policy name it, only on the site's own form with leads.turnstile", () => {
+    const turnstile = 'leads:\n  delivery: cloudflare\n  turnstile: { siteKey: "1x00000000000000000000AA" }\n';
+    const policy = (site: ReturnType<typeof siteWith>) => Object.fromEntries(cspDirectives(site));
+    const withIt = policy(siteWith(turnstile));
+    expect(withIt["script-src"]).toContain("https://challenges.cloudflare.com");
+    expect(withIt["frame-src"]).toContain("https://challenges.cloudflare.com");
+    expect(documentConditions(siteWith(turnstile))).toMatchObject({ ownForm: true, ownFormTurnstile: true });
+    expect(ownFormView(siteWith(turnstile), sample.copy, { code: "en", locale: "en-US", thankYou: "/thank-you" })).toMatchObject({ turnstileSiteKey: "1x00000000000000000000AA" });
+    // Without it, or with a lead provider's form in the modal, nothing of Cloudflare's is allowed.
+    for (const site of [siteWith("leads:\n  delivery: cloudflare\n"), siteWith(turnstile, true), sample.site]) {
+      expect(Object.values(policy(site)).flat()).not.toContain("https://challenges.cloudflare.com");
+      expect(documentConditions(site).ownFormTurnstile).toBe(false);
+    }
   });
 
   it("is in the editor's business form, and the thank-you page's copy is a page text", () => {

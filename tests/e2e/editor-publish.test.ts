@@ -126,7 +126,8 @@ describe("Publish, History and Undo in the editor (Chromium)", { timeout: 180_00
     expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toMatch(/display: "?\(503\) 555-0111"?\n/);
     // The Business form starts again from the file as the undo left it: a save there is no conflict.
     await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: "Business" }).click();
-    expect(await page.inputValue("#site_yaml_phone_display")).toBe("(503) 555-0111");
+    // The files are read again after the undo (a request): the form shows them once they are back.
+    await expect.poll(() => page.inputValue("#site_yaml_phone_display"), { timeout: 30_000 }).toBe("(503) 555-0111");
     await expect.poll(() => publishButton(page).textContent()).toBe("Publish1 not published");
   });
 });

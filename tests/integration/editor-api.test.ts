@@ -150,6 +150,25 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(await read("content/faq.yaml")).toBe(afterFirst);
   });
 
+  it("merges an article's title from one tab with its text from another; both changing the text is a conflict", async () => {
+    const article = "content/blog/gopher-damage-costs.md";
+    const original = await read(article);
+    const { files } = await state();
+    const { version, body } = files[article]!;
+    const texted = await call("save", { body: { changes: [{ file: article, version, ops: [], body: `${body!.trimEnd()}\n\nOne more paragraph.\n` }] } });
+    expect(texted.status, JSON.stringify(texted.body)).toBe(200);
+    const titled = await call("save", { body: { changes: [{ file: article, version, ops: [{ op: "set", path: ["title"], value: "What Gopher Damage Costs" }], body }] } });
+    expect(titled.status, JSON.stringify(titled.body)).toBe(200);
+    const merged = await read(article);
+    expect(merged).toContain('title: "What Gopher Damage Costs"\n');
+    expect(merged.endsWith("One more paragraph.\n")).toBe(true);
+    const clash = await call("save", { body: { changes: [{ file: article, version, ops: [], body: `${body!.trimEnd()}\n\nAnother paragraph.\n` }] } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.fields).toEqual(["the text"]);
+    expect(await read(article)).toBe(merged);
+    await writeFile(path.join(dir, article), original);
+  });
+
   it("refuses a save made from a version it never handed out (a text editor's) as a conflict, whatever it changes", async () => {
     const before = await read("content/faq.yaml");
     await writeFile(path.join(dir, "content/faq.yaml"), before.replace(/\n*$/, "\n# A note from a text editor.\n"));

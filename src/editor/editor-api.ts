@@ -3,6 +3,7 @@ import { access, mkdir, readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Document } from "yaml";
+import { parseYamlDocument } from "../config/yaml-source.ts";
 import { readYamlValues } from "../config/read-yaml.ts";
 import type { SiteInput } from "../config/schema.ts";
 import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
@@ -20,6 +21,7 @@ import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
 import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
 import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
+import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
 import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
 
@@ -73,10 +75,13 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
   };
   // Publish and undo change the files a save reads: they wait their turn with the saves.
   const versions = createVersionRoutes(path.join(root, "site.yaml"), queued);
+  // The versions handed out: a save made from one of them is merged with what changed since.
+  const memory = new VersionMemory();
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
     const file = await readProjectFile(root, relative);
     if (!file) return undefined;
+    memory.remember(relative, file.version, file.text);
     if (relative.endsWith(".md")) {
       const parts = splitMarkdown(file.text);
       if (!parts) return { version: file.version, data: {}, body: file.text };
@@ -106,15 +111,18 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     return { files, schemas: editorSchemas(siteYaml), untranslated: await untranslated(root, site, data) };
   }
 
-  /** The file as the save found it on disk, refused when it is not the version the editor read. */
-  async function unchangedSinceRead(change: FileChange) {
+  /**
+   * The file as the save found it on disk, refused when it is not the version the editor read, unless
+   * the change can be merged: its operations touch no field changed since that version (mergedChange).
+   */
+  async function unchangedSinceRead(change: FileChange, merging = false) {
     const current = await readProjectFile(root, change.file);
     if (change.create || change.starter) {
       if (current) throw new Refused(409, `${change.file} already exists; pick another name`, { conflict: change.file });
       return undefined;
     }
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
-    if (current.version !== change.version) {
+    if (current.version !== change.version && !(merging && mergedChange(change, current.text))) {
       throw new Refused(409, `${change.file} changed on disk since you opened it (in another tab, a text editor or by git). Your change was not saved: reload to see the new version, then make it again.`, { conflict: change.file });
     }
     // A save renames a new file over the old one, which a file's own permissions do not stop. Not a
@@ -131,7 +139,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     const action = change.starter ? "starter" : change.remove ? "remove" : undefined;
     const refusal = action && pageCopyRefusal(change.file, action);
     if (refusal) throw new PathRefused(refusal);
-    const current = await unchangedSinceRead(change);
+    const current = await unchangedSinceRead(change, true);
     if (change.remove) return [absolute, null, current!.text];
     if (change.starter) return [absolute, await starter(change.file, change.starter.name)];
     if (change.create) {
@@ -140,12 +148,37 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       return [absolute, change.file.endsWith(".md") ? `---\n${yaml}---\n\n${(change.body ?? "").trim()}\n` : yaml];
     }
     if (!current) throw new Refused(409, `${change.file} is no longer on disk; reload the editor`, { conflict: change.file });
+    // Merged onto the file as it is now: the check after the build compares against this version.
+    if (change.version !== current.version) Object.assign(change, { version: current.version, body: mergedChange(change, current.text)!.body });
     const ops = change.ops ?? [];
     if (!change.file.endsWith(".md")) return [absolute, await onlyKnownKeys(change, await applyYamlEditsInTurns(current.text, ops)), current.text];
     const parts = splitMarkdown(current.text);
     if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
     const yaml = await onlyKnownKeys(change, await applyYamlEditsInTurns(parts.yaml, ops));
     return [absolute, joinMarkdown({ ...parts, yaml, body: change.body ?? parts.body }), current.text];
+  }
+
+  /**
+   * A change made from an older version, as it applies to the file's text `now`: its operations as
+   * they are, and its markdown body when it changed it (else the body now). Undefined when it cannot
+   * be merged (the older version is not remembered, or it is not an edit of values); a 409 naming
+   * the fields when it changes one that changed since.
+   */
+  function mergedChange(change: FileChange, now: string): Pick<FileChange, "body"> | undefined {
+    if (change.version === undefined || change.create || change.starter || change.remove) return undefined;
+    const then = memory.textOf(change.file, change.version);
+    if (then === undefined) return undefined;
+    if (then === now) return { body: change.body };
+    const [before, after] = [then, now].map((text) => (change.file.endsWith(".md") ? splitMarkdown(text) : { yaml: text, body: undefined }));
+    if (!before || !after) return undefined;
+    const values = (text: string) => parseYamlDocument(text).toJS() ?? {};
+    const clashes = clashingFields(change.ops ?? [], changedPaths(values(before.yaml), values(after.yaml)));
+    const ownBody = change.body !== undefined && change.body !== before.body;
+    if (ownBody && after.body !== before.body) clashes.push("the text");
+    if (clashes.length > 0) {
+      throw new Refused(409, `${change.file} changed on disk since you opened it (in another tab, a text editor or by git), in what you changed too: ${clashes.join(", ")}. Your change was not saved: reload to see the new version; your typed text is kept in the form.`, { conflict: change.file, fields: clashes });
+    }
+    return { body: ownBody ? change.body : after.body };
   }
 
   /** A new service's or own page's starter text, with site.yaml's facts; refused for a name that cannot be one. */
@@ -176,6 +209,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     if (!Array.isArray(changes) || changes.length === 0) throw new Refused(400, "nothing to save");
     // By absolute path, the files whose text changes; one whose text is the same is left alone.
     const texts = new Map<string, string | null>();
+    // Copies: a change merged onto a newer version is changed to name it.
+    changes = changes.map((change) => ({ ...change }));
     for (const change of changes) {
       const [absolute, text, before] = await newText(change);
       if (text !== before) texts.set(absolute, text);

@@ -3,6 +3,7 @@ import { YAML_OPTIONS } from "../config/yaml-options.ts";
 // Every text here is read as the build reads it (its alias limit too), under the name the code here uses.
 import { parseYamlDocument as parseDocument } from "../config/yaml-source.ts";
 import { applyOp, applyOpsToData, deepEqual, isPlainObject, ownValue, setOwn, type EditOp, type Path } from "./edit-ops.ts";
+import { blankLinesBetween, blockLike, refolded } from "./yaml-layout.ts";
 import { blockText, columnOf, EditedYaml, flowText, indentOfDash, itemSpan, keyMatches, lineStart, pairSpan, parsedAt, restart, scalarText, shiftNodes } from "./yaml-text.ts";
 
 /**
@@ -131,7 +132,10 @@ function applyOne(edited: EditedYaml, op: EditOp): void {
     if (op.op === "insert") {
       const column = columnOf(edited.text, itemSpan(edited.text, seq, 0)[0]) + indentOfDash(edited.text, seq);
       const at = op.index >= seq.items.length ? itemSpan(edited.text, seq, seq.items.length - 1)[1] : itemSpan(edited.text, seq, op.index)[0];
-      const block = blockText([op.value], column);
+      // Written as the item beside it is, set apart by a blank line where the list's items are.
+      const made = blockLike(op.value, column, (seq.items[op.index - 1] ?? seq.items[op.index]) as Node | undefined, seq, edited.text);
+      const apart = blankLinesBetween(edited.text, seq.items);
+      const block = !apart ? made : op.index >= seq.items.length ? `\n${made}` : `${made}\n`;
       edited.splice(at, at, block, holders);
       seq.items.splice(op.index, 0, (parsedAt(block, at) as YAMLSeq).items[0]);
       return restart(edited.text, seq);
@@ -184,7 +188,9 @@ function applyOne(edited: EditedYaml, op: EditOp): void {
     // An empty value (`empty:`) is nothing right after its colon: the new one needs its space.
     const [at, end] = node.range;
     const start = at === end ? at + 1 : at;
-    const printed = scalarText(op.value, node.type, column, text.slice(at, end).endsWith("\n"));
+    // A folded paragraph changed by a word keeps its other lines as they were.
+    const folded = node.type === Scalar.BLOCK_FOLDED && typeof node.value === "string" && typeof op.value === "string" ? refolded(text.slice(at, end), node.value, op.value) : undefined;
+    const printed = folded ?? scalarText(op.value, node.type, column, text.slice(at, end).endsWith("\n"));
     edited.splice(at, end, at === end ? ` ${printed}` : printed, edited.holdersOf(parentPath));
     // The same node, now holding the new value in the style it was printed in (a plain text that
     // needs quotes is quoted: the next edit of it in this save keeps the quotes, as it would after a parse).
@@ -214,7 +220,8 @@ function applyOne(edited: EditedYaml, op: EditOp): void {
     if (parent.items.length === 0 || !parent.range) return setMissingParent(edited, op.path, op.value);
     const last = parent.items.at(-1) as Pair;
     const end = pairSpan(text, last, false)[1];
-    const block = blockText({ [key]: op.value }, columnOf(text, keyStart(last)));
+    const made = blockLike(op.value, columnOf(text, keyStart(last)), last.value as Node | null, parent, text, key);
+    const block = blankLinesBetween(text, parent.items) ? `\n${made}` : made;
     edited.splice(end, end, block, holders);
     parent.items.push((parsedAt(block, end) as YAMLMap).items[0]!);
     return;

@@ -122,18 +122,46 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
     await page.close();
   });
 
-  it("refuses the second of two tabs' saves to one file with a conflict message", async () => {
+  it("merges two tabs' saves to different fields of one file: both land", async () => {
     const first = await openEditor("FAQ");
     const second = await openEditor("FAQ");
     await first.fill("#content_faq_yaml_items_0_question", "Is it safe for my dog?");
     await first.getByRole("button", { name: "Save", exact: true }).first().click();
     await expect.poll(() => first.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved content/faq.yaml");
-    const saved = await read("content/faq.yaml");
     await second.fill("#content_faq_yaml_items_1_question", "Do you trap on weekends?");
     await second.getByRole("button", { name: "Save", exact: true }).first().click();
+    await expect.poll(() => second.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved content/faq.yaml");
+    const items = parseDocument(await read("content/faq.yaml")).toJS().items as Array<{ question: string }>;
+    expect([items[0]!.question, items[1]!.question]).toEqual(["Is it safe for my dog?", "Do you trap on weekends?"]);
+    await first.close();
+    await second.close();
+  });
+
+  it("refuses the second of two tabs' saves to one field with a conflict naming it; Reload keeps what was typed", async () => {
+    const first = await openEditor("FAQ");
+    const second = await openEditor("FAQ");
+    await first.fill("#content_faq_yaml_items_0_question", "Is trapping safe for my dog?");
+    await first.fill("#content_faq_yaml_items_2_question", "How soon can you come?");
+    await first.getByRole("button", { name: "Save", exact: true }).first().click();
+    await expect.poll(() => first.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved content/faq.yaml");
+    const saved = await read("content/faq.yaml");
+    await second.fill("#content_faq_yaml_items_0_question", "Is the bait safe for my cat?");
+    await second.fill("#content_faq_yaml_items_1_answer", "Yes, Saturdays too.");
+    await second.getByRole("button", { name: "Save", exact: true }).first().click();
     await expect.poll(() => second.getByRole("alert").first().textContent(), { timeout: 60_000 }).toContain("content/faq.yaml changed on disk since you opened it");
-    expect(await second.getByRole("button", { name: "Reload" }).isVisible()).toBe(true);
+    expect(await second.getByRole("alert").first().textContent()).toContain("in what you changed too: items.0.question.");
     expect(await read("content/faq.yaml")).toBe(saved);
+    await second.getByRole("button", { name: "Reload" }).click();
+    await expect.poll(() => second.getByRole("alert").first().textContent()).toContain("Reloaded content/faq.yaml");
+    // The owner's text, the field marked; the other tab's change to another field shown beside it.
+    expect(await second.inputValue("#content_faq_yaml_items_0_question")).toBe("Is the bait safe for my cat?");
+    expect(await second.inputValue("#content_faq_yaml_items_1_answer")).toBe("Yes, Saturdays too.");
+    expect(await second.inputValue("#content_faq_yaml_items_2_question")).toBe("How soon can you come?");
+    expect(await second.locator("#content_faq_yaml_items_0_question").locator("xpath=ancestor::div[contains(@class, 'form-group')][1]").textContent()).toContain("changed elsewhere too");
+    await second.getByRole("button", { name: "Save", exact: true }).first().click();
+    await expect.poll(() => second.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved content/faq.yaml");
+    const items = parseDocument(await read("content/faq.yaml")).toJS().items as Array<{ question: string; answer: string }>;
+    expect([items[0]!.question, items[1]!.answer, items[2]!.question]).toEqual(["Is the bait safe for my cat?", "Yes, Saturdays too.", "How soon can you come?"]);
     await first.close();
     await second.close();
   });

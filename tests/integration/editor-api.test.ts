@@ -125,16 +125,57 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     ]);
   });
 
-  it("refuses a save made from an old version of the file: a conflict, the newer file kept", async () => {
+  it("merges two saves made from one version that change different fields: both land", async () => {
     const { files } = await state();
     const version = files["content/faq.yaml"]!.version;
     const first = await call("save", { body: { changes: [{ file: "content/faq.yaml", version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "First tab's answer." }] }] } });
     expect(first.status).toBe(200);
-    const afterFirst = await read("content/faq.yaml");
     const second = await call("save", { body: { changes: [{ file: "content/faq.yaml", version, ops: [{ op: "set", path: ["items", 1, "answer"], value: "Second tab's answer." }] }] } });
+    expect(second.status).toBe(200);
+    const items = parseDocument(await read("content/faq.yaml")).toJS().items as Array<{ answer: string }>;
+    expect([items[0]!.answer, items[1]!.answer]).toEqual(["First tab's answer.", "Second tab's answer."]);
+    expect(second.body.files["content/faq.yaml"].version).not.toBe(first.body.files["content/faq.yaml"].version);
+  });
+
+  it("refuses a save made from an old version that changes a field changed since: a conflict naming it, the newer file kept", async () => {
+    const { files } = await state();
+    const version = files["content/faq.yaml"]!.version;
+    const first = await call("save", { body: { changes: [{ file: "content/faq.yaml", version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "First tab's other answer." }] }] } });
+    expect(first.status).toBe(200);
+    const afterFirst = await read("content/faq.yaml");
+    const second = await call("save", { body: { changes: [{ file: "content/faq.yaml", version, ops: [{ op: "set", path: ["items", 0, "answer"], value: "Second tab's answer." }, { op: "set", path: ["items", 2, "answer"], value: "Not saved either." }] }] } });
     expect(second.status).toBe(409);
-    expect(second.body.error).toMatch(/^content\/faq\.yaml changed on disk since you opened it/);
+    expect(second.body.error).toMatch(/^content\/faq\.yaml changed on disk since you opened it \(in another tab, a text editor or by git\), in what you changed too: items\.0\.answer\. Your change was not saved/);
+    expect(second.body.fields).toEqual(["items.0.answer"]);
     expect(await read("content/faq.yaml")).toBe(afterFirst);
+  });
+
+  it("merges an article's title from one tab with its text from another; both changing the text is a conflict", async () => {
+    const article = "content/blog/gopher-damage-costs.md";
+    const original = await read(article);
+    const { files } = await state();
+    const { version, body } = files[article]!;
+    const texted = await call("save", { body: { changes: [{ file: article, version, ops: [], body: `${body!.trimEnd()}\n\nOne more paragraph.\n` }] } });
+    expect(texted.status, JSON.stringify(texted.body)).toBe(200);
+    const titled = await call("save", { body: { changes: [{ file: article, version, ops: [{ op: "set", path: ["title"], value: "What Gopher Damage Costs" }], body }] } });
+    expect(titled.status, JSON.stringify(titled.body)).toBe(200);
+    const merged = await read(article);
+    expect(merged).toContain('title: "What Gopher Damage Costs"\n');
+    expect(merged.endsWith("One more paragraph.\n")).toBe(true);
+    const clash = await call("save", { body: { changes: [{ file: article, version, ops: [], body: `${body!.trimEnd()}\n\nAnother paragraph.\n` }] } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.fields).toEqual(["the text"]);
+    expect(await read(article)).toBe(merged);
+    await writeFile(path.join(dir, article), original);
+  });
+
+  it("refuses a save made from a version it never handed out (a text editor's) as a conflict, whatever it changes", async () => {
+    const before = await read("content/faq.yaml");
+    await writeFile(path.join(dir, "content/faq.yaml"), before.replace(/\n*$/, "\n# A note from a text editor.\n"));
+    const saved = await call("save", { body: { changes: [{ file: "content/faq.yaml", version: "0123456789abcdef0123", ops: [{ op: "set", path: ["items", 1, "answer"], value: "From nowhere." }] }] } });
+    expect(saved.status).toBe(409);
+    expect(saved.body.error).toMatch(/^content\/faq\.yaml changed on disk since you opened it/);
+    await writeFile(path.join(dir, "content/faq.yaml"), before);
   });
 
   it("answers 400, never 500, to a save whose shape is wrong, naming what is wrong, and writes nothing", async () => {

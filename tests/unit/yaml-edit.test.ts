@@ -188,3 +188,59 @@ describe("a key named like a part of every JavaScript object", () => {
     expect((Function.prototype as unknown as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe("a new item or a changed paragraph, written as the file around it is", () => {
+  const towns = [
+    "towns:",
+    "  - name: Hemet",
+    "    neighborhoods: [Valle Vista, East Hemet]",
+    "    intro: >-",
+    "      Hemet sits in the San Jacinto Valley, where old orchards and new tracts",
+    "      share the same soft soil.",
+    "",
+    "  - name: Perris",
+    "    neighborhoods: [May Ranch, Green Valley]",
+    "    intro: >-",
+    "      Perris spreads over flat farmland south of the lake.",
+    "",
+  ].join("\n");
+  const sunCity = { name: "Sun City", neighborhoods: ["Cherry Hills", "Quail Creek"], intro: "Sun City is a retirement community where lawns, roses and golf course edges draw gophers from the open fields around Menifee." };
+
+  it("a new town takes its neighbours' flow lists, folded paragraph, line width and blank lines", () => {
+    const lines = [
+      "  - name: Sun City",
+      "    neighborhoods: [Cherry Hills, Quail Creek]",
+      "    intro: >-",
+      "      Sun City is a retirement community where lawns, roses and golf course",
+      "      edges draw gophers from the open fields around Menifee.",
+    ];
+    const [hemet, perris] = [towns.slice(0, towns.indexOf("  - name: Perris")), towns.slice(towns.indexOf("  - name: Perris"))];
+    expect(applyYamlEdits(towns, [{ op: "insert", path: ["towns"], index: 2, value: sunCity }])).toBe(`${towns}\n${lines.join("\n")}\n`);
+    expect(applyYamlEdits(towns, [{ op: "insert", path: ["towns"], index: 1, value: sunCity }])).toBe(`${hemet}${lines.join("\n")}\n\n${perris}`);
+  });
+
+  it("a new town's paragraph in another language is set apart by a blank line, folded as the others are", () => {
+    const es = "# Spanish.\n\nhemet:\n  intro: >-\n    Hemet está en el valle de San Jacinto, donde huertos viejos y fraccionamientos nuevos\n    comparten la misma tierra suave.\n\nperris:\n  intro: >-\n    Perris se extiende sobre tierras de cultivo.\n";
+    const intro = "Sun City es una comunidad de retiro donde el césped, los rosales y las orillas del campo de golf atraen tuzas.";
+    expect(applyYamlEdits(es, [{ op: "set", path: ["sun-city", "intro"], value: intro }])).toBe(
+      `${es}\nsun-city:\n  intro: >-\n    Sun City es una comunidad de retiro donde el césped, los rosales y las orillas del\n    campo de golf atraen tuzas.\n`,
+    );
+  });
+
+  it("a folded paragraph changed by a word keeps every other line byte-identical", () => {
+    const faq = readFileSync(path.join(ROOT, "content/faq.yaml"), "utf8");
+    const answer = parseDocument(faq).toJS().items[3].answer as string;
+    const changed = applyYamlEdits(faq, [{ op: "set", path: ["items", 3, "answer"], value: answer.replace("same treated area", "same trapped area") }]);
+    expect(changedLines(faq, changed)).toEqual({
+      removed: ["      same treated area, only the standard per-gopher charge. From day 31 to day"],
+      added: ["      same trapped area, only the standard per-gopher charge. From day 31 to day"],
+    });
+    // A longer change is folded again where it is: the lines before and after it stay.
+    const longer = applyYamlEdits(faq, [{ op: "set", path: ["items", 3, "answer"], value: answer.replace("From day 31 to day", "From the thirty-first day up to day") }]);
+    expect(changedLines(faq, longer)).toEqual({
+      removed: ["      same treated area, only the standard per-gopher charge. From day 31 to day"],
+      added: ["      same treated area, only the standard per-gopher charge. From the thirty-first day up", "      to day"],
+    });
+    expect(parseDocument(longer).toJS().items[3].answer).toBe(answer.replace("From day 31 to day", "From the thirty-first day up to day"));
+  });
+});

@@ -21,7 +21,7 @@ export interface EditorState {
 export type SaveResult =
   | { kind: "saved"; files: Record<string, EditedFile>; leftToDo: Problem[] }
   | { kind: "invalid"; message: string; problems: Problem[] }
-  | { kind: "conflict"; message: string; file: string }
+  | { kind: "conflict"; message: string; file: string; fields: string[] }
   | { kind: "failed"; message: string };
 
 /** This run's secret, from the page the editor server made: every API call carries it. */
@@ -39,14 +39,14 @@ export async function loadState(): Promise<EditorState> {
 }
 
 export async function save(changes: FileChange[]): Promise<SaveResult> {
-  const { status, body } = await api<{ error?: string; problems?: Problem[]; conflict?: string; files?: Record<string, EditedFile>; leftToDo?: Problem[] }>("save", {
+  const { status, body } = await api<{ error?: string; problems?: Problem[]; conflict?: string; fields?: string[]; files?: Record<string, EditedFile>; leftToDo?: Problem[] }>("save", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ changes }),
   });
   if (status === 200) return { kind: "saved", files: body.files!, leftToDo: body.leftToDo ?? [] };
   if (status === 422 && body.problems) return { kind: "invalid", message: body.error!, problems: body.problems };
-  if (status === 409) return { kind: "conflict", message: body.error!, file: body.conflict! };
+  if (status === 409) return { kind: "conflict", message: body.error!, file: body.conflict!, fields: body.fields ?? [] };
   return { kind: "failed", message: body.error ?? `the editor server answered ${status}` };
 }
 

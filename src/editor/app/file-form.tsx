@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useCallback, useMemo, useState } from "react";
-import { diffOps, type EditOp } from "../edit-ops.ts";
-import { problemLine, save, type EditedFile, type Problem } from "./api.ts";
+import { applyOp, diffOps, type EditOp } from "../edit-ops.ts";
+import { loadState, problemLine, save, type EditedFile, type Problem } from "./api.ts";
 import { tellSaveNews } from "./save-news.ts";
 import { problemErrors, SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
@@ -10,17 +10,19 @@ export interface SaveStatus {
   problems: Problem[];
   message?: string;
   conflict?: boolean;
+  /** A conflict's fields (dotted) that the other save changed too. */
+  fields?: string[];
 }
 
 /** What a save said: saved, the problems (each as the CLI prints it), or a conflict to reload. */
-export function StatusBar({ status, saving }: { status: SaveStatus | undefined; saving: boolean }) {
+export function StatusBar({ status, saving, onReload = () => location.reload() }: { status: SaveStatus | undefined; saving: boolean; onReload?(): void }) {
   if (saving) return <p className="status" role="status">Checking the whole site and saving…</p>;
   if (!status) return <p className="status" role="status" />;
   if (status.conflict) {
     return (
       <div className="status conflict" role="alert">
         <p>{status.message}</p>
-        <button type="button" onClick={() => location.reload()}>Reload</button>
+        <button type="button" onClick={onReload}>Reload</button>
       </div>
     );
   }
@@ -42,7 +44,7 @@ export async function runSave(changes: Parameters<typeof save>[0], show: (status
     return result.files;
   }
   if (result.kind === "invalid") show({ problems: result.problems, message: result.message });
-  else if (result.kind === "conflict") show({ problems: [], message: result.message, conflict: true });
+  else if (result.kind === "conflict") show({ problems: [], message: result.message, conflict: true, fields: result.fields });
   else show({ problems: [], message: result.message });
   tellSaveNews({ failed: result.message });
   return undefined;
@@ -66,7 +68,9 @@ function pick(data: unknown, without: string[] = []): unknown {
 
 /** One YAML file as a form: Save sends only the changed values, with the version read. */
 export function FileForm({ file, title, schema, uiSchema, initial, without, onSaved }: FileFormProps) {
-  const original = useMemo(() => pick(initial.data, without), [initial, without]);
+  // The file the form's changes are made from: the one read at start, or the newer one a conflict's Reload read.
+  const [base, setBase] = useState(initial);
+  const original = useMemo(() => pick(base.data, without), [base, without]);
   const [data, setData] = useState<unknown>(original);
   const [status, setStatus] = useState<SaveStatus>();
   const [saving, setSaving] = useState(false);
@@ -77,8 +81,21 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
 
   const submit = async () => {
     setSaving(true);
-    const files = await runSave([{ file, version: initial.version, ops }], setStatus).finally(() => setSaving(false));
+    const files = await runSave([{ file, version: base.version, ops }], setStatus).finally(() => setSaving(false));
     if (files) onSaved(files);
+  };
+  // A conflict's Reload: the file as saved elsewhere, with the owner's changes made again on top of
+  // it (what they typed is never thrown away); the fields both changed are marked, holding the owner's.
+  const reload = async () => {
+    const next = (await loadState()).files[file];
+    if (!next) return location.reload();
+    const clashes = status?.fields ?? [];
+    setBase(next);
+    setData(reapplied(pick(next.data, without), ops));
+    setStatus({
+      message: `Reloaded ${file} as it was saved elsewhere, with your changes made again on it. ${clashes.length > 0 ? "The fields marked were changed there too: they hold your text; check them, then Save." : "Save to keep your changes."}`,
+      problems: clashes.map((field) => ({ file, field, message: "changed elsewhere too: this is your text; Save keeps it" })),
+    });
   };
   return (
     <section className="file-form" aria-label={title} data-file={file}>
@@ -89,8 +106,21 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
           Save
         </button>
       </header>
-      <StatusBar status={status} saving={saving} />
+      <StatusBar status={status} saving={saving} onReload={() => void reload()} />
       <SchemaForm id={file.replace(/\W+/g, "_")} schema={schema} uiSchema={uiSchema} data={data} errors={errors} onChange={onChange} />
     </section>
   );
+}
+
+/** `ops` made again on newer data; one that no longer fits (its list item gone) is left out. */
+function reapplied(data: unknown, ops: readonly EditOp[]): unknown {
+  let result: unknown = structuredClone(data ?? {});
+  for (const op of ops) {
+    try {
+      result = applyOp(result, op);
+    } catch {
+      // The place it named is gone from the newer file: nothing to make it on.
+    }
+  }
+  return result;
 }

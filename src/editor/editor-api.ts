@@ -11,7 +11,8 @@ import { environmentMessage } from "../environment-errors.ts";
 import { formatProblem, UserError, type Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
-import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { checkPicture, MAX_UPLOAD_REQUEST_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { needsScaling, scaleDown } from "./scale-upload.ts";
 import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
@@ -202,17 +203,22 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
 
   async function upload(name: string, bytes: Buffer) {
     if (bytes.length === 0) throw new Refused(400, "the picture is empty");
-    if (bytes.length > MAX_UPLOAD_BYTES) throw new Refused(413, `the picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; make it smaller first`);
     const picture = await checkPicture(bytes);
     if ("problem" in picture) throw new Refused(415, picture.problem);
-    const { kind } = picture;
+    let { kind } = picture;
+    let note: string | undefined;
+    if (needsScaling(bytes, picture.width, picture.height)) {
+      const scaled = await scaleDown(bytes, kind, picture.width, picture.height);
+      if ("problem" in scaled) throw new Refused(415, scaled.problem);
+      ({ bytes, kind, note } = scaled);
+    }
     const folder = await editablePath(root, "public/images", /^public\/images$/);
     await mkdir(folder, { recursive: true });
     const base = uploadName(name, kind);
     // Two uploads of one name at once each get their own file: the name is taken as it is written.
     const chosen = await saveNewFileAtomically(root, folder, uploadNames(base), bytes);
     if (!chosen) throw new Refused(409, `public/images/ already has a thousand pictures named like ${base}; rename the picture first`);
-    return { path: `/images/${chosen}`, version: versionOf(bytes) };
+    return { path: `/images/${chosen}`, version: versionOf(bytes), ...(note ? { note } : {}) };
   }
 
   /** Answers /__editor/api/<route>; the request was let through by the guard and carries the secret. */
@@ -238,7 +244,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
         result = await previewMarkdown(root, asked.file, asked.body);
       } else if (route === "upload" && request.method === "POST") {
-        result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_BYTES));
+        result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_REQUEST_BYTES));
       } else if (Object.hasOwn(VERSION_ROUTES, route) && VERSION_ROUTES[route] === request.method) {
         const sent: unknown = request.method === "POST" ? JSON.parse((await readBody(request, 64 * 1024)).toString("utf8") || "{}") : undefined;
         const answer = await versions(route, sent);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -398,15 +399,42 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(again.body.path).toBe("/images/my-yard-2.png");
     const script = await call("upload?name=photo.jpg", { raw: new TextEncoder().encode("<svg onload=alert(1)></svg>") });
     expect(script.status).toBe(415);
-    const huge = await call("upload?name=big.jpg", { raw: new Uint8Array(9 * 1024 * 1024).fill(0xff) });
+    const huge = await call("upload?name=big.jpg", { raw: new Uint8Array(41 * 1024 * 1024).fill(0xff) });
     expect(huge.status).toBe(413);
-    const bomb = await call("upload?name=bomb.png", { raw: pngBomb(10_000, 6_000) });
+    const bomb = await call("upload?name=bomb.png", { raw: pngBomb(12_000, 11_000) });
     expect(bomb.status).toBe(415);
-    expect(bomb.body.error).toMatch(/^the picture is 10000 × 6000 pixels \(60 megapixels\), more than the 50 megapixels a picture may have/);
+    expect(bomb.body.error).toMatch(/^the picture is 12000 × 11000 pixels \(132 megapixels\), more than the 120 megapixels the editor can scale down/);
     const fake = await call("upload?name=fake.jpg", { raw: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("not really a photo")]) });
     expect(fake.status).toBe(415);
     expect(fake.body.error).toMatch(/^this JPEG picture cannot be read/);
     for (const name of ["photo.jpg", "big.jpg", "bomb.png", "fake.jpg"]) expect(existsSync(path.join(dir, "public/images", name)), name).toBe(false);
+  });
+
+  it("scales down a phone's photo over 8 MB, turned as its EXIF says and without its metadata, and says so", async () => {
+    // Noise does not compress: a 2600 × 1800 JPEG of it at full quality is over 8 MB, as a phone's photo can be.
+    const noise = randomBytes(2600 * 1800 * 3);
+    const photo = await sharp(noise, { raw: { width: 2600, height: 1800, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).withMetadata({ orientation: 6 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(8 * 1024 * 1024);
+    const uploaded = await call("upload?name=phone-photo.jpg", { raw: photo });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.note).toMatch(/^Your photo was \d+\.\d MB, 2600 × 1800 pixels; it was scaled down to \d+ × \d+, \d+\.\d MB\.$/);
+    const kept = await readFile(path.join(dir, "public", uploaded.body.path));
+    expect(kept.length).toBeLessThanOrEqual(8 * 1024 * 1024);
+    const meta = await sharp(kept).metadata();
+    // Orientation 6 is a quarter turn: the kept picture stands upright, taller than wide, with no EXIF left.
+    expect([meta.format, meta.height! > meta.width!, meta.exif, meta.orientation]).toEqual(["jpeg", true, undefined, undefined]);
+    expect(uploaded.body.note).toContain(`scaled down to ${meta.width} × ${meta.height}`);
+    await rm(path.join(dir, "public", uploaded.body.path));
+  });
+
+  it("scales down a picture of more than 50 megapixels to fit, as WebP when it was not a JPEG", async () => {
+    const uploaded = await call("upload?name=big-scan.png", { raw: pngBomb(10_000, 6_000) });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.path).toBe("/images/big-scan.webp");
+    expect(uploaded.body.note).toMatch(/^Your photo was 0\.0 MB, 10000 × 6000 pixels; it was scaled down to 9128 × 5477, 0\.\d MB\.$/);
+    const meta = await sharp(await readFile(path.join(dir, "public/images/big-scan.webp"))).metadata();
+    expect(meta.width! * meta.height!).toBeLessThanOrEqual(50_000_000);
+    await rm(path.join(dir, "public/images/big-scan.webp"));
   });
 
   it("takes only pictures the build can use: a strip too thin is refused with the build's words, a tall one saves", async () => {

@@ -12,11 +12,12 @@ import { formatProblem, UserError, type Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_REQUEST_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { createPendingUploads } from "./pending-uploads.ts";
 import { needsScaling, scaleDown } from "./scale-upload.ts";
 import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
-import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
+import { saveFilesTogether } from "./save-file.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
 import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
@@ -74,6 +75,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
   };
   // Publish and undo change the files a save reads: they wait their turn with the saves.
   const versions = createVersionRoutes(path.join(root, "site.yaml"), queued);
+  const uploads = createPendingUploads(root);
+  const imagesFolder = () => editablePath(root, "public/images", /^public\/images$/);
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
     const file = await readProjectFile(root, relative);
@@ -173,7 +176,21 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     throw new Refused(400, `Not saved: the change "${op.op} ${op.path.join(".")}" names ${key.join(".")}, a field ${change.file} does not have (a bug in the editor, not in your site)`);
   }
 
+  /** A save, with the uploaded pictures its changes name: in public/images/ for its build, kept only if it is saved. */
   async function save(changes: FileChange[]) {
+    const images = await imagesFolder();
+    const placed = await uploads.place(images, changes);
+    let saved = false;
+    try {
+      const result = await saveChanges(changes);
+      saved = true;
+      return result;
+    } finally {
+      await uploads.settle(images, placed, saved);
+    }
+  }
+
+  async function saveChanges(changes: FileChange[]) {
     if (!Array.isArray(changes) || changes.length === 0) throw new Refused(400, "nothing to save");
     // By absolute path, the files whose text changes; one whose text is the same is left alone.
     const texts = new Map<string, string | null>();
@@ -212,17 +229,15 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       if ("problem" in scaled) throw new Refused(415, scaled.problem);
       ({ bytes, kind, note } = scaled);
     }
-    const folder = await editablePath(root, "public/images", /^public\/images$/);
-    await mkdir(folder, { recursive: true });
     const base = uploadName(name, kind);
-    // Two uploads of one name at once each get their own file: the name is taken as it is written.
-    const chosen = await saveNewFileAtomically(root, folder, uploadNames(base), bytes);
+    // Kept aside until a save names it; two uploads of one name at once each get their own name.
+    const chosen = await uploads.keep(await imagesFolder(), uploadNames(base), bytes);
     if (!chosen) throw new Refused(409, `public/images/ already has a thousand pictures named like ${base}; rename the picture first`);
     return { path: `/images/${chosen}`, version: versionOf(bytes), ...(note ? { note } : {}) };
   }
 
   /** Answers /__editor/api/<route>; the request was let through by the guard and carries the secret. */
-  return async function handleApi(route: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handleApi(route: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://editor");
     try {
       let result: unknown;
@@ -264,7 +279,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
       }
     }
-  };
+  }
+  // The pictures no save used go when the editor stops.
+  return Object.assign(handleApi, { uploadsFolder: uploads.folder, close: uploads.close });
 }
 
 /** Whether the owner made `file` read-only: no write permission for anyone, or none for this process. */

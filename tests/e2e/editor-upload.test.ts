@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import sharp from "sharp";
@@ -12,6 +13,7 @@ import { terminalLog } from "../helpers/terminal-log.ts";
 let dir: string;
 let editor: EditorServer;
 let browser: Browser;
+let stopped = false;
 const { log } = terminalLog();
 
 beforeAll(async () => {
@@ -22,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await editor?.close();
+  if (!stopped) await editor?.close();
   if (dir) await removeDir(dir);
 });
 
@@ -58,9 +60,26 @@ describe("the editor's picture upload in Chromium", { timeout: 180_000 }, () => 
     await sharp(randomBytes(2600 * 1800 * 3), { raw: { width: 2600, height: 1800, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).toFile(photo);
     await page.setInputFiles("#article-picture", photo);
     const status = page.locator(".picture [role=status]");
-    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Your photo was \d+\.\d MB, 2600 × 1800 pixels; it was scaled down to 2600 × 1800, \d\.\d MB\. Uploaded as public\/images\/phone-photo\.jpg\./);
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Your photo was \d+\.\d MB, 2600 × 1800 pixels; it was scaled down to 2600 × 1800, \d\.\d MB\. Uploaded: it goes into public\/images\/phone-photo\.jpg when you save/);
     expect(await page.locator(".picture [role=alert]").count()).toBe(0);
     expect(await page.locator("#article_image").inputValue()).toBe("/images/phone-photo.jpg");
     await page.context().close();
+  });
+
+  // Last: it stops the editor.
+  it("leaves nothing in public/images/ for an article abandoned after its upload, and nothing in the temp folder once stopped", async () => {
+    const page = await newArticle(1280);
+    const photo = path.join(dir, "abandoned-yard.png");
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: "#5b8c3a" } }).png().toFile(photo);
+    await page.setInputFiles("#article-picture", photo);
+    await expect.poll(() => page.locator("#article_image").inputValue(), { timeout: 30_000 }).toBe("/images/abandoned-yard.png");
+    const kept = await editor.uploadsFolder()!;
+    expect(await readdir(kept)).toContain("abandoned-yard.png");
+    await page.context().close();
+    const images = await readdir(path.join(dir, "public/images")).catch(() => [] as string[]);
+    expect(images.filter((name) => name.startsWith("abandoned-yard") || name.startsWith("phone-photo"))).toEqual([]);
+    stopped = true;
+    await editor.close();
+    expect(existsSync(kept)).toBe(false);
   });
 });

@@ -49,7 +49,7 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
     if (code === 200 && answer.path) {
       setData({ ...data, image: answer.path });
       const scaled = answer.note ? `${answer.note} ` : "";
-      setUploadMessage({ text: `${scaled}Uploaded as public${answer.path}. Describe it in “Image alt” for people who cannot see it.` });
+      setUploadMessage({ text: `${scaled}Uploaded: it goes into public${answer.path} when you save the article. Describe it in “Image alt” for people who cannot see it.` });
     } else setUploadMessage({ text: `Not uploaded: ${answer.error ?? `upload failed (${code})`}`, refused: true });
   };
   const submit = async () => {

@@ -179,9 +179,11 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
   /** A save, with the uploaded pictures its changes name: in public/images/ for its build, kept only if it is saved. */
   async function save(changes: FileChange[]) {
     const images = await imagesFolder();
-    const placed = await uploads.place(images, changes);
+    const placed: string[] = [];
     let saved = false;
     try {
+      const taken = await uploads.place(images, changes, placed);
+      if (taken) throw new Refused(409, `Not saved: public/images/${taken} appeared since the picture was uploaded (put there by hand or by git); upload the picture again`);
       const result = await saveChanges(changes);
       saved = true;
       return result;

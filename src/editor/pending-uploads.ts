@@ -31,18 +31,18 @@ export function createPendingUploads(root: string) {
     },
     /**
      * Puts into public/images/ the pending pictures a save's changes name (`/images/yard.jpg`), before
-     * its build, which must see them; returns them, for `settle` once the save is done or refused.
+     * its build, which must see them; each is added to `placed`, for `settle` once the save is done or
+     * refused. Returns the name of one a file put there meanwhile has taken (never overwritten).
      */
-    async place(images: string, changes: unknown): Promise<string[]> {
+    async place(images: string, changes: unknown, placed: string[]): Promise<string | undefined> {
       const named = JSON.stringify(changes);
-      const placed: string[] = [];
       for (const [name, kept] of pending) {
         if (!named.includes(`"/images/${name}"`)) continue;
         await mkdir(images, { recursive: true });
-        const chosen = await saveNewFileAtomically(root, images, [name], await readFile(kept));
-        if (chosen) placed.push(name);
+        if (!(await saveNewFileAtomically(root, images, [name], await readFile(kept)))) return name;
+        placed.push(name);
       }
-      return placed;
+      return undefined;
     },
     /** A save that wrote its changes keeps its pictures; one refused takes them out of public/images/ again, still pending. */
     async settle(images: string, placed: readonly string[], saved: boolean): Promise<void> {

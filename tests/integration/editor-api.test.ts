@@ -485,6 +485,20 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     await rm(path.join(dir, "public/images/lawn.png"));
   });
 
+  it("never overwrites a picture put into public/images/ by hand under a pending upload's name: the save is refused", async () => {
+    const article = "content/blog/gopher-damage-costs.md";
+    const before = await read(article);
+    const uploaded = await call("upload?name=hedge.png", { raw: await smallPicture("png", "#065f46") });
+    const byHand = await smallPicture("png", "#1e3a8a");
+    await writeFile(path.join(dir, "public/images/hedge.png"), byHand);
+    const { files } = await state();
+    const saved = await call("save", { body: { changes: [{ file: article, version: files[article]!.version, ops: [{ op: "set", path: ["image"], value: uploaded.body.path }] }] } });
+    expect([saved.status, saved.body.error]).toEqual([409, "Not saved: public/images/hedge.png appeared since the picture was uploaded (put there by hand or by git); upload the picture again"]);
+    expect(await readFile(path.join(dir, "public/images/hedge.png"))).toEqual(byHand);
+    expect(await read(article)).toBe(before);
+    await rm(path.join(dir, "public/images/hedge.png"));
+  });
+
   it("gives each of several uploads of one name at once its own file, none overwritten", async () => {
     const colours = ["#7f1d1d", "#9a3412", "#854d0e", "#3f6212", "#065f46", "#155e75", "#1e3a8a", "#581c87"];
     const pictures = await Promise.all(colours.map((colour) => smallPicture("png", colour)));

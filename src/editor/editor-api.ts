@@ -12,11 +12,13 @@ import { environmentMessage } from "../environment-errors.ts";
 import { formatProblem, UserError, type Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
-import { checkPicture, MAX_UPLOAD_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { checkPicture, MAX_UPLOAD_REQUEST_BYTES, uploadName, uploadNames } from "./image-upload.ts";
+import { createPendingUploads } from "./pending-uploads.ts";
+import { needsScaling, scaleDown } from "./scale-upload.ts";
 import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
-import { saveFilesTogether, saveNewFileAtomically } from "./save-file.ts";
+import { saveFilesTogether } from "./save-file.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
 import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
@@ -77,6 +79,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
   const versions = createVersionRoutes(path.join(root, "site.yaml"), queued);
   // The versions handed out: a save made from one of them is merged with what changed since.
   const memory = new VersionMemory();
+  const uploads = createPendingUploads(root);
+  const imagesFolder = () => editablePath(root, "public/images", /^public\/images$/);
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
     const file = await readProjectFile(root, relative);
@@ -205,7 +209,23 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     throw new Refused(400, `Not saved: the change "${op.op} ${op.path.join(".")}" names ${key.join(".")}, a field ${change.file} does not have (a bug in the editor, not in your site)`);
   }
 
+  /** A save, with the uploaded pictures its changes name: in public/images/ for its build, kept only if it is saved. */
   async function save(changes: FileChange[]) {
+    const images = await imagesFolder();
+    const placed: string[] = [];
+    let saved = false;
+    try {
+      const taken = await uploads.place(images, changes, placed);
+      if (taken) throw new Refused(409, `Not saved: public/images/${taken} appeared since the picture was uploaded (put there by hand or by git); upload the picture again`);
+      const result = await saveChanges(changes);
+      saved = true;
+      return result;
+    } finally {
+      await uploads.settle(images, placed, saved);
+    }
+  }
+
+  async function saveChanges(changes: FileChange[]) {
     if (!Array.isArray(changes) || changes.length === 0) throw new Refused(400, "nothing to save");
     // By absolute path, the files whose text changes; one whose text is the same is left alone.
     const texts = new Map<string, string | null>();
@@ -237,21 +257,24 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
 
   async function upload(name: string, bytes: Buffer) {
     if (bytes.length === 0) throw new Refused(400, "the picture is empty");
-    if (bytes.length > MAX_UPLOAD_BYTES) throw new Refused(413, `the picture is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; make it smaller first`);
     const picture = await checkPicture(bytes);
     if ("problem" in picture) throw new Refused(415, picture.problem);
-    const { kind } = picture;
-    const folder = await editablePath(root, "public/images", /^public\/images$/);
-    await mkdir(folder, { recursive: true });
+    let { kind } = picture;
+    let note: string | undefined;
+    if (needsScaling(bytes, picture.width, picture.height)) {
+      const scaled = await scaleDown(bytes, kind, picture.width, picture.height);
+      if ("problem" in scaled) throw new Refused(415, scaled.problem);
+      ({ bytes, kind, note } = scaled);
+    }
     const base = uploadName(name, kind);
-    // Two uploads of one name at once each get their own file: the name is taken as it is written.
-    const chosen = await saveNewFileAtomically(root, folder, uploadNames(base), bytes);
+    // Kept aside until a save names it; two uploads of one name at once each get their own name.
+    const chosen = await uploads.keep(await imagesFolder(), uploadNames(base), bytes);
     if (!chosen) throw new Refused(409, `public/images/ already has a thousand pictures named like ${base}; rename the picture first`);
-    return { path: `/images/${chosen}`, version: versionOf(bytes) };
+    return { path: `/images/${chosen}`, version: versionOf(bytes), ...(note ? { note } : {}) };
   }
 
   /** Answers /__editor/api/<route>; the request was let through by the guard and carries the secret. */
-  return async function handleApi(route: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handleApi(route: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://editor");
     try {
       let result: unknown;
@@ -273,7 +296,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
         result = await previewMarkdown(root, asked.file, asked.body);
       } else if (route === "upload" && request.method === "POST") {
-        result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_BYTES));
+        result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_REQUEST_BYTES));
       } else if (Object.hasOwn(VERSION_ROUTES, route) && VERSION_ROUTES[route] === request.method) {
         const sent: unknown = request.method === "POST" ? JSON.parse((await readBody(request, 64 * 1024)).toString("utf8") || "{}") : undefined;
         const answer = await versions(route, sent);
@@ -293,7 +316,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
         else sendJson(response, 500, { error: `internal error: ${(error as Error).message}` });
       }
     }
-  };
+  }
+  // The pictures no save used go when the editor stops.
+  return Object.assign(handleApi, { uploadsFolder: uploads.folder, close: uploads.close });
 }
 
 /** Whether the owner made `file` read-only: no write permission for anyone, or none for this process. */

@@ -23,6 +23,8 @@ export interface EditorServer extends DevServer {
   editorUrl: string;
   /** The secret this run's editor page carries; every API request must too. */
   readonly secret: string;
+  /** The temp folder holding the uploads no save has used yet, once there is one; removed by close(). */
+  uploadsFolder(): Promise<string> | undefined;
 }
 
 /** The only address the editor listens on: this machine, never the network. */
@@ -101,7 +103,12 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     sameOriginOnly: (pathname) => pathname.startsWith(`${EDITOR_PATH}api/`),
     onRefused: (request, reason) => printRefusal(request, reason),
   });
-  return Object.assign(server, { editorUrl: `${server.url}${EDITOR_PATH}`, secret });
+  const stopServer = server.close.bind(server);
+  const close = async () => {
+    await stopServer();
+    await api.close();
+  };
+  return Object.assign(server, { editorUrl: `${server.url}${EDITOR_PATH}`, secret, uploadsFolder: api.uploadsFolder, close });
 }
 
 function hasSecret(request: IncomingMessage, secret: string): boolean {

@@ -2,8 +2,17 @@ import type { Metadata } from "sharp";
 import { loadSharp } from "../assets/image-cache.ts";
 import { MAX_PIXELS, sizeProblem } from "../assets/image-limits.ts";
 
-/** The largest picture the editor takes: a phone's photo, not a camera's raw file. */
+/** The largest picture the editor keeps: a larger one is scaled down to fit (scale-upload.ts). */
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+/** The largest file the editor reads to scale down: a phone's biggest photo, not a camera's raw file. */
+export const MAX_UPLOAD_REQUEST_BYTES = 40 * 1024 * 1024;
+
+/**
+ * The most pixels an upload may have to be scaled down (a 108-megapixel phone's photo); past this it
+ * is a mistake or a decompression bomb, refused before it is decoded.
+ */
+export const MAX_UPLOAD_PIXELS = 120_000_000;
 
 export type ImageKind = "jpg" | "png" | "webp" | "avif";
 
@@ -29,8 +38,13 @@ export function headerProblem(kind: ImageKind, header: Pick<Metadata, "format" |
   if (header.format !== SHARP_FORMATS[kind] || (kind === "avif" && header.compression !== "av1")) {
     return `this file claims to be ${WITH_ARTICLE[kind]} picture but holds ${format}; open it and export it again as JPEG, PNG, WebP or AVIF`;
   }
-  // The build's own limits (too many pixels, too thin a strip): what the upload takes, the build can use.
-  const problem = sizeProblem(header.width ?? 0, header.height ?? 0);
+  const width = header.width ?? 0;
+  const height = header.height ?? 0;
+  if (width * height > MAX_UPLOAD_PIXELS) {
+    return `the picture is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels), more than the ${MAX_UPLOAD_PIXELS / 1e6} megapixels the editor can scale down; make it smaller first (2400 pixels wide is plenty for a website)`;
+  }
+  // Too many pixels for the build is scaled down at upload; the build's other limits are its own words.
+  const problem = width * height > MAX_PIXELS ? undefined : sizeProblem(width, height);
   return problem && `the picture ${problem}`;
 }
 
@@ -39,7 +53,7 @@ export function headerProblem(kind: ImageKind, header: Pick<Metadata, "format" |
  * header as sharp decodes it, then the whole picture made small once, as the build will: a file
  * damaged or cut short after a good header would otherwise stop the next build.
  */
-export async function checkPicture(bytes: Uint8Array): Promise<{ kind: ImageKind } | { problem: string }> {
+export async function checkPicture(bytes: Uint8Array): Promise<{ kind: ImageKind; width: number; height: number } | { problem: string }> {
   const kind = sniffImage(bytes);
   if (!kind) return { problem: "only JPEG, PNG, WebP or AVIF pictures can be uploaded" };
   const unreadable = {
@@ -51,11 +65,11 @@ export async function checkPicture(bytes: Uint8Array): Promise<{ kind: ImageKind
   const problem = headerProblem(kind, header);
   if (problem) return { problem };
   try {
-    await sharp(bytes, { limitInputPixels: MAX_PIXELS }).resize({ width: 64 }).raw().toBuffer();
+    await sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS }).resize({ width: 64 }).raw().toBuffer();
   } catch {
     return unreadable;
   }
-  return { kind };
+  return { kind, width: header.width ?? 0, height: header.height ?? 0 };
 }
 
 /** A file name for public/images/: the owner's name made safe (letters, digits, hyphens), the real type's extension. */

@@ -113,7 +113,9 @@ function addHelp(schema: JsonSchema, comments: Map<string, string>): void {
       if (!node) break;
       node = key === "items" ? (node.items as JsonSchema | undefined) : ((node.properties as Record<string, JsonSchema> | undefined)?.[key]);
     }
-    // The comment often says the schema's one line again, at more length: keep the comment then.
-    if (node) node.description = typeof node.description === "string" && !comment.startsWith(node.description) ? `${comment} ${node.description}` : comment;
+    // The owner's comment and the schema's line say the same thing in other words: the comment is
+    // the help, once, with the default the schema names (which a comment rarely says).
+    const fallback = typeof node?.description === "string" ? /(?:^|\. )(Default: .*)$/.exec(node.description)?.[1] : undefined;
+    if (node) node.description = fallback && !comment.includes(fallback) ? `${comment} ${fallback}` : comment;
   }
 }

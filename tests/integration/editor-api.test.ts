@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -44,6 +45,13 @@ async function call(route: string, init: { method?: string; body?: unknown; raw?
     body: init.raw ? Buffer.from(init.raw) : init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: response.status, headers: response.headers, body: (await response.json().catch(() => undefined)) as Record<string, any> };
+}
+
+/** The editor's folder of uploads no save has used yet. */
+async function kept(): Promise<string> {
+  const folder = editor.uploadsFolder();
+  if (!folder) throw new Error("no upload was kept");
+  return folder;
 }
 
 /** A raw request with any Host header (fetch does not let a test set one). */
@@ -429,25 +437,51 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     await removeDir(outside);
   });
 
-  it("takes pictures only: sniffed bytes, a size limit, into public/images/ under a safe name", async () => {
+  it("takes pictures only: sniffed bytes, a size limit, kept aside under a safe name", async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#166534" } }).png().toBuffer();
     const uploaded = await call("upload?name=..%2F..%2FMy%20Yard.JPG", { raw: png, headers: { "content-type": "application/octet-stream" } });
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.path).toBe("/images/my-yard.png");
-    expect(await readFile(path.join(dir, "public/images/my-yard.png"))).toEqual(png);
+    expect(await readFile(path.join(await kept(), "my-yard.png"))).toEqual(png);
+    expect(existsSync(path.join(dir, "public/images/my-yard.png"))).toBe(false);
     const again = await call("upload?name=my-yard.png", { raw: png });
     expect(again.body.path).toBe("/images/my-yard-2.png");
     const script = await call("upload?name=photo.jpg", { raw: new TextEncoder().encode("<svg onload=alert(1)></svg>") });
     expect(script.status).toBe(415);
-    const huge = await call("upload?name=big.jpg", { raw: new Uint8Array(9 * 1024 * 1024).fill(0xff) });
+    const huge = await call("upload?name=big.jpg", { raw: new Uint8Array(41 * 1024 * 1024).fill(0xff) });
     expect(huge.status).toBe(413);
-    const bomb = await call("upload?name=bomb.png", { raw: pngBomb(10_000, 6_000) });
+    const bomb = await call("upload?name=bomb.png", { raw: pngBomb(12_000, 11_000) });
     expect(bomb.status).toBe(415);
-    expect(bomb.body.error).toMatch(/^the picture is 10000 × 6000 pixels \(60 megapixels\), more than the 50 megapixels a picture may have/);
+    expect(bomb.body.error).toMatch(/^the picture is 12000 × 11000 pixels \(132 megapixels\), more than the 120 megapixels the editor can scale down/);
     const fake = await call("upload?name=fake.jpg", { raw: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("not really a photo")]) });
     expect(fake.status).toBe(415);
     expect(fake.body.error).toMatch(/^this JPEG picture cannot be read/);
     for (const name of ["photo.jpg", "big.jpg", "bomb.png", "fake.jpg"]) expect(existsSync(path.join(dir, "public/images", name)), name).toBe(false);
+  });
+
+  it("scales down a phone's photo over 8 MB, turned as its EXIF says and without its metadata, and says so", async () => {
+    // Noise does not compress: a 2600 × 1800 JPEG of it at full quality is over 8 MB, as a phone's photo can be.
+    const noise = randomBytes(2600 * 1800 * 3);
+    const photo = await sharp(noise, { raw: { width: 2600, height: 1800, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).withMetadata({ orientation: 6 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(8 * 1024 * 1024);
+    const uploaded = await call("upload?name=phone-photo.jpg", { raw: photo });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.note).toMatch(/^Your photo was \d+\.\d MB, 2600 × 1800 pixels; it was scaled down to \d+ × \d+, \d+\.\d MB\.$/);
+    const scaled = await readFile(path.join(await kept(), "phone-photo.jpg"));
+    expect(scaled.length).toBeLessThanOrEqual(8 * 1024 * 1024);
+    const meta = await sharp(scaled).metadata();
+    // Orientation 6 is a quarter turn: the kept picture stands upright, taller than wide, with no EXIF left.
+    expect([meta.format, meta.height! > meta.width!, meta.exif, meta.orientation]).toEqual(["jpeg", true, undefined, undefined]);
+    expect(uploaded.body.note).toContain(`scaled down to ${meta.width} × ${meta.height}`);
+  });
+
+  it("scales down a picture of more than 50 megapixels to fit, as WebP when it was not a JPEG", async () => {
+    const uploaded = await call("upload?name=big-scan.png", { raw: pngBomb(10_000, 6_000) });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.path).toBe("/images/big-scan.webp");
+    expect(uploaded.body.note).toMatch(/^Your photo was 0\.0 MB, 10000 × 6000 pixels; it was scaled down to 9128 × 5477, 0\.\d MB\.$/);
+    const meta = await sharp(await readFile(path.join(await kept(), "big-scan.webp"))).metadata();
+    expect(meta.width! * meta.height!).toBeLessThanOrEqual(50_000_000);
   });
 
   it("takes only pictures the build can use: a strip too thin is refused with the build's words, a tall one saves", async () => {
@@ -471,6 +505,41 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     await writeFile(path.join(dir, article), before);
   });
 
+  it("writes an uploaded picture into public/images/ only with the save that uses it; a refused save leaves it out", async () => {
+    const article = "content/blog/gopher-damage-costs.md";
+    const before = await read(article);
+    const uploaded = await call("upload?name=lawn.png", { raw: await smallPicture("png", "#3f6212") });
+    expect(uploaded.body.path).toBe("/images/lawn.png");
+    const inPublic = () => existsSync(path.join(dir, "public/images/lawn.png"));
+    expect(inPublic()).toBe(false);
+    // A save refused (a title too short) takes the picture out again: still kept for the next try.
+    let { files } = await state();
+    const refused = await call("save", { body: { changes: [{ file: article, version: files[article]!.version, ops: [{ op: "set", path: ["image"], value: "/images/lawn.png" }, { op: "set", path: ["title"], value: "" }] }] } });
+    expect(refused.status).toBe(422);
+    expect(inPublic()).toBe(false);
+    ({ files } = await state());
+    const saved = await call("save", { body: { changes: [{ file: article, version: files[article]!.version, ops: [{ op: "set", path: ["image"], value: "/images/lawn.png" }] }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(inPublic()).toBe(true);
+    expect(existsSync(path.join(await kept(), "lawn.png"))).toBe(false);
+    await writeFile(path.join(dir, article), before);
+    await rm(path.join(dir, "public/images/lawn.png"));
+  });
+
+  it("never overwrites a picture put into public/images/ by hand under a pending upload's name: the save is refused", async () => {
+    const article = "content/blog/gopher-damage-costs.md";
+    const before = await read(article);
+    const uploaded = await call("upload?name=hedge.png", { raw: await smallPicture("png", "#065f46") });
+    const byHand = await smallPicture("png", "#1e3a8a");
+    await writeFile(path.join(dir, "public/images/hedge.png"), byHand);
+    const { files } = await state();
+    const saved = await call("save", { body: { changes: [{ file: article, version: files[article]!.version, ops: [{ op: "set", path: ["image"], value: uploaded.body.path }] }] } });
+    expect([saved.status, saved.body.error]).toEqual([409, "Not saved: public/images/hedge.png appeared since the picture was uploaded (put there by hand or by git); upload the picture again"]);
+    expect(await readFile(path.join(dir, "public/images/hedge.png"))).toEqual(byHand);
+    expect(await read(article)).toBe(before);
+    await rm(path.join(dir, "public/images/hedge.png"));
+  });
+
   it("gives each of several uploads of one name at once its own file, none overwritten", async () => {
     const colours = ["#7f1d1d", "#9a3412", "#854d0e", "#3f6212", "#065f46", "#155e75", "#1e3a8a", "#581c87"];
     const pictures = await Promise.all(colours.map((colour) => smallPicture("png", colour)));
@@ -478,7 +547,7 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     expect(answers.map((answer) => answer.status)).toEqual(colours.map(() => 200));
     const paths = answers.map((answer) => answer.body.path as string);
     expect([...paths].sort()).toEqual(["/images/same-time.png", ...colours.slice(1).map((_, i) => `/images/same-time-${i + 2}.png`)].sort());
-    for (const [i, uploaded] of paths.entries()) expect(await readFile(path.join(dir, "public", uploaded)), uploaded).toEqual(pictures[i]);
+    for (const [i, uploaded] of paths.entries()) expect(await readFile(path.join(await kept(), path.basename(uploaded))), uploaded).toEqual(pictures[i]);
     expect((await readdir(dir)).filter((file) => file.endsWith(".tmp"))).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useRef, useState } from "react";
+import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
@@ -30,12 +30,20 @@ function Editor({ initial }: { initial: EditorState }) {
   const [previewOpen, setPreviewOpen] = useState(() => matchMedia("(min-width: 1000px)").matches);
   const rootRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLElement>(null);
+  const previewRef = useRef<HTMLElement>(null);
+  // Asked for by "Show preview" or a link: on a phone the preview opens below the whole form, out of
+  // sight, so it is brought into view (beside the form, from 1000 px, it is in view already).
+  const [previewAsked, setPreviewAsked] = useState(0);
+  useEffect(() => {
+    if (previewAsked > 0 && !matchMedia("(min-width: 1000px)").matches) previewRef.current?.scrollIntoView({ block: "start" });
+  }, [previewAsked]);
   useHeaderHeight(rootRef, headerRef);
   const allLanguages = siteLanguages(state.files);
   const languages = allLanguages.slice(1).map((language) => language.code);
   const onPreview = (path: string) => {
     setPreview(path);
     setPreviewOpen(true);
+    setPreviewAsked((n) => n + 1);
   };
 
   // The saved files as the server read them back: the forms start again from them, with their new
@@ -98,7 +106,7 @@ function Editor({ initial }: { initial: EditorState }) {
         </nav>
         <SaveNotice section={section} />
         <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} />
-        <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => setPreviewOpen(!previewOpen)}>
+        <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => { setPreviewOpen(!previewOpen); if (!previewOpen) setPreviewAsked((n) => n + 1); }}>
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
       </header>
@@ -133,7 +141,7 @@ function Editor({ initial }: { initial: EditorState }) {
         )}
         {section === "History" && <History onUndone={() => void reload(false)} />}
       </main>
-      <aside className="preview" aria-label="Preview">
+      <aside className="preview" aria-label="Preview" ref={previewRef}>
         <form className="preview-address" onSubmit={(event) => { event.preventDefault(); setPreview(new FormData(event.currentTarget).get("path") as string); }}>
           <label htmlFor="preview-path">Page</label>
           <input id="preview-path" name="path" defaultValue={preview} key={preview} />

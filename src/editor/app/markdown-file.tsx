@@ -35,7 +35,8 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
   const [body, setBody] = useState(initial?.body ?? draft?.body ?? "");
   const [status, setStatus] = useState<SaveStatus>();
   const [saving, setSaving] = useState(false);
-  const [uploadMessage, setUploadMessage] = useState("");
+  // A refusal is said as an error (role=alert, red), a picture taken as news.
+  const [uploadMessage, setUploadMessage] = useState<{ text: string; refused?: boolean }>({ text: "" });
   const form = useMemo(() => formSchema(schema), [schema]);
   const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
   const page = initial ? pagePath?.(original) : undefined;
@@ -43,12 +44,13 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
   useUnsavedGuard(() => !initial || body !== (initial.body ?? "") || diffOps(original, data).length > 0);
 
   const upload = async (chosen: File) => {
-    setUploadMessage(`Uploading ${chosen.name}…`);
-    const { status: code, body: answer } = await api<{ path?: string; error?: string }>(`upload?name=${encodeURIComponent(chosen.name)}`, { method: "POST", body: chosen });
+    setUploadMessage({ text: `Uploading ${chosen.name}…` });
+    const { status: code, body: answer } = await api<{ path?: string; note?: string; error?: string }>(`upload?name=${encodeURIComponent(chosen.name)}`, { method: "POST", body: chosen });
     if (code === 200 && answer.path) {
       setData({ ...data, image: answer.path });
-      setUploadMessage(`Uploaded as public${answer.path}. Describe it in “Image alt” for people who cannot see it.`);
-    } else setUploadMessage(answer.error ?? `upload failed (${code})`);
+      const scaled = answer.note ? `${answer.note} ` : "";
+      setUploadMessage({ text: `${scaled}Uploaded: it goes into public${answer.path} when you save the article. Describe it in “Image alt” for people who cannot see it.` });
+    } else setUploadMessage({ text: `Not uploaded: ${answer.error ?? `upload failed (${code})`}`, refused: true });
   };
   const submit = async () => {
     setSaving(true);
@@ -70,9 +72,11 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
       {note && <p className="draft-note">{note}</p>}
       {picture && (
         <div className="picture">
-          <label htmlFor={`${id}-picture`}>Picture (JPEG, PNG, WebP or AVIF, up to 8 MB)</label>
+          <label htmlFor={`${id}-picture`}>Picture (JPEG, PNG, WebP or AVIF; a larger photo is scaled down)</label>
           <input id={`${id}-picture`} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(event) => { const picked = event.target.files?.[0]; if (picked) void upload(picked); }} />
-          <p role="status">{uploadMessage}</p>
+          {uploadMessage.refused
+            ? <p role="alert" className="upload-message refused">{uploadMessage.text}</p>
+            : <p role="status" className="upload-message">{uploadMessage.text}</p>}
         </div>
       )}
       <SchemaForm id={id} schema={form} data={data} errors={errors} onChange={(next) => setData(next as Record<string, unknown>)} />

@@ -1,8 +1,9 @@
 import Form from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import validator from "@rjsf/validator-ajv8";
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import type { JsonSchema, Problem } from "./api.ts";
+import { inOwnerWords, withItemTitles } from "./form-words.ts";
 
 /** "noSetupChargeDays" -> "No setup charge days": a label from the key where the schema has no title. */
 function humanize(key: string): string {
@@ -54,11 +55,13 @@ interface SchemaFormProps {
 
 /** A form from a JSON schema (react-jsonschema-form); the server validates, with the build's own checks. */
 export const SchemaForm = memo(function SchemaForm({ id, schema, uiSchema, data, errors, onChange }: SchemaFormProps) {
+  const ui = useMemo(() => withItemTitles(schema, { "ui:submitButtonOptions": { norender: true }, ...uiSchema }), [schema, uiSchema]);
+  const ownerErrors = useMemo(() => inOwnerWords(errors, schema), [errors, schema]);
   return (
     <Form
       idPrefix={id}
       schema={schema}
-      uiSchema={{ "ui:submitButtonOptions": { norender: true }, ...uiSchema }}
+      uiSchema={ui}
       formData={data}
       validator={validator}
       noHtml5Validate
@@ -66,7 +69,7 @@ export const SchemaForm = memo(function SchemaForm({ id, schema, uiSchema, data,
       // A field the file leaves out stays out: by default the form would fill in a key the file does
       // not have (an empty lead form, a language with no code), and the next save would write it.
       experimental_defaultFormStateBehavior={{ emptyObjectFields: "populateRequiredDefaults" }}
-      extraErrors={errors}
+      extraErrors={ownerErrors}
       onChange={(event) => onChange(event.formData)}
     />
   );

@@ -1,35 +1,11 @@
-import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
-import { terminalLog } from "../helpers/terminal-log.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
 
 // What the owner sees of a save wherever they are in a long form, at the widths where it went wrong.
-let dir: string;
-let editor: EditorServer;
-let browser: Browser;
+const session = useEditorInBrowser();
 
-beforeAll(async () => {
-  dir = await copySample();
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
-  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await editor?.close();
-  if (dir) await removeDir(dir);
-});
-
-async function openBusiness(width: number): Promise<Page> {
-  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(`${editor.editorUrl}#Business`);
-  await page.locator("main input:not([type=hidden])").first().waitFor();
-  return page;
-}
+const openBusiness = (width: number): Promise<Page> => session.open("Business", width, "main input:not([type=hidden])");
 
 /** Whether the element is the topmost thing at its own centre (nothing, the header included, lies over it). */
 function uncovered(page: Page, selector: string): Promise<boolean> {

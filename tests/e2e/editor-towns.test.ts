@@ -1,39 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { parseDocument } from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
-import { terminalLog } from "../helpers/terminal-log.ts";
+import { describe, expect, it } from "vitest";
+import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
 
 // The Towns section's rough edges: adding a town the site has, removing one other towns list as nearby.
-let dir: string;
-let editor: EditorServer;
-let browser: Browser;
+const session = useEditorInBrowser();
 
-beforeAll(async () => {
-  dir = await copySample();
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
-  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
-}, 120_000);
+const openTowns = (width: number): Promise<Page> => session.open("Towns", width, "#town-query");
 
-afterAll(async () => {
-  await browser?.close();
-  await editor?.close();
-  if (dir) await removeDir(dir);
-});
-
-async function openTowns(width: number): Promise<Page> {
-  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(`${editor.editorUrl}#Towns`);
-  await page.locator("#town-query").waitFor();
-  return page;
-}
-
-const towns = async () => parseDocument(await readFile(path.join(dir, "site.yaml"), "utf8")).toJS().cities as Array<{ name: string; slug: string; nearby: string[] }>;
+const towns = async () => parseDocument(await readFile(path.join(session.dir, "site.yaml"), "utf8")).toJS().cities as Array<{ name: string; slug: string; nearby: string[] }>;
 
 describe("the Towns section (Chromium)", { timeout: 120_000 }, () => {
   it("offers a town the site has already as itself, not as a second one to add (1280 px)", async () => {
@@ -75,7 +52,7 @@ describe("the Towns section (Chromium)", { timeout: 120_000 }, () => {
 
   it("marks the towns a removal leaves short of nearby towns, and names each town in the Save's problems (1280 px)", async () => {
     const page = await openTowns(1280);
-    const before = await readFile(path.join(dir, "site.yaml"), "utf8");
+    const before = await readFile(path.join(session.dir, "site.yaml"), "utf8");
     await page.getByRole("button", { name: "Remove Perris", exact: true }).click();
     await page.getByRole("button", { name: "Yes, remove Perris" }).click();
     const canyonLake = page.locator(".town-list .town-name", { hasText: "Canyon Lake" });
@@ -88,6 +65,6 @@ describe("the Towns section (Chromium)", { timeout: 120_000 }, () => {
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^site\\.yaml:\\d+:\\d+  cities\\.${index}\\.nearby \\(Canyon Lake\\)  list 3 or 4 nearby towns`)));
     for (const line of lines.filter((text) => / {2}cities\.\d+/.test(text))) expect(line).toMatch(/ {2}cities\.\d+\S* \([A-Z][\w ]+\) {2}/);
     expect(await canyonLake.innerText()).toBe("Canyon Lake ⚠ has a problem");
-    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toBe(before);
+    expect(await readFile(path.join(session.dir, "site.yaml"), "utf8")).toBe(before);
   });
 });

@@ -61,6 +61,8 @@ async function fill(page: EnginePage, name: string, service: string): Promise<vo
     { service },
   );
   expect(chosen).toEqual(["Temecula", service]);
+  const typed = await page.evaluate(() => ["#lead-name", "#lead-phone"].map((id) => document.querySelector<HTMLInputElement>(id)!.value));
+  expect(typed, "every key typed reached its field").toEqual([name, PHONE]);
 }
 
 /** Waits until the page's stamp (filled in by serve as it sent the page) is old enough to be a person's. */
@@ -91,6 +93,9 @@ forEachEngine(
       await expect.poll(() => enhanced(page), { timeout: 15_000 }).toBe(true);
       await page.click("main [data-callback-open]");
       await expect.poll(() => dialogOpen(page), { timeout: 15_000 }).toBe(true);
+      // The dialog moves focus to its close button 100 ms after opening: keys typed before that land
+      // there on a busy machine, as they would for a person typing that fast.
+      await expect.poll(() => focused(page), { timeout: 15_000 }).toBe("close");
       await fill(page, name, service());
       await untilStampIsAPersons(page);
       await page.click(".lead-form-send");

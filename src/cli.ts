@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { environmentMessage } from "./environment-errors.ts";
-import { formatProblem, isSiteError, UserError } from "./errors.ts";
+import { describeFailure } from "./errors.ts";
 import { parseListen, type Listen } from "./hosting/host-plan.ts";
 import { createLogger, type Logger, type LogLevel } from "./log.ts";
 import { TOOL_ROOT } from "./paths.ts";
@@ -61,29 +60,17 @@ function loggerFor(flags: OutputFlags): Logger {
 
 /** Prints a failure: the user's mistakes as located lines, anything else as a bug with its stack. */
 export function reportFailure(error: unknown, log: Logger): number {
-  if (isSiteError(error)) {
-    for (const problem of error.problems) log.error(formatProblem(problem));
-    const count = error.problems.length;
+  const { lines, kind } = describeFailure(error);
+  if (kind === "bug") log.error("gopher-site hit an internal error (a bug, not your input):");
+  for (const line of lines) log.error(kind === "bug" ? line.replace(/^internal error: /, "") : line);
+  if (kind === "site") {
+    const count = lines.length;
     log.error(`\n${count} problem${count === 1 ? "" : "s"} found; nothing was written.`);
-    return EXIT.failed;
-  }
-  if (error instanceof UserError) {
-    log.error(error.message);
-    return EXIT.failed;
-  }
-  const environment = environmentMessage(error);
-  if (environment) {
-    log.error(environment);
-    return EXIT.failed;
-  }
-  if (error instanceof Error && error.name === "RenderError") {
-    log.error(error.message);
-    if (log.level === "verbose" && error.cause instanceof Error) log.error(error.cause.stack ?? String(error.cause));
+  } else if (kind === "template") {
+    const cause = (error as Error).cause;
+    if (log.level === "verbose" && cause instanceof Error) log.error(cause.stack ?? String(cause));
     log.error("The build failed; the previous output was left as it was.");
-    return EXIT.failed;
   }
-  log.error("gopher-site hit an internal error (a bug, not your input):");
-  log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   return EXIT.failed;
 }
 

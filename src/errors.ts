@@ -1,4 +1,5 @@
 import { compareText } from "./compare-text.ts";
+import { environmentMessage } from "./environment-errors.ts";
 
 /** One thing wrong with the user's input, located as precisely as we can. */
 export interface Problem {
@@ -54,4 +55,30 @@ export class UserError extends Error {
     super(message, options);
     this.name = "UserError";
   }
+}
+
+/** A template that cannot be loaded, or cannot render a page with its data: named by route and template file. */
+export class RenderError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = "RenderError";
+  }
+}
+
+/** How a failure is told, the same in the terminal and the dev server's overlay. */
+export interface FailureReport {
+  /** What went wrong, a line each (a problem's location first). */
+  lines: string[];
+  /** The user's to fix (their input, a template, the machine), or a bug of gopher-site's. */
+  kind: "site" | "template" | "user" | "bug";
+}
+
+/** The one formatter of failures: located problems, a template's error, the machine's advice, or a bug with its stack. */
+export function describeFailure(error: unknown): FailureReport {
+  if (isSiteError(error)) return { lines: error.problems.map(formatProblem), kind: "site" };
+  if (error instanceof RenderError) return { lines: [error.message], kind: "template" };
+  if (error instanceof UserError) return { lines: [error.message], kind: "user" };
+  const environment = environmentMessage(error);
+  if (environment) return { lines: [environment], kind: "user" };
+  return { lines: [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`], kind: "bug" };
 }

@@ -1,12 +1,71 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { constants, copyFile, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, copyFile, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
-import { UserError } from "./errors.ts";
+import { environmentMessage } from "./environment-errors.ts";
+import { SiteError, sortProblems, UserError } from "./errors.ts";
 import { linkIfUnchanged } from "./link-unchanged.ts";
 import { OUTPUT_STAMP, realFolder, stampText } from "./output-guard.ts";
+import { renderLanguages, type SitePlan } from "./plan-site.ts";
+import { renderPages } from "./render/render-pages.ts";
 import { killPoint } from "./test-hooks.ts";
+
+export interface WriteSiteOptions {
+  /** The output folder; undefined renders and checks every page but writes nothing (`check`). */
+  outDir?: string;
+  /** Runs when everything is rendered and checked, before the new output replaces the old; when it throws, the old output stays. */
+  beforeCommit?: () => Promise<void>;
+  /** Times one stage. */
+  stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
+}
+
+/**
+ * Renders every page of a checked plan into a staging folder beside the output while its other
+ * files are written, then swaps the folder in: a page that fails to render, a broken link or a
+ * full disk leaves the current output as it was. Returns the bytes written (or that would be).
+ */
+export async function writeSite(plan: SitePlan, options: WriteSiteOptions): Promise<{ bytes: number; renderThreads: number }> {
+  const { outDir, stage } = options;
+  const staging = outDir === undefined ? undefined : await openStaging(outDir).catch((error: unknown) => {
+    throw asUserError(error, outDir);
+  });
+  if (staging) killPoint("staging");
+  // The other files are written while the pages render.
+  const writingFiles = staging?.write(plan.files);
+  writingFiles?.catch(() => undefined);
+  try {
+    const rendered = await stage("render", () =>
+      renderPages({ pages: plan.pages, templates: plan.templates, templatesFile: plan.templates.file, ...renderLanguages(plan), links: plan.links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
+    );
+    if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
+    if (!staging) return { bytes: rendered.bytes + plan.files.reduce((sum, file) => sum + byteLength(file), 0), renderThreads: rendered.threads };
+    const filesBytes = await stage("write", async () => {
+      const written = await writingFiles!;
+      killPoint("commit");
+      await options.beforeCommit?.();
+      await staging.commit();
+      return written;
+    });
+    return { bytes: rendered.bytes + filesBytes, renderThreads: rendered.threads };
+  } catch (error) {
+    // Whatever is still being written lands before the staging folder is deleted.
+    await writingFiles?.catch(() => undefined);
+    await staging?.discard();
+    throw asUserError(error, outDir);
+  }
+}
+
+function byteLength(file: OutputFile): number {
+  if (typeof file.data === "string") return Buffer.byteLength(file.data);
+  return "byteLength" in file.data ? file.data.byteLength : 0;
+}
+
+/** An error of the machine (disk full, no permission) as the user's to fix, naming `outDir` when it names no file. */
+export function asUserError(error: unknown, outDir: string | undefined): unknown {
+  const message = environmentMessage(error, outDir);
+  return message === undefined ? error : new UserError(message, { cause: error });
+}
 
 const STAGING = ".staging-";
 const PREVIOUS = ".previous-";
@@ -209,4 +268,47 @@ export async function restoreInterruptedSwap(outDirInput: string): Promise<void>
 
 async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+/** What a partial rebuild changes in an output folder it owns (a dev server's). */
+export interface OutputUpdate {
+  /** Files to write, pages included, by path relative to the folder. */
+  write: ReadonlyArray<{ path: string; data: OutputFile["data"] }>;
+  /** Files a clean build would no longer write. */
+  remove: readonly string[];
+  /** The stamp's new text, when the folder's top level changed. */
+  stamp?: string;
+}
+
+/**
+ * Updates an output folder in place: each file through a temporary name and a rename (a page
+ * being served is the old one or the new one, never half of one), then the files no longer
+ * built, and the folders they leave empty, removed. For a folder only this process writes.
+ */
+export async function updateInPlace(outDir: string, update: OutputUpdate): Promise<number> {
+  let bytes = 0;
+  const folders = new Set(update.write.map((file) => path.dirname(path.join(outDir, file.path))));
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  const files = update.stamp === undefined ? update.write : [...update.write, { path: OUTPUT_STAMP, data: update.stamp }];
+  await inBatches(files, 64, async (file) => {
+    const target = path.join(outDir, file.path);
+    const temporary = `${target}.${process.pid}.tmp`;
+    try {
+      if (typeof file.data === "object" && "copyFrom" in file.data) await copyFile(file.data.copyFrom, temporary);
+      else await writeFile(temporary, file.data);
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    bytes += (await stat(target)).size;
+  });
+  for (const file of update.remove) {
+    await rm(path.join(outDir, file), { force: true });
+    // A folder the build no longer writes into goes too, as it would from a clean build.
+    for (let folder = path.dirname(path.join(outDir, file)); folder.startsWith(`${outDir}${path.sep}`); folder = path.dirname(folder)) {
+      if (!(await rmdir(folder).then(() => true, () => false))) break;
+    }
+  }
+  return bytes;
 }

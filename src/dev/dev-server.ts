@@ -3,16 +3,15 @@ import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { watch } from "chokidar";
-import { build, type BuildResult } from "../build.ts";
-import { environmentMessage } from "../environment-errors.ts";
-import { formatProblem, isSiteError, UserError, type Problem } from "../errors.ts";
+import type { BuildResult } from "../build.ts";
+import { describeFailure } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
-import { withTexts } from "../source-files.ts";
 import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
 import { listen } from "./listen.ts";
 import { devOutputDir, removeAbandoned } from "./output-folder.ts";
+import { createRebuilder, type RebuildRequest, type Rebuilt } from "./rebuild.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
 import { allowedHosts } from "./request-guard.ts";
 import { headersFromFile } from "./site-headers.ts";
@@ -29,8 +28,8 @@ export interface DevServerOptions {
   handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** More paths only this server's own pages may use (the editor's API). */
   sameOriginOnly?: (pathname: string) => boolean;
-  /** Lets this server's own pages show the site in a frame (the editor's preview), which the site's `_headers` forbid. */
-  framedBySelf?: boolean;
+  /** The site's headers as this server sends them (the editor lets its own page frame the site). */
+  headers?: (siteHeaders: (requestPath: string) => Record<string, string>) => (requestPath: string) => Record<string, string>;
   /** Told of every request the guard refused (the editor prints them). */
   onRefused?: (request: IncomingMessage, reason: string) => void;
 }
@@ -47,14 +46,16 @@ export interface DevServer {
    */
   expectWrite(file: string, modified: number): void;
   /**
-   * The editor's save: builds the site with `texts` (by absolute path) in place of those files
-   * (null: a file the save removes), with the build's every check. When it builds, `commit` writes the files, then the build is
-   * served and the open pages reload: the check is the rebuild. When it does not, nothing is
-   * written or served, and its problems come back, files named from the project folder; when
-   * `commit` throws, nothing is served and its error comes back. `built` hears the warnings the
-   * save brought (ones the last build served did not have: a town's paragraph left untranslated).
+   * A rebuild of its own, run alone in the queue (the editor's save, with its unsaved files as
+   * `sources`): resolves once the new site is served and the open pages are told, with what was
+   * rebuilt; rejects with the build's failure, and then nothing is served. `summary` says what
+   * the terminal prints.
    */
-  buildWith(texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>, built?: (newWarnings: Problem[]) => void): Promise<Problem[]>;
+  rebuildWith(request: RebuildRequest, summary: (rebuilt: Rebuilt, took: string) => string): Promise<Rebuilt>;
+  /** Asks for a rebuild from the files on disk, as a change would. */
+  requestRebuild(): void;
+  /** The last build served. */
+  readonly lastGood: BuildResult | undefined;
   /** Number of rebuilds finished, successful or not. */
   readonly builds: number;
   close(): Promise<void>;
@@ -68,6 +69,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const outDir = options.outDir ?? devOutputDir(paths.root);
   if (!options.outDir) await removeAbandoned(outDir);
   const live = new LiveChannel();
+  const rebuilder = createRebuilder(paths.config, outDir);
   let builds = 0;
   let lastGood: BuildResult | undefined;
 
@@ -88,63 +90,43 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     for (const notice of result.notices) if (!noticed.has(notice)) log.notice(notice);
     noticed = new Set(result.notices);
   };
+  const failed = (error: unknown) => {
+    const { lines } = describeFailure(error);
+    for (const line of lines) log.error(line);
+    log.error("Still serving the last good build; fix the problem and save.");
+    lastFailed = true;
+    live.send({ type: "error", problems: lines });
+  };
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
     changedSinceGood.push(...changed);
     try {
-      const result = await build({ config: paths.config, out: outDir });
+      const rebuilt = await rebuilder.rebuild();
       const cssOnly =
         lastGood !== undefined &&
         !lastFailed &&
         changedSinceGood.length > 0 &&
         changedSinceGood.every((file) => file.endsWith(".css") && file.startsWith(paths.templates));
       const took = formatMs(performance.now() - started);
-      served(result, `${changed.some(Boolean) ? "Rebuilt" : "Built"} ${result.pages.length} pages in ${took}${cssOnly ? " (stylesheet swapped)" : ""}`, cssOnly);
+      const verb = changed.some(Boolean) ? "Rebuilt" : "Built";
+      served(rebuilt.result, `${verb} ${pagesDone(rebuilt)} in ${took}${cssOnly ? " (stylesheet swapped)" : ""}`, cssOnly);
     } catch (error) {
-      const problems = describeFailure(error);
-      for (const line of problems) log.error(line);
-      log.error("Still serving the last good build; fix the problem and save.");
-      lastFailed = true;
-      live.send({ type: "error", problems });
+      failed(error);
     } finally {
       builds++;
     }
   };
 
-  const buildWith = (texts: ReadonlyMap<string, string | null>, commit: () => Promise<void>, built?: (newWarnings: Problem[]) => void) =>
-    queue.exclusive(async (): Promise<Problem[]> => {
+  const rebuildWith = (request: RebuildRequest, summary: (rebuilt: Rebuilt, took: string) => string) =>
+    queue.exclusive(async (): Promise<Rebuilt> => {
       const started = performance.now();
-      const before = lastGood;
-      let result: BuildResult;
-      let saved = false;
-      const beforeCommit = async () => {
-        await commit();
-        saved = true;
-      };
       try {
-        // The files are written once the site is built and checked, before its output is served:
-        // when writing fails (a file changed meanwhile), the preview keeps the last build.
-        result = await build({ config: paths.config, out: outDir, sources: withTexts(texts), displayFrom: paths.root, beforeCommit });
-      } catch (error) {
-        if (saved) {
-          // The files are saved; only serving the new output failed: build it again from them.
-          log.error(`Saved, but the preview could not be updated (${error instanceof Error ? error.message : String(error)}); building again`);
-          queue.push("");
-          return [];
-        }
-        if (isSiteError(error)) return error.problems;
-        // A template that fails on the new text: the owner's value is what it failed on.
-        if (error instanceof Error && error.name === "RenderError") return [{ file: "templates", message: error.message }];
-        throw error;
+        const rebuilt = await rebuilder.rebuild(request);
+        served(rebuilt.result, summary(rebuilt, formatMs(performance.now() - started)));
+        return rebuilt;
       } finally {
         builds++;
       }
-      const files = [...texts.keys()].map((file) => path.relative(paths.root, file)).join(", ");
-      served(result, `Saved ${files}; rebuilt ${result.pages.length} pages in ${formatMs(performance.now() - started)}`);
-      // By file, field and words: lines moved by the save do not make an old warning new.
-      const known = new Set((before?.warnings ?? []).map(warningKey));
-      built?.(result.warnings.filter((warning) => !known.has(warningKey(warning))));
-      return [];
     });
 
   const queue = new RebuildQueue(rebuild);
@@ -158,7 +140,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     root: outDir,
     transformHtml: live.injectClient,
     handle: handle ? (request, response) => handle(request, response) || live.handle(request, response) : live.handle,
-    headers: options.framedBySelf ? framedBySelf(headersFromFile(path.join(outDir, "_headers"))) : headersFromFile(path.join(outDir, "_headers")),
+    headers: (options.headers ?? ((site) => site))(headersFromFile(path.join(outDir, "_headers"))),
     guard: {
       hosts: allowedHosts(options.host),
       sameOriginOnly: (pathname) => pathname === EVENTS_PATH || (options.sameOriginOnly?.(pathname) ?? false),
@@ -190,7 +172,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     expectWrite(file, modified) {
       announced.set(path.resolve(file), modified);
     },
-    buildWith,
+    rebuildWith,
+    requestRebuild: () => queue.push(""),
+    get lastGood() {
+      return lastGood;
+    },
     get builds() {
       return builds;
     },
@@ -204,33 +190,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 }
 
-/** The lines shown in the terminal and the overlay for a failed build. */
-export function describeFailure(error: unknown): string[] {
-  if (isSiteError(error)) return error.problems.map(formatProblem);
-  if ((error instanceof Error && error.name === "RenderError") || error instanceof UserError) return [error.message];
-  const environment = environmentMessage(error);
-  if (environment) return [environment];
-  return [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`];
-}
-
-/**
- * The site's headers for the editor's preview: framing allowed to this server's own pages only
- * (`frame-ancestors 'self'`, no X-Frame-Options), and the pages' own scripts only. A preview page
- * shares the editor's origin, so a third party's script in it (a tag manager, a reviews widget, a
- * form's embed) could read the editor's secret and write the owner's files: none runs there.
- */
-function framedBySelf(headers: (requestPath: string) => Record<string, string>): (requestPath: string) => Record<string, string> {
-  return (requestPath) => {
-    const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers(requestPath))) {
-      if (name.toLowerCase() === "x-frame-options") continue;
-      out[name] =
-        name.toLowerCase() === "content-security-policy"
-          ? value.replace(/frame-ancestors[^;]*/i, "frame-ancestors 'self'").replace(/script-src[^;]*/i, "script-src 'self'")
-          : value;
-    }
-    return out;
-  };
+/** "88 pages", or what a partial rebuild rendered of them: "2 of 88 pages". */
+function pagesDone(rebuilt: Rebuilt): string {
+  const total = rebuilt.result.pages.length;
+  return rebuilt.whole ? `${total} pages` : `${rebuilt.rendered.length} of ${total} pages`;
 }
 
 function modifiedAt(file: string): number {
@@ -239,8 +202,4 @@ function modifiedAt(file: string): number {
   } catch {
     return -1;
   }
-}
-
-function warningKey(problem: Problem): string {
-  return `${problem.file}\0${problem.field ?? ""}\0${problem.message}`;
 }

@@ -7,7 +7,7 @@ import { parseYamlDocument } from "../config/yaml-source.ts";
 import { readYamlValues } from "../config/read-yaml.ts";
 import type { SiteInput } from "../config/schema.ts";
 import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
-import type { DevServer } from "../dev/dev-server.ts";
+import type { SiteBuilder } from "./editor-build.ts";
 import { environmentMessage } from "../environment-errors.ts";
 import { formatProblem, UserError, type Problem } from "../errors.ts";
 import type { EditOp } from "./edit-ops.ts";
@@ -59,12 +59,6 @@ class Refused extends Error {
     super(message);
   }
 }
-
-/**
- * The dev server under the editor: it builds a save with the build's every check before a byte is
- * written (src/dev/dev-server.ts `buildWith`), and is told of each file just before it is put in place.
- */
-export type SiteBuilder = Pick<DevServer, "buildWith" | "expectWrite">;
 
 /** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures, publish, history, undo. */
 export function createEditorApi(root: string, site: () => SiteBuilder) {

@@ -5,6 +5,7 @@ import type { Logger } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
 import { buildEditorApp, editorPage, type EditorApp } from "./editor-app.ts";
 import { createEditorApi, sendJson } from "./editor-api.ts";
+import { editorBuilder, framedBySelf, type SiteBuilder } from "./editor-build.ts";
 import { finishInterruptedSave, removeStaleTemporaryFiles } from "./save-file.ts";
 
 /** Where the editor lives on the dev server; the site's pages are everywhere else. */
@@ -18,7 +19,7 @@ export interface EditorOptions {
   outDir?: string;
 }
 
-export interface EditorServer extends DevServer {
+export interface EditorServer extends DevServer, SiteBuilder {
   /** The editor's own page. */
   editorUrl: string;
   /** The secret this run's editor page carries; every API request must too. */
@@ -47,9 +48,9 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   const secret = randomBytes(32).toString("base64url");
   // Every request refused, by the guard or for the secret, is told in the terminal: the owner sees someone tried.
   const printRefusal = (request: IncomingMessage, reason: string) => options.log.warn(`refused ${request.method} ${(request.url ?? "/").split("?", 1)[0]}: ${reason}`);
-  let server: DevServer | undefined;
+  let builder: SiteBuilder | undefined;
   // The dev server's build checks and serves each save; it is started below, before any request.
-  const api = createEditorApi(paths.root, () => server!);
+  const api = createEditorApi(paths.root, () => builder!);
   const app: EditorApp = await buildEditorApp();
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
@@ -90,14 +91,14 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     return true;
   };
 
-  server = await startDevServer({
+  const server = await startDevServer({
     config: options.config,
     port: options.port,
     host: LOOPBACK,
     log: options.log,
     outDir: options.outDir,
     handle,
-    framedBySelf: true,
+    headers: framedBySelf,
     // The dev server's guard (src/dev/request-guard.ts) stands in front of every route, the
     // editor's included: Host, Origin, and the API for the editor's own page only.
     sameOriginOnly: (pathname) => pathname.startsWith(`${EDITOR_PATH}api/`),
@@ -108,7 +109,8 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     await stopServer();
     await api.close();
   };
-  return Object.assign(server, { editorUrl: `${server.url}${EDITOR_PATH}`, secret, uploadsFolder: api.uploadsFolder, close });
+  builder = editorBuilder(server, paths.root, options.log);
+  return Object.assign(server, builder, { editorUrl: `${server.url}${EDITOR_PATH}`, secret, uploadsFolder: api.uploadsFolder, close });
 }
 
 function hasSecret(request: IncomingMessage, secret: string): boolean {

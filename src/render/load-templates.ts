@@ -7,7 +7,7 @@ import * as jsxRuntime from "react/jsx-runtime";
 import { esbuildOutput } from "../assets/compile-cache.ts";
 import { runCommonJs } from "../code-cache.js";
 import type { AssetsView, ChromeView, HeadView, IconSymbolView, TemplateName } from "../routes/page-props.ts";
-import { RenderError } from "./render-page.ts";
+import { RenderError } from "../errors.ts";
 import type { ReuseRegistry } from "./reuse.ts";
 import type { Localize } from "../routes/languages.ts";
 

@@ -5,13 +5,7 @@ import type { Templates } from "./load-templates.ts";
 import type { ReuseStore } from "./reuse.ts";
 import type { Localize } from "../routes/languages.ts";
 import { PAGE_KINDS } from "../page-kinds.ts";
-
-export class RenderError extends Error {
-  constructor(message: string, options: { cause: unknown }) {
-    super(message, options);
-    this.name = "RenderError";
-  }
-}
+import { RenderError } from "../errors.ts";
 
 /** An error as a render thread sends it to the main thread: what reportFailure prints, stacks included. */
 export interface SentError {

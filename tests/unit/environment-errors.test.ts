@@ -56,11 +56,11 @@ describe("errors of the machine", () => {
 
 describe("the dev server's overlay and terminal", () => {
   it("show a machine's error as its one line, and a bug with its stack", async () => {
-    const { describeFailure } = await import("../../src/dev/dev-server.ts");
+    const { describeFailure } = await import("../../src/errors.ts");
     const full = await caught(() => writeFile("/dev/full", "x"));
-    expect(describeFailure(Object.assign(full as Error, { path: "/dev/shm/site" }))).toEqual([
+    expect(describeFailure(Object.assign(full as Error, { path: "/dev/shm/site" })).lines).toEqual([
       "no space left on the disk writing /dev/shm/site: free some space there and try again",
     ]);
-    expect(describeFailure(new Error("template bug"))[0]).toMatch(/^internal error: Error: template bug\n\s+at /);
+    expect(describeFailure(new Error("template bug")).lines[0]).toMatch(/^internal error: Error: template bug\n\s+at /);
   });
 });

@@ -1,0 +1,90 @@
+import { readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRebuilder } from "../../src/dev/rebuild.ts";
+import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+
+// Which pages a dev server renders again after a change (src/dev/rebuild.ts): those whose data
+// changed, known from the data itself. rebuild-identity.test.ts proves the result the same as a
+// clean build's; this file proves the work is only what the change touches.
+
+let dir: string;
+let rebuilder: ReturnType<typeof createRebuilder>;
+let pageCount: number;
+const out = () => path.join(dir, ".served");
+
+beforeAll(async () => {
+  dir = await copySample();
+  rebuilder = createRebuilder(path.join(dir, "site.yaml"), out());
+  const first = await rebuilder.rebuild();
+  expect(first.whole).toBe(true);
+  pageCount = first.result.pages.length;
+}, 120_000);
+afterAll(async () => {
+  if (dir) await removeDir(dir);
+});
+
+async function afterEdit(file: string, change: (text: string) => string) {
+  await editProjectFile(dir, file, change);
+  const rebuilt = await rebuilder.rebuild();
+  expect(rebuilt.whole).toBe(false);
+  return rebuilt;
+}
+
+describe("a rebuild renders only the pages a change touches", { timeout: 60_000 }, () => {
+  it("a town's paragraph: its page in that language, nothing else", async () => {
+    const rebuilt = await afterEdit("site.yaml", (text) => text.replace("sits high in the windy", "sits high in the very windy"));
+    expect(rebuilt.rendered).toEqual(["banning-gopher-control.html"]);
+    expect(rebuilt.written).toBe(1);
+    expect(await readFile(path.join(out(), "banning-gopher-control.html"), "utf8")).toContain("sits high in the very windy");
+  });
+
+  it("its Spanish paragraph: its Spanish page only", async () => {
+    const rebuilt = await afterEdit("content/es/cities.yaml", (text) => text.replace(/(banning:\n\s+intro: (?:>-\n\s+)?)/, "$1Nota. "));
+    expect(rebuilt.rendered).toHaveLength(1);
+    expect(rebuilt.rendered[0]).toMatch(/^es\/.*banning.*\.html$/);
+  });
+
+  it("a page's own copy: that page", async () => {
+    const rebuilt = await afterEdit("content/pages/about.yaml", (text) => text.replace("About Our Family Business", "About Our Family Firm"));
+    expect(rebuilt.rendered).toEqual(["about.html"]);
+  });
+
+  it("a town added: its page and the pages that list it, not the articles", async () => {
+    const rebuilt = await afterEdit("site.yaml", (text) =>
+      text.replace(
+        "\n  - name: Banning\n",
+        "\n  - name: Quail Hollow\n    slug: quail-hollow\n    lat: 33.9\n    lng: -116.9\n    neighborhoods: [Quail Ridge, Dove Canyon, Hawk Point, Owl Flats]\n    nearby: [banning, beaumont, calimesa]\n    intro: >-\n      A small test town.\n  - name: Banning\n",
+      ),
+    );
+    expect(rebuilt.rendered).toContain("quail-hollow-gopher-control.html");
+    expect(rebuilt.rendered).toContain("service-areas.html");
+    expect(rebuilt.rendered.some((file) => file.startsWith("blog/"))).toBe(false);
+    expect(rebuilt.rendered.length).toBeLessThan(pageCount / 2);
+  });
+
+  it("a file saved unchanged: nothing rendered or written", async () => {
+    const config = path.join(dir, "site.yaml");
+    await writeFile(config, await readFile(config, "utf8"));
+    const rebuilt = await rebuilder.rebuild();
+    expect([rebuilt.rendered, rebuilt.written, rebuilt.removed]).toEqual([[], 0, 0]);
+  });
+
+  it("a fact on every page (the phone): every page", async () => {
+    const rebuilt = await afterEdit("site.yaml", (text) => text.replace("display: (951) 555-0142", "display: (951) 555-0143").replace('tel: "+19515550142"', 'tel: "+19515550143"'));
+    expect(rebuilt.rendered).toHaveLength(rebuilt.result.pages.length);
+  });
+
+  it("the stylesheet: every page (each links it by its new name), the old stylesheet removed", async () => {
+    const before = (await readFile(path.join(out(), "index.html"), "utf8")).match(/href="\/(assets\/site\.[^"]+\.css)"/)![1]!;
+    const rebuilt = await afterEdit("templates/styles/site.css", (text) => `${text}\n.rebuild-test { color: #123456; }\n`);
+    expect(rebuilt.rendered).toHaveLength(rebuilt.result.pages.length);
+    expect(rebuilt.removed).toBe(1);
+    await expect(stat(path.join(out(), before))).rejects.toThrow();
+  });
+
+  it("a template: every page", async () => {
+    const rebuilt = await afterEdit("templates/sections/footer.tsx", (text) => text.replace("<footer", '<footer data-edit="1"'));
+    expect(rebuilt.rendered).toHaveLength(rebuilt.result.pages.length);
+  });
+});

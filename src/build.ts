@@ -4,6 +4,7 @@ import type { Site } from "./config/schema.ts";
 import type { Problem } from "./errors.ts";
 import { projectPaths, displayPath } from "./paths.ts";
 import { namer, planSite, type SitePlan } from "./plan-site.ts";
+import type { PlanMemo } from "./plan-memo.ts";
 import { checkSite } from "./render/check-site.ts";
 import type { PageData } from "./routes/page-props.ts";
 import type { OutputFormat } from "./routes/urls.ts";
@@ -33,6 +34,8 @@ export interface BuildOptions {
    * editor writes the saved files here. When it throws, the old output stays and the build fails.
    */
   beforeCommit?: () => Promise<void>;
+  /** A dev server's memory of its last build (src/plan-memo.ts), so that what did not change is not made again. */
+  memo?: PlanMemo;
   /** The day taken as today, yyyy-mm-dd, for site.yaml's notice; GOPHER_SITE_TODAY or the clock by default (build-day.ts). */
   today?: string;
 }
@@ -78,7 +81,7 @@ export async function buildSite(options: BuildOptions): Promise<{ result: BuildR
     await assertReplaceable(outDir, { emptyOutDir: options.emptyOutDir, shown, earlierOutput: options.out === undefined });
   }
   const stage = stageTimer(options.onStage);
-  const plan = await planSite({ paths, siteUrl: options.siteUrl, format: options.format, sources: options.sources, named: namer(options.displayFrom), today: options.today, stage });
+  const plan = await planSite({ paths, siteUrl: options.siteUrl, format: options.format, sources: options.sources, named: namer(options.displayFrom), today: options.today, stage, memo: options.memo });
   await stage("check", () => checkSite(plan, { sources: options.sources, displayFrom: options.displayFrom }));
   const { bytes, renderThreads } = await writeSite(plan, { outDir: options.write === false ? undefined : outDir, beforeCommit: options.beforeCommit, stage });
   return { result: resultOf(plan, { outDir, bytes, renderThreads, started }), plan };

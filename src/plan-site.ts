@@ -20,7 +20,8 @@ import { SiteError, sortProblems, type Problem } from "./errors.ts";
 import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { leadWorkerFiles } from "./leads/worker-file.ts";
 import { displayPath, type ProjectPaths } from "./paths.ts";
-import type { AssetsView, ChromeView, PageData } from "./routes/page-props.ts";
+import type { AssetsView, ChromeView, PageData, PlannedPage } from "./routes/page-props.ts";
+import type { PlanMemo } from "./plan-memo.ts";
 import { languagePaths, localizedPaths, withLanguages } from "./routes/languages.ts";
 import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
 import { ownPageLinkProblems } from "./routes/own-page-links.ts";
@@ -49,6 +50,8 @@ export interface PlanOptions {
   today?: string;
   /** Times one stage. */
   stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
+  /** A dev server's memory of its last build (plan-memo.ts): what did not change is not made again. */
+  memo?: PlanMemo;
 }
 
 /** One language of the site, made once: its texts, its chrome, its scripts (they carry its settings) and what its pages refer to. */
@@ -88,8 +91,9 @@ export interface SitePlan {
 
 /** The stages before rendering, in order: config, content, images, routes, assets, seo. */
 export async function planSite(options: PlanOptions): Promise<SitePlan> {
-  const { paths, sources, named, stage } = options;
-  const { site, notices } = await stage("config", () => loadConfig({ path: paths.config, displayPath: named(paths.config), sources }));
+  const { paths, sources, named, stage, memo } = options;
+  memo?.begin();
+  const { site, notices } = await stage("config", () => loadConfig({ path: paths.config, displayPath: named(paths.config), sources, memo: memo?.config }));
   const contentDir = named(paths.content);
   const positions = new Map<string, Locator>();
   // Where the owner wrote each language's texts: a warning or a broken link names the copy key or front matter line.
@@ -123,6 +127,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
         reviewClaim: edition.facts.reviewClaim,
         cityIntros: edition.cityIntros,
         cityNames: edition.cityNames,
+        reuseCity: memo && townPageReuse(memo, site, edition, options),
       }),
     );
     checkPlan(pages);
@@ -175,16 +180,14 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
   // Each page's share and structured data, then the search and hosting files (sitemap, robots.txt,
   // feed, web manifest, _headers, _redirects): all from the planned pages and the images stage's pictures.
   const [pages, generated] = await stage("seo", () => [
-    languages.flatMap(({ edition, paths: localized }) =>
-      withSeo(
-        planned.filter((page) => page.lang === edition.code),
-        seoContext(siteInWords(site, edition.settings), edition.copy, siteUrl, images.images, {
-          paths: localized,
-          inLanguage: editions.length > 1 ? edition.locale : undefined,
-          feedTitle: base.copy.blog.title,
-        }),
-      ),
-    ),
+    languages.flatMap(({ edition, paths: localized }) => {
+      const inLanguage = editions.length > 1 ? edition.locale : undefined;
+      const context = seoContext(siteInWords(site, edition.settings), edition.copy, siteUrl, images.images, { paths: localized, inLanguage, feedTitle: base.copy.blog.title });
+      // A town's head is made from its planned page and what every page's head is made from.
+      const shared = memo && [...settingsOf(site), memo.same(`copy ${edition.code}`, edition.copy), memo.same(`language ${edition.code}`, edition.settings), siteUrl, memo.same("images", images.images), memo.same(`paths ${edition.code}`, localized), inLanguage, base.copy.blog.title];
+      const reuse = shared && ((page: PlannedPage, make: () => PageData) => (page.template === "city" ? memo!.made(`${edition.code} head ${page.outFile}`, [...shared, page], make) : make()));
+      return withSeo(planned.filter((page) => page.lang === edition.code), context, reuse);
+    }),
     [...seoFiles({ site, copy: base.copy, siteUrl, pages: planned, articles: base.articles, images: images.images }), ...hostSettingsFiles(site)],
   ] as const);
 
@@ -205,6 +208,33 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...images.notices, ...publicDir.leftOut],
     warnings: sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles), textSources)]),
   };
+}
+
+/**
+ * What a town's page is made from besides the town itself (plan-routes.ts): site.yaml's settings,
+ * the language's copy and its words, its licences and review claim, the town's paragraph and name
+ * in the language, and its nearby towns as they are named and placed. Equal data is one object
+ * (memo.same), so a town whose inputs are all the very values of last time is not made again.
+ */
+function townPageReuse(memo: PlanMemo, site: Site, edition: Edition, options: Pick<PlanOptions, "siteUrl" | "format">) {
+  const { code } = edition;
+  const language = memo.same(`language route ${code}`, { code, prefix: edition.prefix, locale: edition.locale, isDefault: edition.isDefault, settings: edition.settings, pending: edition.pending });
+  const shared = [...settingsOf(site), memo.same(`copy ${code}`, edition.copy), language, memo.same(`licenses ${code}`, edition.licenses), edition.facts.reviewClaim, options.siteUrl, options.format];
+  // A nearby town is a link: its name, its place (the list is ordered by distance), and whether it has a page.
+  const towns = new Map<string, { name: string; lat: number; lng: number; page: boolean }>();
+  for (const town of site.townsWithoutPage) towns.set(town.slug, { ...town, page: false });
+  for (const town of site.cities) towns.set(town.slug, { ...town, page: true });
+  const link = (slug: string) => {
+    const town = towns.get(slug);
+    return [town?.name, town?.lat, town?.lng, town?.page, edition.cityNames[slug]];
+  };
+  return (city: Site["cities"][number], make: () => PlannedPage) =>
+    memo.made(`${code} town ${city.slug}`, [...shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug], ...city.nearby.flatMap(link)], make);
+}
+
+/** site.yaml's values but the towns with a page: the same objects while that part of the file is unchanged (config-memo.ts). */
+function settingsOf(site: Site): unknown[] {
+  return Object.entries(site).flatMap(([key, value]) => (key === "cities" ? [] : [key, value]));
 }
 
 /** What the renderer needs of the languages: the default's chrome and assets, the others' by code. */

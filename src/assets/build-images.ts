@@ -94,8 +94,10 @@ export async function buildImages(options: BuildImagesOptions): Promise<BuildIma
   if (!icons || sizeProblems.length > 0) throw new SiteError(sortProblems(uniqueProblems(sizeProblems)));
   files.push(...icons.files);
 
+  // In the pictures' order, not the order their work finished in: the same data on every build.
+  const inOrder = <T,>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)));
   return {
-    images: { responsive, share: shared, icons: { appleTouch: icons.images[0]!, manifest: icons.images.slice(1) } },
+    images: { responsive: inOrder(responsive), share: inOrder(shared), icons: { appleTouch: icons.images[0]!, manifest: icons.images.slice(1) } },
     files: files.sort((a, b) => compareText(a.path, b.path)),
     notices: notices.sort(compareText),
   };

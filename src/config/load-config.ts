@@ -5,6 +5,7 @@ import { siteSchema, type Site } from "./schema.ts";
 import { readYaml } from "./read-yaml.ts";
 import { dotted } from "./zod-problems.ts";
 import { explainOldShapes } from "./old-shapes.ts";
+import type { ConfigMemo } from "./config-memo.ts";
 
 export interface LoadConfigOptions {
   /** Absolute path of site.yaml. */
@@ -13,6 +14,8 @@ export interface LoadConfigOptions {
   displayPath: string;
   /** Where the text is read; the disk by default. */
   sources?: SourceFiles;
+  /** A dev server's memory of the last texts read (config-memo.ts): only what changed is read again. */
+  memo?: ConfigMemo;
 }
 
 export interface LoadConfigResult {
@@ -24,7 +27,7 @@ export interface LoadConfigResult {
 /** Reads and validates site.yaml; throws a SiteError listing every problem at once. */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadConfigResult> {
   const text = await readText(options.sources ?? diskSources, options.path, options.displayPath);
-  return parseConfig(text, options.displayPath);
+  return options.memo ? options.memo.read(text, options.displayPath) : parseConfig(text, options.displayPath);
 }
 
 /** Validates the text of site.yaml. Pure apart from throwing. */
@@ -47,7 +50,7 @@ function settingsMapping(data: unknown): string | undefined {
   return undefined;
 }
 
-function resultFor(site: Site): LoadConfigResult {
+export function resultFor(site: Site): LoadConfigResult {
   const notices = nearbyTownsWithoutPage(site).map(
     ({ city, town }) => `${city} lists ${town} as nearby; it has no page of its own, so its link goes to /service-areas`,
   );

@@ -48,9 +48,10 @@ const PAGE_LEVEL: Record<string, readonly string[]> = {
 export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
   const problems: Problem[] = [];
   const copy: Record<string, unknown> = { services: {}, own: {} };
-  await Promise.all(
-    Object.entries(options.files ?? copyFiles).map(async ([name, schema]) => {
-      if (options.skip?.has(name)) return;
+  // Read at once, put together in the files' order: the same copy, key for key, on every build.
+  const read = await Promise.all(
+    Object.entries(options.files ?? copyFiles).map(async ([name, schema]): Promise<[string, unknown] | undefined> => {
+      if (options.skip?.has(name)) return undefined;
       const file = `${options.displayDir}/${name}`;
       const found: Problem[] = [];
       const text = await readCopyFile(options.sources ?? diskSources, path.join(options.contentDir, name), file, found);
@@ -63,9 +64,10 @@ export async function loadCopy(options: LoadCopyOptions): Promise<Copy> {
       const missing = options.pending && reference ? found.filter(isMissing) : [];
       if (missing.length > 0) options.pending!.set(name, missing);
       problems.push(...found.filter((problem) => !missing.includes(problem)));
-      if (found.length === 0) setCopy(copy, name, value);
+      return found.length === 0 ? [name, value] : undefined;
     }),
   );
+  for (const entry of read) if (entry) setCopy(copy, entry[0], entry[1]);
   if (problems.length > 0) throw new SiteError(sortProblems(problems));
   return copy as Copy;
 }

@@ -12,6 +12,7 @@ import { renderBatch } from "../render/render-batch.ts";
 import type { PageData } from "../routes/page-props.ts";
 import { updateInPlace, writeSite } from "../write.ts";
 import { sameData } from "./same-data.ts";
+import { createPlanMemo } from "../plan-memo.ts";
 
 /** More changed pages than this are rendered by a whole build (its threads, its staging folder), not one by one in memory. */
 export const PARTIAL_LIMIT = 2000;
@@ -58,11 +59,12 @@ interface Kept {
  */
 export function createRebuilder(config: string, outDir: string) {
   const paths = realProjectPaths(config);
+  const memo = createPlanMemo();
   let kept: Kept | undefined;
 
   async function whole(request: RebuildRequest): Promise<Rebuilt> {
     kept = undefined;
-    const { result, plan } = await buildSite({ config, out: outDir, ...request });
+    const { result, plan } = await buildSite({ config, out: outDir, memo, ...request });
     kept = await keep(plan);
     return { result, rendered: plan.pages.map((page) => page.outFile), written: result.fileCount, removed: 0, whole: true };
   }
@@ -70,7 +72,7 @@ export function createRebuilder(config: string, outDir: string) {
   async function partial(last: Kept, request: RebuildRequest): Promise<Rebuilt> {
     const started = performance.now();
     const stage = stageTimer(request.onStage);
-    const plan = await planSite({ paths, sources: request.sources, named: namer(request.displayFrom), stage });
+    const plan = await planSite({ paths, sources: request.sources, named: namer(request.displayFrom), stage, memo });
     await stage("check", () => checkSite(plan, { sources: request.sources, displayFrom: request.displayFrom }));
     const changed = await stage("compare", () => changedPages(last, plan));
     if (changed.length > PARTIAL_LIMIT) {

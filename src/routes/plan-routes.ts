@@ -33,6 +33,8 @@ export interface PlanRoutesOptions {
   cityIntros: Record<string, string>;
   /** A town's name in this language where it has its own (content/<code>/cities.yaml), by slug. */
   cityNames?: Record<string, string>;
+  /** A dev server's rebuild (src/plan-memo.ts): the town's page made last time, when nothing it is made from changed; `make()` otherwise. */
+  reuseCity?: (city: Site["cities"][number], make: () => PlannedPage) => PlannedPage;
 }
 
 /**
@@ -95,6 +97,31 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   /** The pages of a kind this language builds; none of one it leaves untranslated (not even planned). */
   const when = (template: PlannedPage["template"], make: () => PlannedPage[]) => (builds(language, translationUnit(template)) ? make() : []);
 
+  /** A town's page. */
+  const cityPage = (listed: Site["cities"][number]): PlannedPage => {
+    const name = options.cityNames?.[listed.slug];
+    const city = name ? { ...listed, name } : listed;
+    const cityCopy = fillCityCopy(city);
+    return page(
+      "city",
+      at((p) => p.city(city.slug)),
+      { title: cityCopy.title, description: cityCopy.description },
+      {
+        name: city.name,
+        slug: city.slug,
+        copy: cityCopy,
+        intro: options.cityIntros?.[city.slug] ?? city.intro,
+        neighborhoods: city.neighborhoods,
+        nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
+        allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: defaultPaths.serviceAreas() } : undefined,
+        badge: reviewBadge(site, copy, city, claim),
+        reviews: cityReviews(listed.name),
+        heroImage: "/images/hero-city.svg",
+        cta: cta.city,
+      },
+    );
+  };
+
   const pages: PlannedPage[] = [
     page("home", at((p) => p.home()), copy.home, {
       copy: copy.home,
@@ -140,27 +167,8 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     ]),
     ...when("city", () =>
       site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((listed) => {
-        const name = options.cityNames?.[listed.slug];
-        const city = name ? { ...listed, name } : listed;
-        const cityCopy = fillCityCopy(city);
-        return page(
-          "city",
-          at((p) => p.city(city.slug)),
-          { title: cityCopy.title, description: cityCopy.description },
-          {
-            name: city.name,
-            slug: city.slug,
-            copy: cityCopy,
-            intro: options.cityIntros?.[city.slug] ?? city.intro,
-            neighborhoods: city.neighborhoods,
-            nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
-            allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: defaultPaths.serviceAreas() } : undefined,
-            badge: reviewBadge(site, copy, city, claim),
-            reviews: cityReviews(listed.name),
-            heroImage: "/images/hero-city.svg",
-            cta: cta.city,
-          },
-        );
+        const make = () => cityPage(listed);
+        return options.reuseCity ? options.reuseCity(listed, make) : make();
       }),
     ),
     ...when("blog", () => [

@@ -15,6 +15,8 @@ export interface PlanMemo {
   begin(): void;
   /** The value kept under `key` when it holds the same data as `value` (and from now on `value` otherwise): equal data, one object. */
   same<T>(key: string, value: T): T;
+  /** The list kept under `key` when each of `values` is the very value it holds; otherwise `values`, kept from now on: one object for many `made` inputs. */
+  list(key: string, values: readonly unknown[]): readonly unknown[];
   /** What `make` made last time under `key`, when every one of `inputs` is the very value it was then; otherwise `make()`. */
   made<T>(key: string, inputs: readonly unknown[], make: () => T): T;
 }
@@ -40,9 +42,15 @@ export function createPlanMemo(): PlanMemo {
       kept.set(key, value);
       return value;
     },
+    list(key, values) {
+      const before = kept.get(key) as readonly unknown[] | undefined;
+      if (before && sameValues(before, values)) return before;
+      kept.set(key, values);
+      return values;
+    },
     made(key, inputs, make) {
       const before = current.get(key) ?? last.get(key);
-      if (before && before.inputs.length === inputs.length && before.inputs.every((input, index) => input === inputs[index])) {
+      if (before && sameValues(before.inputs, inputs)) {
         current.set(key, before);
         return before.value as ReturnType<typeof make>;
       }
@@ -51,4 +59,10 @@ export function createPlanMemo(): PlanMemo {
       return value;
     },
   };
+}
+
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -128,6 +128,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
         cityIntros: edition.cityIntros,
         cityNames: edition.cityNames,
         reuseCity: memo && townPageReuse(memo, site, edition, options),
+        reuseTownList: memo && ((make) => memo.made(`${edition.code} towns by distance`, townListInputs(memo, site, edition), make)),
       }),
     );
     checkPlan(pages);
@@ -184,8 +185,8 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
       const inLanguage = editions.length > 1 ? edition.locale : undefined;
       const context = seoContext(siteInWords(site, edition.settings), edition.copy, siteUrl, images.images, { paths: localized, inLanguage, feedTitle: base.copy.blog.title });
       // A town's head is made from its planned page and what every page's head is made from.
-      const shared = memo && [...settingsOf(site), memo.same(`copy ${edition.code}`, edition.copy), memo.same(`language ${edition.code}`, edition.settings), siteUrl, memo.same("images", images.images), memo.same(`paths ${edition.code}`, localized), inLanguage, base.copy.blog.title];
-      const reuse = shared && ((page: PlannedPage, make: () => PageData) => (page.template === "city" ? memo!.made(`${edition.code} head ${page.outFile}`, [...shared, page], make) : make()));
+      const shared = memo?.list(`head ${edition.code}`, [...settingsOf(site), memo.same(`copy ${edition.code}`, edition.copy), memo.same(`language ${edition.code}`, edition.settings), siteUrl, memo.same("images", images.images), memo.same(`paths ${edition.code}`, localized), inLanguage, base.copy.blog.title]);
+      const reuse = shared && ((page: PlannedPage, make: () => PageData) => (page.template === "city" ? memo!.made(`${edition.code} head ${page.outFile}`, [shared, page], make) : make()));
       return withSeo(planned.filter((page) => page.lang === edition.code), context, reuse);
     }),
     [...seoFiles({ site, copy: base.copy, siteUrl, pages: planned, articles: base.articles, images: images.images }), ...hostSettingsFiles(site)],
@@ -219,17 +220,25 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
 function townPageReuse(memo: PlanMemo, site: Site, edition: Edition, options: Pick<PlanOptions, "siteUrl" | "format">) {
   const { code } = edition;
   const language = memo.same(`language route ${code}`, { code, prefix: edition.prefix, locale: edition.locale, isDefault: edition.isDefault, settings: edition.settings, pending: edition.pending });
-  const shared = [...settingsOf(site), memo.same(`copy ${code}`, edition.copy), language, memo.same(`licenses ${code}`, edition.licenses), edition.facts.reviewClaim, options.siteUrl, options.format];
-  // A nearby town is a link: its name, its place (the list is ordered by distance), and whether it has a page.
-  const towns = new Map<string, { name: string; lat: number; lng: number; page: boolean }>();
-  for (const town of site.townsWithoutPage) towns.set(town.slug, { ...town, page: false });
-  for (const town of site.cities) towns.set(town.slug, { ...town, page: true });
-  const link = (slug: string) => {
-    const town = towns.get(slug);
-    return [town?.name, town?.lat, town?.lng, town?.page, edition.cityNames[slug]];
+  const shared = memo.list(`town ${code}`, [...settingsOf(site), memo.same(`copy ${code}`, edition.copy), language, memo.same(`licenses ${code}`, edition.licenses), edition.facts.reviewClaim, options.siteUrl, options.format]);
+  const withPage = new Map(site.cities.map((town) => [town.slug, town]));
+  const withoutPage = new Map(site.townsWithoutPage.map((town) => [town.slug, town]));
+  return (city: Site["cities"][number], make: () => PlannedPage) => {
+    const inputs: unknown[] = [shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug]];
+    // A nearby town is a link: its name, its place (the list is ordered by distance), and whether it has a page.
+    for (const slug of city.nearby) {
+      const town = withPage.get(slug) ?? withoutPage.get(slug);
+      inputs.push(town?.name, town?.lat, town?.lng, withPage.has(slug), edition.cityNames[slug]);
+    }
+    return memo.made(`${code} town ${city.slug}`, inputs, make);
   };
-  return (city: Site["cities"][number], make: () => PlannedPage) =>
-    memo.made(`${code} town ${city.slug}`, [...shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug], ...city.nearby.flatMap(link)], make);
+}
+
+/** What the list of every town nearest first is made from: site.yaml's settings, and each town's name, address and place. */
+function townListInputs(memo: PlanMemo, site: Site, edition: Edition): unknown[] {
+  const inputs: unknown[] = [memo.list("town list", settingsOf(site))];
+  for (const town of site.cities) inputs.push(town.name, town.slug, town.lat, town.lng, edition.cityNames[town.slug]);
+  return inputs;
 }
 
 /** site.yaml's values but the towns with a page: the same objects while that part of the file is unchanged (config-memo.ts). */

@@ -5,7 +5,7 @@ import { licensesOn, type LicenseLine } from "../content/licenses.ts";
 import { placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
-import type { PlannedPage, ReviewsWidgetView } from "./page-props.ts";
+import type { PlaceLink, PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
@@ -35,6 +35,8 @@ export interface PlanRoutesOptions {
   cityNames?: Record<string, string>;
   /** A dev server's rebuild (src/plan-memo.ts): the town's page made last time, when nothing it is made from changed; `make()` otherwise. */
   reuseCity?: (city: Site["cities"][number], make: () => PlannedPage) => PlannedPage;
+  /** Likewise the list of every town nearest first (the home, service areas and about pages). */
+  reuseTownList?: (make: () => PlaceLink[]) => PlaceLink[];
 }
 
 /**
@@ -48,7 +50,8 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const format = options.format ?? site.format;
   // Pages and lists name the towns in the page's language; testimonials keep the town their customer wrote.
   const named = withTownNames(site, options.cityNames);
-  const cities = citiesByDistance(named, defaultPaths);
+  const listTowns = () => citiesByDistance(named, defaultPaths);
+  const cities = options.reuseTownList ? options.reuseTownList(listTowns) : listTowns();
   const paths = languagePaths(language, site);
   const licenses = options.licenses;
   const claim = options.reviewClaim;

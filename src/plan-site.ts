@@ -73,7 +73,7 @@ export interface SitePlan {
   languages: LanguageBuild[];
   /** Every page, in every language, with its head (SEO) filled in. */
   pages: PageData[];
-  templates: Templates & { file: string };
+  templates: Templates & { file: string; fingerprint: string };
   /** Every file but the pages: public/, the stylesheet, scripts, icons, images, generated and hosting files. */
   files: OutputFile[];
   /** The files copied from public/ (a clash with a generated file names the public one). */

@@ -9,9 +9,10 @@ import { namer, planSite, renderLanguages, type LanguageBuild, type SitePlan } f
 import { createLinkChecker } from "../render/check-links.ts";
 import { checkSite } from "../render/check-site.ts";
 import { renderBatch } from "../render/render-batch.ts";
-import type { PageData } from "../routes/page-props.ts";
+import type { PageData, TemplateName } from "../routes/page-props.ts";
 import { updateInPlace, writeSite } from "../write.ts";
 import { sameData } from "./same-data.ts";
+import { templateUses } from "./template-uses.ts";
 import { createPlanMemo } from "../plan-memo.ts";
 
 /** More changed pages than this are rendered by a whole build (its threads, its staging folder), not one by one in memory. */
@@ -46,6 +47,8 @@ interface Kept {
   copies: Map<string, string>;
   outputs: Set<string>;
   stamp: string;
+  /** What each kind of page is rendered with (template-uses.ts), worked out beside the build. */
+  uses: Promise<Map<TemplateName, string> | undefined>;
 }
 
 /**
@@ -65,7 +68,7 @@ export function createRebuilder(config: string, outDir: string) {
   async function whole(request: RebuildRequest): Promise<Rebuilt> {
     kept = undefined;
     const { result, plan } = await buildSite({ config, out: outDir, memo, ...request });
-    kept = await keep(plan);
+    kept = await keep(plan, templateUses(paths.templates, plan.templates.fingerprint));
     return { result, rendered: plan.pages.map((page) => page.outFile), written: result.fileCount, removed: 0, whole: true };
   }
 
@@ -74,11 +77,12 @@ export function createRebuilder(config: string, outDir: string) {
     const stage = stageTimer(request.onStage);
     const plan = await planSite({ paths, sources: request.sources, named: namer(request.displayFrom), stage, memo });
     await stage("check", () => checkSite(plan, { sources: request.sources, displayFrom: request.displayFrom }));
-    const changed = await stage("compare", () => changedPages(last, plan));
+    const uses = last.plan.templates.file === plan.templates.file ? last.uses : templateUses(paths.templates, plan.templates.fingerprint);
+    const changed = await stage("compare", async () => changedPages(last, plan, await templatesChanged(last.uses, uses)));
     if (changed.length > PARTIAL_LIMIT) {
       kept = undefined;
       const { bytes, renderThreads } = await writeSite(plan, { outDir, beforeCommit: request.beforeCommit, stage });
-      kept = await keep(plan);
+      kept = await keep(plan, uses);
       const result = resultOf(plan, { outDir, bytes, renderThreads, started });
       return { result, rendered: plan.pages.map((page) => page.outFile), written: result.fileCount, removed: 0, whole: true };
     }
@@ -102,7 +106,7 @@ export function createRebuilder(config: string, outDir: string) {
     // From here the folder is neither the last build nor this one until the update ends: kept is forgotten until then.
     kept = undefined;
     const bytes = await stage("write", () => updateInPlace(outDir, update));
-    kept = await keep(plan);
+    kept = await keep(plan, uses);
     const result = resultOf(plan, { outDir, bytes, renderThreads: 0, started });
     return { result, rendered: [...html.keys()], written: update.write.length, removed: update.remove.length, whole: false };
   }
@@ -115,15 +119,22 @@ export function createRebuilder(config: string, outDir: string) {
   };
 }
 
+/** The kinds of page whose templates changed: none, some, or (not known) all. */
+async function templatesChanged(before: Kept["uses"], now: Kept["uses"]): Promise<(kind: TemplateName) => boolean> {
+  if (before === now) return () => false;
+  const [old, fresh] = await Promise.all([before, now]);
+  if (!old || !fresh) return () => true;
+  return (kind) => old.get(kind) !== fresh.get(kind);
+}
+
 /** The pages to render: new ones, and those whose props, language or templates changed. */
-function changedPages(last: Kept, plan: SitePlan): PageData[] {
+function changedPages(last: Kept, plan: SitePlan, templateChanged: (kind: TemplateName) => boolean): PageData[] {
   const known = new WeakMap<object, object>();
-  const templates = last.plan.templates.file !== plan.templates.file;
   const lastLanguages = new Map(last.plan.languages.map((language) => [language.edition.code, language]));
   const languageChanged = new Map(plan.languages.map((language) => [language.edition.code, !sameLanguage(lastLanguages.get(language.edition.code), language, known)]));
   return plan.pages.filter((page) => {
     const before = last.pages.get(page.outFile);
-    return !before || templates || languageChanged.get(page.lang) || !sameData(before, page, known);
+    return !before || templateChanged(page.template) || languageChanged.get(page.lang) || !sameData(before, page, known);
   });
 }
 
@@ -181,7 +192,7 @@ function stampOf(outputs: ReadonlySet<string>): string {
   return stampText([...new Set([...outputs].map((file) => file.split("/")[0]!))]);
 }
 
-async function keep(plan: SitePlan): Promise<Kept> {
+async function keep(plan: SitePlan, uses: Kept["uses"]): Promise<Kept> {
   const copies = new Map<string, string>();
   const files = new Map<string, OutputFile["data"]>();
   for (const file of plan.files) {
@@ -189,5 +200,5 @@ async function keep(plan: SitePlan): Promise<Kept> {
     else files.set(file.path, file.data);
   }
   const outputs = outputsOf(plan);
-  return { plan, pages: new Map(plan.pages.map((page) => [page.outFile, page])), files, copies, outputs, stamp: stampOf(outputs) };
+  return { plan, pages: new Map(plan.pages.map((page) => [page.outFile, page])), files, copies, outputs, stamp: stampOf(outputs), uses };
 }

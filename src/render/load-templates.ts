@@ -4,7 +4,7 @@ import path from "node:path";
 import type { BuildOptions } from "esbuild";
 import React, { type ComponentType, type ReactNode } from "react";
 import * as jsxRuntime from "react/jsx-runtime";
-import { esbuildOutput } from "../assets/compile-cache.ts";
+import { esbuildOutput, folderFingerprint } from "../assets/compile-cache.ts";
 import { runCommonJs } from "../code-cache.js";
 import type { AssetsView, ChromeView, HeadView, IconSymbolView, TemplateName } from "../routes/page-props.ts";
 import { RenderError } from "../errors.ts";
@@ -22,7 +22,7 @@ export interface Templates {
 }
 
 /** How esbuild compiles the templates: one CommonJS module (React is CommonJS too), packages left to require(). */
-const TEMPLATE_OPTIONS = {
+export const TEMPLATE_OPTIONS = {
   bundle: true,
   format: "cjs",
   platform: "node",
@@ -37,9 +37,13 @@ const TEMPLATE_OPTIONS = {
  * folder's contents and these options (src/assets/compile-cache.ts): an edited template is a new
  * module, which dev picks up without a restart, and an unchanged one is compiled and loaded once.
  */
-export async function loadTemplates(templatesDir: string, projectRoot: string): Promise<Templates & { file: string }> {
-  const file = await esbuildOutput("templates", ".cjs", templatesDir, path.join(templatesDir, "index.tsx"), projectRoot, TEMPLATE_OPTIONS);
-  return loadTemplatesModule(file);
+export async function loadTemplates(templatesDir: string, projectRoot: string): Promise<Templates & { file: string; fingerprint: string }> {
+  // The same reading of the folder the compile is keyed on (compile-cache.ts): what these templates were made from.
+  const [fingerprint, file] = await Promise.all([
+    folderFingerprint(templatesDir),
+    esbuildOutput("templates", ".cjs", templatesDir, path.join(templatesDir, "index.tsx"), projectRoot, TEMPLATE_OPTIONS),
+  ]);
+  return { ...loadTemplatesModule(file), fingerprint };
 }
 
 /**

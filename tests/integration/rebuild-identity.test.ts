@@ -64,6 +64,7 @@ const EDITS: Array<{ name: string; breaks?: boolean; spanish?: boolean; apply(n:
   { name: "a Spanish town paragraph", spanish: true, apply: (n) => edit("content/es/cities.yaml", (text) => text.replace(/(intro: (?:>-\n\s+)?)/, `$1Nota ${n}. `)) },
   { name: "an article's text", apply: (n) => edit("content/blog/gopher-damage-costs.md", (text) => `${text.trimEnd()}\n\nOne more paragraph, number ${n}.\n`) },
   { name: "a template", apply: (n) => edit("templates/sections/footer.tsx", (text) => text.replace(/<footer(?: data-edit="\d+")?/, `<footer data-edit="${n}"`)) },
+  { name: "one kind's template", apply: (n) => edit("templates/pages/article.tsx", (text) => text.replace(/<article(?: data-edit="\d+")?/, `<article data-edit="${n}"`)) },
   { name: "the stylesheet", apply: (n) => edit("templates/styles/site.css", (text) => `${text}\n.edit-${n} { color: #123456; }\n`) },
   {
     name: "a town added or taken out again",

@@ -83,8 +83,15 @@ describe("a rebuild renders only the pages a change touches", { timeout: 60_000 
     await expect(stat(path.join(out(), before))).rejects.toThrow();
   });
 
-  it("a template: every page", async () => {
+  it("a template every page has (the footer): every page", async () => {
     const rebuilt = await afterEdit("templates/sections/footer.tsx", (text) => text.replace("<footer", '<footer data-edit="1"'));
     expect(rebuilt.rendered).toHaveLength(rebuilt.result.pages.length);
+  });
+
+  it("one kind's template (the article's): the pages of the kinds whose templates import it (articles and legal pages), in each language", async () => {
+    const rebuilt = await afterEdit("templates/pages/article.tsx", (text) => text.replace("<article", '<article data-edit="1"'));
+    const using = rebuilt.result.pages.filter((page) => page.template === "article" || page.template === "legal").map((page) => page.outFile);
+    expect(using.length).toBeGreaterThan(8);
+    expect([...rebuilt.rendered].sort()).toEqual(using.sort());
   });
 });

@@ -15,9 +15,15 @@ import type { TemplateName } from "../routes/page-props.ts";
  * src/page-kinds.ts says, or the templates do not compile (the build says why).
  */
 export async function templateUses(templatesDir: string, fingerprint: string): Promise<Map<TemplateName, string> | undefined> {
-  const uses = await readUses(templatesDir);
-  // Only for the very files the build's templates were made from: a save meanwhile makes it unknown.
-  return (await readFingerprintNow(templatesDir)) === fingerprint ? uses : undefined;
+  try {
+    const uses = await readUses(templatesDir);
+    // Only for the very files the build's templates were made from: a save meanwhile makes it unknown.
+    return (await readFingerprintNow(templatesDir)) === fingerprint ? uses : undefined;
+  } catch {
+    // Worked out beside the build, and awaited only at a later template change: a folder gone
+    // meanwhile (the dev server closed, a file renamed) is not an error, only not known.
+    return undefined;
+  }
 }
 
 async function readUses(templatesDir: string): Promise<Map<TemplateName, string> | undefined> {

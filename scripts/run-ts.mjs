@@ -19,7 +19,7 @@ const define = { __GOPHER_TOOL_ROOT__: JSON.stringify(root) };
 const mjsInPlace = {
   name: "mjs-in-place",
   setup(build) {
-    build.onResolve({ filter: /^\.{1,2}\/.*\.mjs$/ }, (args) => ({ path: pathToFileURL(path.resolve(args.resolveDir, args.path)).href, external: true }));
+    build.onResolve({ filter: /^(\.{1,2})?\/.*\.mjs$/ }, (args) => ({ path: pathToFileURL(path.resolve(args.resolveDir, args.path)).href, external: true }));
   },
 };
 const script = await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", target: "node20", packages: "external", plugins: [mjsInPlace], define, write: false, logLevel: "error" });

@@ -78,6 +78,11 @@ async function settled(first: Promise<string>, events: Events, log: ReturnType<t
 console.log(machine());
 const loadBefore = load();
 const rows: Array<Record<string, string | number>> = [];
+/** Adds a row to the table, and says so on stderr: at 10,000 towns the table comes minutes later. */
+function row(line: Record<string, string | number> & { edit: string; "median ms": number }) {
+  rows.push(line);
+  console.error(`${line.edit}: median ${line["median ms"]} ms`);
+}
 
 // The dev server: each save written as a text editor writes it, timed to the reload (or CSS swap) event.
 const dir = await project();
@@ -87,7 +92,7 @@ const memory = peakMemory();
 const devLog = recordingLogger();
 let started = performance.now();
 const server = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log: devLog });
-rows.push({ edit: "dev: start (first build)", event: "-", redone: pagesOf(devLog.last), "median ms": Math.round(performance.now() - started) });
+row({ edit: "dev: start (first build)", event: "-", redone: pagesOf(devLog.last), "median ms": Math.round(performance.now() - started) });
 const events = await listen(server.url);
 for (const edit of devEdits(town.slug)) {
   const file = path.join(dir, edit.file);
@@ -107,7 +112,7 @@ for (const edit of devEdits(town.slug)) {
     type = end.type;
     flashes += end.errors > 0 ? 1 : 0;
   }
-  rows.push({ edit: `dev: ${edit.name}`, event: type, redone: pagesOf(devLog.last), ...summary(times), "error first": `${flashes} of ${EDITS}` });
+  row({ edit: `dev: ${edit.name}`, event: type, redone: pagesOf(devLog.last), ...summary(times), "error first": `${flashes} of ${EDITS}` });
   // Put back: the next row starts from the site as it was.
   await quiet(server, events);
   const back = events.next();
@@ -126,7 +131,7 @@ const editorDir = await project();
 const editorLog = recordingLogger();
 started = performance.now();
 const editor = await startEditor({ config: path.join(editorDir, "site.yaml"), port: 0, log: editorLog });
-rows.push({ edit: "editor: start (first build)", event: "-", redone: pagesOf(editorLog.last), "median ms": Math.round(performance.now() - started) });
+row({ edit: "editor: start (first build)", event: "-", redone: pagesOf(editorLog.last), "median ms": Math.round(performance.now() - started) });
 const editorEvents = await listen(editor.url);
 const headers = { origin: editor.url, "x-editor-secret": editor.secret, "content-type": "application/json" };
 const buildsBefore = editor.builds;
@@ -160,7 +165,7 @@ for (const save of saves) {
     type = (await settled(event, editorEvents, editorLog, `editor Save: ${save.name}, save ${i + 1}`)).type;
     times.push(performance.now() - started);
   }
-  rows.push({ edit: `editor Save: ${save.name}`, event: type, redone: pagesOf(editorLog.last), ...summary(times), "error first": "-" });
+  row({ edit: `editor Save: ${save.name}`, event: type, redone: pagesOf(editorLog.last), ...summary(times), "error first": "-" });
   answeredIn.push(`${save.name} ${summary(answered)["median ms"]} ms`);
 }
 await editor.whenIdle();

@@ -1,134 +1,182 @@
-// npm run bench:dev: how long from saving a file to the open page being told to reload, for
-// the sample site: the median over several edits of an article, a city in site.yaml and the CSS;
-// then the editor's save-to-reloaded: from the owner's Save (the API call: the site built with the
-// new text, which is the check, then site.yaml written) to the preview being told to reload. Both
-// servers build where they do for the owner (src/dev/output-folder.ts: in memory on Linux).
-import { readFile, writeFile } from "node:fs/promises";
+// npm run bench:dev [-- --towns N]: how long from saving a file to the open page being told to
+// reload, for the sample (by default) or a site of N towns (the sample's 28 and synthetic ones, in
+// its default language: scripts/synthetic-site.mjs, as npm run bench builds). The median over
+// BENCH_EDITS saves (default 7) of an article, one town's paragraph, the phone number (on every
+// page) and the stylesheet; then the editor's save-to-reloaded: from the owner's Save (the API call:
+// the site built with the new text, which is the check, then site.yaml written) to the preview being
+// told to reload, for the same town and the phone. Both servers build where they do for the owner
+// (src/dev/output-folder.ts: in memory on Linux). Prints the peak memory of the dev part, the load
+// before and after, and the machine, so a result can be judged.
+import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { startDevServer } from "../src/dev/dev-server.ts";
 import { startEditor } from "../src/editor/editor-server.ts";
-import { createLogger } from "../src/log.ts";
 import { copySample, removeDir } from "../tests/helpers/sample-site.ts";
+import { changeWord, devEdits, middleTown, phoneNumber } from "./bench-dev-edits.ts";
+import { listen, load, machine, megabytes, pagesOf, peakMemory, recordingLogger, summary } from "./bench-dev-measure.ts";
+import { makeSyntheticSite } from "./synthetic-site.mjs";
 
+const SAMPLE_TOWNS = 28;
 const EDITS = Number(process.env.BENCH_EDITS ?? 7);
+const usage = "usage: npm run bench:dev [-- --towns N]   (N >= 28: the sample's 28 towns and N - 28 synthetic ones; BENCH_EDITS=7 saves per row)";
 
-/** Listens to the dev server's event stream and resolves each time an event arrives. */
-async function listen(url: string) {
-  const response = await fetch(`${url}/__gopher/events`);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const waiting: Array<(type: string) => void> = [];
-  let buffer = "";
-  (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const chunk = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = chunk.split("\n").find((line) => line.startsWith("data: "));
-        if (data) waiting.shift()?.(JSON.parse(data.slice(6)).type);
-      }
-    }
-  })();
-  return {
-    next: () => new Promise<string>((resolve) => waiting.push(resolve)),
-    close: () => reader.cancel(),
-  };
+let towns: number | undefined;
+try {
+  const { values } = parseArgs({ options: { towns: { type: "string" } } });
+  towns = values.towns === undefined ? undefined : Number(values.towns);
+  if (towns !== undefined && !(Number.isInteger(towns) && towns >= SAMPLE_TOWNS)) throw new Error(`--towns takes a whole number of towns, at least ${SAMPLE_TOWNS}: got ${values.towns}`);
+  if (!(Number.isInteger(EDITS) && EDITS >= 1)) throw new Error(`BENCH_EDITS takes a whole number of saves, at least 1: got ${process.env.BENCH_EDITS}`);
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(1);
+}
+/** A fresh project: the sample as it ships (both languages), or the synthetic site of `towns` towns. */
+const project = (): Promise<string> => (towns === undefined ? copySample() : makeSyntheticSite(towns - SAMPLE_TOWNS));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Events = Awaited<ReturnType<typeof listen>>;
+
+/**
+ * Saves as many editors do (vim, JetBrains' safe write): the new text written beside, outside the
+ * watched folders, then renamed over the file. Written in place, a large site.yaml is sometimes
+ * read empty or half written: the watcher reports the truncation, drops the write that follows
+ * within 50 ms (chokidar's throttle), and the dev server shows an error until the next save.
+ */
+async function save(project: string, file: string, text: string) {
+  const aside = path.join(project, ".bench-save.tmp");
+  await writeFile(aside, text);
+  await rename(aside, file);
 }
 
-const dir = await copySample();
-const server = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log: createLogger({ level: "quiet" }) });
+/**
+ * Before a save: a late watcher event may start one more build; wait for it to end and for its
+ * event to arrive, then forget that event, so the save's wait starts clean.
+ */
+async function quiet(server: { whenIdle(): Promise<void> }, events: Events) {
+  await pause(100);
+  await server.whenIdle();
+  await pause(20);
+  events.drain();
+}
+
+/**
+ * The event that ends a save: a reload or a stylesheet swap. An error before it (the watcher read
+ * the file half written, and the page showed the overlay a moment) is counted; an error that stays
+ * means the edit broke the site, and stops the bench with the build's message.
+ */
+async function settled(first: Promise<string>, events: Events, log: ReturnType<typeof recordingLogger>, what: string) {
+  let type = await first;
+  let errors = 0;
+  while (type === "error") {
+    errors++;
+    type = await events.next(30_000);
+  }
+  if (type === "timeout") throw new Error(`${what}: no reload came${errors > 0 ? `; the site stayed broken:\n${log.errors.join("\n")}` : ""}`);
+  return { type, errors };
+}
+
+console.log(machine());
+const loadBefore = load();
+const rows: Array<Record<string, string | number>> = [];
+/** Adds a row to the table, and says so on stderr: at 10,000 towns the table comes minutes later. */
+function row(line: Record<string, string | number> & { edit: string; "median ms": number }) {
+  rows.push(line);
+  console.error(`${line.edit}: median ${line["median ms"]} ms`);
+}
+
+// The dev server: each save written as a text editor writes it, timed to the reload (or CSS swap) event.
+const dir = await project();
+const original = await readFile(path.join(dir, "site.yaml"), "utf8");
+const town = middleTown(original);
+const memory = peakMemory();
+const devLog = recordingLogger();
+let started = performance.now();
+const server = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log: devLog });
+row({ edit: "dev: start (first build)", event: "-", redone: pagesOf(devLog.last), "median ms": Math.round(performance.now() - started) });
 const events = await listen(server.url);
-
-const targets = [
-  { name: "article", file: "content/blog/gopher-damage-costs.md", change: (text: string, i: number) => text.replace(/\n$/, `\nEdit ${i}.\n`) },
-  { name: "city in site.yaml", file: "site.yaml", change: (text: string, i: number) => text.replace(/Wolf Creek(?: \d+)?\]/, `Wolf Creek ${i}]`) },
-  { name: "stylesheet", file: "templates/styles/site.css", change: (text: string, i: number) => `${text}\n.bench-${i} { color: red; }\n` },
-];
-
-const rows = [];
-for (const target of targets) {
+for (const edit of devEdits(town.slug)) {
+  const file = path.join(dir, edit.file);
+  const text = await readFile(file, "utf8");
   const times: number[] = [];
   let type = "";
+  let flashes = 0;
   for (let i = 0; i < EDITS; i++) {
-    const file = path.join(dir, target.file);
-    const text = await readFile(file, "utf8");
-    await server.whenIdle();
+    const changed = edit.change(text, i);
+    if (changed === text) throw new Error(`the ${edit.name} edit changed nothing in ${edit.file}`);
+    await quiet(server, events);
     const event = events.next();
-    const started = performance.now();
-    await writeFile(file, target.change(text, i));
-    type = await event;
+    started = performance.now();
+    await save(dir, file, changed);
+    const end = await settled(event, events, devLog, `dev: ${edit.name}, save ${i + 1}`);
     times.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    type = end.type;
+    flashes += end.errors > 0 ? 1 : 0;
   }
-  times.sort((a, b) => a - b);
-  rows.push({ edit: target.name, event: type, "median ms": Math.round(times[Math.floor(times.length / 2)]!), "min ms": Math.round(times[0]!), "max ms": Math.round(times.at(-1)!) });
+  row({ edit: `dev: ${edit.name}`, event: type, redone: pagesOf(devLog.last), ...summary(times), "error first": `${flashes} of ${EDITS}` });
+  // Put back: the next row starts from the site as it was.
+  await quiet(server, events);
+  const back = events.next();
+  await save(dir, file, text);
+  await settled(back, events, devLog, `dev: ${edit.name} put back`);
 }
-// A late watcher event may start one more build: let it finish before the folder goes.
 await server.whenIdle();
+const devPeak = memory.stop();
+const devMaxRss = process.resourceUsage().maxRSS * 1024;
 await events.close();
 await server.close();
 await removeDir(dir);
 
-// The editor: Saves through its API, as the owner's Save button sends them. A new phone number
-// (display and tel, which must agree) changes every page; a town's neighbourhood (the same edit as
-// "city in site.yaml" above) changes a few.
-const editorDir = await copySample();
-const editor = await startEditor({ config: path.join(editorDir, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }) });
+// The editor: Saves through its API, as the owner's Save button sends them.
+const editorDir = await project();
+const editorLog = recordingLogger();
+started = performance.now();
+const editor = await startEditor({ config: path.join(editorDir, "site.yaml"), port: 0, log: editorLog });
+row({ edit: "editor: start (first build)", event: "-", redone: pagesOf(editorLog.last), "median ms": Math.round(performance.now() - started) });
 const editorEvents = await listen(editor.url);
 const headers = { origin: editor.url, "x-editor-secret": editor.secret, "content-type": "application/json" };
 const buildsBefore = editor.builds;
-type Cities = Array<{ neighborhoods: string[] }>;
 const saves = [
+  { name: `town paragraph (${town.slug})`, ops: (i: number) => [{ op: "set", path: ["cities", town.index, "intro"], value: changeWord(town.intro, i) }] },
   {
-    name: "editor Save: phone",
+    name: "phone (every page)",
     ops: (i: number) => {
-      const digits = String(100 + i).padStart(4, "0");
+      const { display, tel } = phoneNumber(i);
       return [
-        { op: "set", path: ["phone", "display"], value: `(951) 555-${digits}` },
-        { op: "set", path: ["phone", "tel"], value: `+1951555${digits}` },
+        { op: "set", path: ["phone", "display"], value: display },
+        { op: "set", path: ["phone", "tel"], value: tel },
       ];
     },
   },
-  {
-    name: "editor Save: a town",
-    ops: (i: number, data: { cities: Cities }) => {
-      const town = data.cities.findIndex((city) => city.neighborhoods.some((name) => name.startsWith("Wolf Creek")));
-      const at = data.cities[town]!.neighborhoods.findIndex((name) => name.startsWith("Wolf Creek"));
-      return [{ op: "set", path: ["cities", town, "neighborhoods", at], value: `Wolf Creek ${i}` }];
-    },
-  },
 ];
-const median = (times: number[]) => Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!);
-const answeredBy: string[] = [];
+const answeredIn: string[] = [];
 for (const save of saves) {
   const times: number[] = [];
   const answered: number[] = [];
   let type = "";
   for (let i = 0; i < EDITS; i++) {
-    await editor.whenIdle();
-    const state = (await (await fetch(`${editor.url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string; data: { cities: Cities } }> };
-    const site = state.files["site.yaml"]!;
+    await quiet(editor, editorEvents);
+    const state = (await (await fetch(`${editor.url}/__editor/api/state`, { headers })).json()) as { files: Record<string, { version: string }> };
+    const body = JSON.stringify({ changes: [{ file: "site.yaml", version: state.files["site.yaml"]!.version, ops: save.ops(i) }] });
     const event = editorEvents.next();
-    const started = performance.now();
-    const response = await fetch(`${editor.url}/__editor/api/save`, { method: "POST", headers, body: JSON.stringify({ changes: [{ file: "site.yaml", version: site.version, ops: save.ops(i, site.data) }] }) });
+    started = performance.now();
+    const response = await fetch(`${editor.url}/__editor/api/save`, { method: "POST", headers, body });
     if (response.status !== 200) throw new Error(`the editor refused the save: ${await response.text()}`);
     answered.push(performance.now() - started);
-    type = await event;
+    type = (await settled(event, editorEvents, editorLog, `editor Save: ${save.name}, save ${i + 1}`)).type;
     times.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  rows.push({ edit: save.name, event: type, "median ms": median(times), "min ms": Math.round(Math.min(...times)), "max ms": Math.round(Math.max(...times)) });
-  answeredBy.push(`${save.name}: answered in ${median(answered)} ms`);
+  row({ edit: `editor Save: ${save.name}`, event: type, redone: pagesOf(editorLog.last), ...summary(times), "error first": "-" });
+  answeredIn.push(`${save.name} ${summary(answered)["median ms"]} ms`);
 }
-console.table(rows);
-console.log(`editor: save-to-reloaded is the "editor Save" rows (target: median <= 150 ms); the Save's answer, which comes once the reload is sent, median: ${answeredBy.join("; ")}`);
 await editor.whenIdle();
-console.log(`editor: ${editor.builds - buildsBefore} rebuilds for ${EDITS * saves.length} saves`);
+const editorBuilds = editor.builds - buildsBefore;
 await editorEvents.close();
 await editor.close();
 await removeDir(editorDir);
+
+console.log(`${towns === undefined ? "the sample (both languages)" : `${towns.toLocaleString("en")} towns (the sample's ${SAMPLE_TOWNS} and ${(towns - SAMPLE_TOWNS).toLocaleString("en")} synthetic, default language only)`}; ${EDITS} saves per row; times from the save (the file renamed into place, or the Save's request) to the reload event`);
+console.table(rows);
+console.log(`editor: the Save's answer (sent once the reload is), median: ${answeredIn.join("; ")}; ${editorBuilds} rebuilds for ${EDITS * saves.length} saves`);
+console.log(`dev: peak memory (RSS, sampled every 20 ms from the start to the last save) ${megabytes(devPeak)}; the process's maxRSS by then ${megabytes(devMaxRss)}`);
+console.log(`load average (1, 5, 15 min): before ${loadBefore}; after ${load()}`);
 process.exit(0);

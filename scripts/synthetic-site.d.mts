@@ -7,6 +7,3 @@ export function makeSyntheticSite(extra: number, options?: { allLanguages?: bool
 export function withoutLanguages(yaml: string): { yaml: string; others: string[] };
 /** Deletes the translations of these languages from a project folder's content/. */
 export function removeTranslations(dir: string, codes: readonly string[]): Promise<void>;
-/** Adds services, copies of the residential one under these names, to a copy of the sample. */
-export function addServices(dir: string, names: readonly string[]): Promise<void>;
-export function addOwnPages(dir: string): Promise<void>;

@@ -71,6 +71,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const live = new LiveChannel();
   const rebuilder = createRebuilder(paths.config, outDir);
   let builds = 0;
+  let closed = false;
   let lastGood: BuildResult | undefined;
 
   // Every path changed since the last successful build: after a failed build, the fix and
@@ -100,6 +101,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
     changedSinceGood.push(...changed);
+    // A file saved in place is truncated, then written: the build may read it half written, and
+    // the watcher does not report a second change of a file within 50 ms of the first. A file
+    // found changed since the build started, at its end or just after that window, is built again.
+    const seen = new Map(changed.filter(Boolean).map((file) => [file, fileState(file)]));
+    const recheck = () => {
+      if (closed) return;
+      for (const [file, state] of seen) {
+        if (fileState(file) === state) continue;
+        seen.delete(file);
+        queue.push(file);
+      }
+    };
     try {
       const rebuilt = await rebuilder.rebuild();
       const cssOnly =
@@ -114,6 +127,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       failed(error);
     } finally {
       builds++;
+      recheck();
+      if (seen.size > 0) setTimeout(recheck, WATCHER_THROTTLE_MS + 10).unref();
     }
   };
 
@@ -181,6 +196,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return builds;
     },
     async close() {
+      closed = true;
       await watcher.close();
       live.close();
       server.closeAllConnections();
@@ -194,6 +210,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 function pagesDone(rebuilt: Rebuilt): string {
   const total = rebuilt.result.pages.length;
   return rebuilt.whole ? `${total} pages` : `${rebuilt.rendered.length} of ${total} pages`;
+}
+
+/** chokidar drops a second change event of a file within this long of the first. */
+const WATCHER_THROTTLE_MS = 50;
+
+/** A file's size and modification time, or "missing". */
+function fileState(file: string): string {
+  try {
+    const { size, mtimeMs } = statSync(file);
+    return `${size} ${mtimeMs}`;
+  } catch {
+    return "missing";
+  }
 }
 
 function modifiedAt(file: string): number {

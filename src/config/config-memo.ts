@@ -66,11 +66,11 @@ export function createConfigMemo(): ConfigMemo {
 
 /**
  * site.yaml's text as the entries of its top-level `cities:` block list (each from its `- ` line
- * to the next) and the rest (the text without them); undefined when the list is not written as
+ * to the next), where they start and end, and the rest (the text without them); undefined when the list is not written as
  * a plain block list one entry per `- ` at one indent, or the file has anything that makes
  * reading its lines apart unsafe (a document marker, a tab, a `cities:` key written twice).
  */
-export function cutTowns(text: string): { rest: string; towns: string[] } | undefined {
+export function cutTowns(text: string): { rest: string; towns: string[]; start: number; end: number } | undefined {
   const key = /^cities:[ \t]*(?:#.*)?$/m.exec(text);
   if (!key || text.indexOf("\ncities:", key.index + 1) >= 0 || /^(?:---|\.\.\.)/m.test(text) || text.includes("\t")) return undefined;
   const start = text.indexOf("\n", key.index) + 1;
@@ -98,5 +98,6 @@ export function cutTowns(text: string): { rest: string; towns: string[] } | unde
     at = lineEnd;
   }
   towns.push(text.slice(entry, end));
-  return { rest: text.slice(0, start) + text.slice(end), towns };
+  const from = start + first.index;
+  return { rest: text.slice(0, from) + text.slice(end), towns, start: from, end };
 }

@@ -25,6 +25,7 @@ import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
 import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
+import { applyTownEdits } from "./town-edit.ts";
 import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
 
 /** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
@@ -149,7 +150,11 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     // Merged onto the file as it is now: the check after the build compares against this version.
     if (change.version !== current.version) Object.assign(change, { version: current.version, body: mergedChange(change, current.text)!.body });
     const ops = change.ops ?? [];
-    if (!change.file.endsWith(".md")) return [absolute, await onlyKnownKeys(change, await applyYamlEditsInTurns(current.text, ops)), current.text];
+    if (!change.file.endsWith(".md")) {
+      // A town's values in site.yaml are edited in that town's entry alone when they can be (town-edit.ts).
+      const edited = (change.file === "site.yaml" ? await applyTownEdits(current.text, ops) : undefined) ?? (await applyYamlEditsInTurns(current.text, ops));
+      return [absolute, await onlyKnownKeys(change, edited), current.text];
+    }
     const parts = splitMarkdown(current.text);
     if (!parts) throw new Refused(422, `${change.file} has no front matter to edit`);
     const yaml = await onlyKnownKeys(change, await applyYamlEditsInTurns(parts.yaml, ops));

@@ -1,4 +1,8 @@
 import { createConfigMemo, type ConfigMemo } from "./config/config-memo.ts";
+import type { Site } from "./config/schema.ts";
+import type { Edition } from "./content/edition.ts";
+import type { PlannedPage } from "./routes/page-props.ts";
+import type { OutputFormat } from "./routes/urls.ts";
 import { sameData } from "./dev/same-data.ts";
 
 /**
@@ -65,4 +69,39 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * What a town's page is made from besides the town itself (plan-routes.ts): site.yaml's settings,
+ * the language's copy and its words, its licences and review claim, the town's paragraph and name
+ * in the language, and its nearby towns as they are named and placed. Equal data is one object
+ * (memo.same), so a town whose inputs are all the very values of last time is not made again.
+ */
+export function townPageReuse(memo: PlanMemo, site: Site, edition: Edition, options: { siteUrl?: string; format?: OutputFormat }) {
+  const { code } = edition;
+  const language = memo.same(`language route ${code}`, { code, prefix: edition.prefix, locale: edition.locale, isDefault: edition.isDefault, settings: edition.settings, pending: edition.pending });
+  const shared = memo.list(`town ${code}`, [...settingsOf(site), memo.same(`copy ${code}`, edition.copy), language, memo.same(`licenses ${code}`, edition.licenses), edition.facts.reviewClaim, options.siteUrl, options.format]);
+  const withPage = new Map(site.cities.map((town) => [town.slug, town]));
+  const withoutPage = new Map(site.townsWithoutPage.map((town) => [town.slug, town]));
+  return (city: Site["cities"][number], make: () => PlannedPage) => {
+    const inputs: unknown[] = [shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug]];
+    // A nearby town is a link: its name, its place (the list is ordered by distance), and whether it has a page.
+    for (const slug of city.nearby) {
+      const town = withPage.get(slug) ?? withoutPage.get(slug);
+      inputs.push(town?.name, town?.lat, town?.lng, withPage.has(slug), edition.cityNames[slug]);
+    }
+    return memo.made(`${code} town ${city.slug}`, inputs, make);
+  };
+}
+
+/** What the list of every town nearest first is made from: site.yaml's settings, and each town's name, address and place. */
+export function townListInputs(memo: PlanMemo, site: Site, edition: Edition): unknown[] {
+  const inputs: unknown[] = [memo.list("town list", settingsOf(site))];
+  for (const town of site.cities) inputs.push(town.name, town.slug, town.lat, town.lng, edition.cityNames[town.slug]);
+  return inputs;
+}
+
+/** site.yaml's values but the towns with a page: the same objects while that part of the file is unchanged (config-memo.ts). */
+export function settingsOf(site: Site): unknown[] {
+  return Object.entries(site).flatMap(([key, value]) => (key === "cities" ? [] : [key, value]));
 }

@@ -21,7 +21,7 @@ import { hostSettingsFiles } from "./hosting/host-files.ts";
 import { leadWorkerFiles } from "./leads/worker-file.ts";
 import { displayPath, type ProjectPaths } from "./paths.ts";
 import type { AssetsView, ChromeView, PageData, PlannedPage } from "./routes/page-props.ts";
-import type { PlanMemo } from "./plan-memo.ts";
+import { settingsOf, townListInputs, townPageReuse, type PlanMemo } from "./plan-memo.ts";
 import { languagePaths, localizedPaths, withLanguages } from "./routes/languages.ts";
 import { checkPlan, planRoutes } from "./routes/plan-routes.ts";
 import { ownPageLinkProblems } from "./routes/own-page-links.ts";
@@ -209,41 +209,6 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...images.notices, ...publicDir.leftOut],
     warnings: sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles), textSources)]),
   };
-}
-
-/**
- * What a town's page is made from besides the town itself (plan-routes.ts): site.yaml's settings,
- * the language's copy and its words, its licences and review claim, the town's paragraph and name
- * in the language, and its nearby towns as they are named and placed. Equal data is one object
- * (memo.same), so a town whose inputs are all the very values of last time is not made again.
- */
-function townPageReuse(memo: PlanMemo, site: Site, edition: Edition, options: Pick<PlanOptions, "siteUrl" | "format">) {
-  const { code } = edition;
-  const language = memo.same(`language route ${code}`, { code, prefix: edition.prefix, locale: edition.locale, isDefault: edition.isDefault, settings: edition.settings, pending: edition.pending });
-  const shared = memo.list(`town ${code}`, [...settingsOf(site), memo.same(`copy ${code}`, edition.copy), language, memo.same(`licenses ${code}`, edition.licenses), edition.facts.reviewClaim, options.siteUrl, options.format]);
-  const withPage = new Map(site.cities.map((town) => [town.slug, town]));
-  const withoutPage = new Map(site.townsWithoutPage.map((town) => [town.slug, town]));
-  return (city: Site["cities"][number], make: () => PlannedPage) => {
-    const inputs: unknown[] = [shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug]];
-    // A nearby town is a link: its name, its place (the list is ordered by distance), and whether it has a page.
-    for (const slug of city.nearby) {
-      const town = withPage.get(slug) ?? withoutPage.get(slug);
-      inputs.push(town?.name, town?.lat, town?.lng, withPage.has(slug), edition.cityNames[slug]);
-    }
-    return memo.made(`${code} town ${city.slug}`, inputs, make);
-  };
-}
-
-/** What the list of every town nearest first is made from: site.yaml's settings, and each town's name, address and place. */
-function townListInputs(memo: PlanMemo, site: Site, edition: Edition): unknown[] {
-  const inputs: unknown[] = [memo.list("town list", settingsOf(site))];
-  for (const town of site.cities) inputs.push(town.name, town.slug, town.lat, town.lng, edition.cityNames[town.slug]);
-  return inputs;
-}
-
-/** site.yaml's values but the towns with a page: the same objects while that part of the file is unchanged (config-memo.ts). */
-function settingsOf(site: Site): unknown[] {
-  return Object.entries(site).flatMap(([key, value]) => (key === "cities" ? [] : [key, value]));
 }
 
 /** What the renderer needs of the languages: the default's chrome and assets, the others' by code. */

@@ -17,6 +17,8 @@ export interface PlanMemo {
   config: ConfigMemo;
   /** Starts a build: what the last build did not use is let go at the next start. */
   begin(): void;
+  /** Ends the making of a build's plan: what it did not use is let go now. */
+  end(): void;
   /** The value kept under `key` when it holds the same data as `value` (and from now on `value` otherwise): equal data, one object. */
   same<T>(key: string, value: T): T;
   /** The list kept under `key` when each of `values` is the very value it holds; otherwise `values`, kept from now on: one object for many `made` inputs. */
@@ -39,6 +41,9 @@ export function createPlanMemo(): PlanMemo {
     begin() {
       last = current.size > 0 ? current : last;
       current = new Map();
+    },
+    end() {
+      if (current.size > 0) last = new Map();
     },
     same(key, value) {
       const before = kept.get(key);

@@ -192,6 +192,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     [...seoFiles({ site, copy: base.copy, siteUrl, pages: planned, articles: base.articles, images: images.images }), ...hostSettingsFiles(site)],
   ] as const);
 
+  memo?.end();
   const statics = publicDir.files;
   const scriptFiles = [...new Map(languages.flatMap((language) => language.scriptFiles).map((file) => [file.path, file])).values()];
   const files: OutputFile[] = [...statics, styles.file, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated, ...leadWorker];

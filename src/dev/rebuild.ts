@@ -72,20 +72,28 @@ export function createRebuilder(config: string, outDir: string) {
     return { result, rendered: plan.pages.map((page) => page.outFile), written: result.fileCount, removed: 0, whole: true };
   }
 
-  async function partial(last: Kept, request: RebuildRequest): Promise<Rebuilt> {
-    const started = performance.now();
-    const stage = stageTimer(request.onStage);
+  /** Every stage before rendering and every check, then which pages changed since `last`. */
+  async function planChanges(last: Kept, request: RebuildRequest, stage: ReturnType<typeof stageTimer>) {
     const plan = await planSite({ paths, sources: request.sources, named: namer(request.displayFrom), stage, memo });
     await stage("check", () => checkSite(plan, { sources: request.sources, displayFrom: request.displayFrom }));
     const uses = last.plan.templates.file === plan.templates.file ? last.uses : templateUses(paths.templates, plan.templates.fingerprint);
     const changed = await stage("compare", async () => changedPages(last, plan, await templatesChanged(last.uses, uses)));
+    return { plan, uses, changed };
+  }
+
+  async function partial(request: RebuildRequest): Promise<Rebuilt> {
+    const started = performance.now();
+    const stage = stageTimer(request.onStage);
+    const { plan, uses, changed } = await planChanges(kept!, request, stage);
     if (changed.length > PARTIAL_LIMIT) {
+      // The last build is let go before the whole site is written again: two sites of 10,000 pages in memory at once are too many.
       kept = undefined;
       const { bytes, renderThreads } = await writeSite(plan, { outDir, beforeCommit: request.beforeCommit, stage });
       kept = await keep(plan, uses);
       const result = resultOf(plan, { outDir, bytes, renderThreads, started });
       return { result, rendered: plan.pages.map((page) => page.outFile), written: result.fileCount, removed: 0, whole: true };
     }
+    const last = kept!;
     const html = new Map<string, string>();
     const problems = await stage("render", async () => {
       const checker = createLinkChecker(plan.links);
@@ -114,7 +122,7 @@ export function createRebuilder(config: string, outDir: string) {
   return {
     /** Builds the site into the output folder, rendering only what changed since the last build it served. */
     rebuild(request: RebuildRequest = {}): Promise<Rebuilt> {
-      return kept ? partial(kept, request) : whole(request);
+      return kept ? partial(request) : whole(request);
     },
   };
 }

@@ -18,6 +18,11 @@ export interface WriteSiteOptions {
   beforeCommit?: () => Promise<void>;
   /** Times one stage. */
   stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
+  /**
+   * Whether a page the same as the current output's is linked from it (src/link-unchanged.ts),
+   * which reads each current page to compare; a dev server that knows most pages changed says no.
+   */
+  linkUnchangedPages?: boolean;
 }
 
 /**
@@ -36,7 +41,7 @@ export async function writeSite(plan: SitePlan, options: WriteSiteOptions): Prom
   writingFiles?.catch(() => undefined);
   try {
     const rendered = await stage("render", () =>
-      renderPages({ pages: plan.pages, templates: plan.templates, templatesFile: plan.templates.file, ...renderLanguages(plan), links: plan.links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
+      renderPages({ pages: plan.pages, templates: plan.templates, templatesFile: plan.templates.file, ...renderLanguages(plan), links: plan.links, outDir: staging?.dir, reuseFrom: options.linkUnchangedPages === false ? undefined : staging?.reuseFrom }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
     if (!staging) return { bytes: rendered.bytes + plan.files.reduce((sum, file) => sum + byteLength(file), 0), renderThreads: rendered.threads };

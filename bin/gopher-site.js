@@ -39,9 +39,10 @@ const outDir = path.join(cacheDir, `cli-${fingerprint.digest("hex").slice(0, 16)
 
 if (!existsSync(path.join(outDir, "cli.cjs"))) {
   const { build } = await import("esbuild");
-  // CommonJS, so it can run from V8's code cache (src/code-cache.js).
+  // CommonJS, so it can run from V8's code cache (src/code-cache.js). The render worker is an
+  // entry of its own, so large sites render on every core.
   const result = await build({
-    entryPoints: [path.join(src, "cli.ts")],
+    entryPoints: [path.join(src, "cli.ts"), path.join(src, "render", "render-worker.ts")],
     entryNames: "[name]",
     outExtension: { ".js": ".cjs" },
     bundle: true,

@@ -4,6 +4,8 @@
  * - GOPHER_SITE_TEST_KILL_AT=<point>: the build kills its own process (SIGKILL, as a power cut or
  *   the OOM killer would) on reaching that point, so tests of atomic output stop a build at an exact
  *   moment instead of after a guessed delay (tests/integration/atomic-output.test.ts).
+ * - GOPHER_SITE_TEST_THREADS=<n>: render on n threads whatever the number of cores, so the
+ *   test of threaded rendering runs threads on a one-core machine too.
  */
 
 /**
@@ -15,6 +17,12 @@ export type KillPoint = "staging" | "render" | "commit" | "swap" | "editor-save"
 
 export function killPoint(point: KillPoint): void {
   if (process.env.GOPHER_SITE_TEST_KILL_AT === point) process.kill(process.pid, "SIGKILL");
+}
+
+/** The number of render threads a test asks for, if any. */
+export function testRenderThreads(): number | undefined {
+  const threads = Number(process.env.GOPHER_SITE_TEST_THREADS);
+  return Number.isInteger(threads) && threads > 0 ? threads : undefined;
 }
 
 /**

@@ -24,7 +24,6 @@ export interface WriteSiteOptions {
  * Renders every page of a checked plan into a staging folder beside the output while its other
  * files are written, then swaps the folder in: a page that fails to render, a broken link or a
  * full disk leaves the current output as it was. Returns the bytes written (or that would be).
- * `renderThreads` is always 0 (pages render on the main thread): build.ts still reads it.
  */
 export async function writeSite(plan: SitePlan, options: WriteSiteOptions): Promise<{ bytes: number; renderThreads: number }> {
   const { outDir, stage } = options;
@@ -37,10 +36,10 @@ export async function writeSite(plan: SitePlan, options: WriteSiteOptions): Prom
   writingFiles?.catch(() => undefined);
   try {
     const rendered = await stage("render", () =>
-      renderPages({ pages: plan.pages, templates: plan.templates, ...renderLanguages(plan), links: plan.links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
+      renderPages({ pages: plan.pages, templates: plan.templates, templatesFile: plan.templates.file, ...renderLanguages(plan), links: plan.links, outDir: staging?.dir, reuseFrom: staging?.reuseFrom }),
     );
     if (rendered.problems.length > 0) throw new SiteError(sortProblems(rendered.problems));
-    if (!staging) return { bytes: rendered.bytes + plan.files.reduce((sum, file) => sum + byteLength(file), 0), renderThreads: 0 };
+    if (!staging) return { bytes: rendered.bytes + plan.files.reduce((sum, file) => sum + byteLength(file), 0), renderThreads: rendered.threads };
     const filesBytes = await stage("write", async () => {
       const written = await writingFiles!;
       killPoint("commit");
@@ -48,7 +47,7 @@ export async function writeSite(plan: SitePlan, options: WriteSiteOptions): Prom
       await staging.commit();
       return written;
     });
-    return { bytes: rendered.bytes + filesBytes, renderThreads: 0 };
+    return { bytes: rendered.bytes + filesBytes, renderThreads: rendered.threads };
   } catch (error) {
     // Whatever is still being written lands before the staging folder is deleted.
     await writingFiles?.catch(() => undefined);

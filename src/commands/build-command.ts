@@ -17,6 +17,7 @@ export async function buildCommand(options: BuildCommandOptions, log: Logger): P
   const result = await build({ ...options, onStage: (name, ms) => log.stage(name, ms) });
   for (const notice of result.notices) log.notice(notice);
   for (const warning of result.warnings) log.warn(formatProblem(warning));
+  if (log.level === "verbose" && result.renderThreads > 0) log.info(`Rendered on ${result.renderThreads} threads`);
   const where = path.relative(process.cwd(), result.outDir) || ".";
   log.success(`Wrote ${result.pages.length} pages (${result.fileCount} files, ${formatBytes(result.bytes)}) to ${where} in ${formatMs(result.ms)}`);
 }

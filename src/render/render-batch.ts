@@ -35,7 +35,7 @@ export interface RenderBatchContext {
   localizers?: Map<string, Localize>;
 }
 
-/** Renders, checks and writes some pages. */
+/** Renders, checks and writes some pages; the same code runs in the main thread and in workers. */
 export async function renderBatch(context: RenderBatchContext, pages: readonly PageData[]): Promise<BatchResult> {
   let bytes = 0;
   const problems: Problem[] = [];

@@ -7,6 +7,29 @@ import type { Localize } from "../routes/languages.ts";
 import { PAGE_KINDS } from "../page-kinds.ts";
 import { RenderError } from "../errors.ts";
 
+/** An error as a render thread sends it to the main thread: what reportFailure prints, stacks included. */
+export interface SentError {
+  name: string;
+  message: string;
+  stack?: string;
+  cause?: SentError;
+}
+
+/** An error thrown in a render thread, for postMessage. */
+export function sendError(error: unknown): SentError {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
+  return { name: error.name, message: error.message, stack: error.stack, cause: error.cause === undefined ? undefined : sendError(error.cause) };
+}
+
+/** The error a render thread sent, as it was thrown there: a RenderError stays one, and every stack is the thread's. */
+export function receiveError(sent: SentError): Error {
+  const cause = sent.cause === undefined ? undefined : receiveError(sent.cause);
+  const error = sent.name === "RenderError" ? new RenderError(sent.message, { cause }) : new Error(sent.message, { cause });
+  error.name = sent.name;
+  if (sent.stack !== undefined) error.stack = sent.stack;
+  return error;
+}
+
 /**
  * Renders one page to a complete HTML document; given a reuse store, the blocks in <Reuse> come
  * from it (src/render/reuse.ts), and `own` leaves out those first rendered for an earlier page.

@@ -1,14 +1,20 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import type { Problem } from "../errors.ts";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
 import type { Templates } from "./load-templates.ts";
 import { renderBatch, type BatchResult, type LanguageRender } from "./render-batch.ts";
-import { backgroundPageWriter } from "./page-writer.ts";
-import { killPoint } from "../test-hooks.ts";
+import { backgroundPageWriter, syncPageWriter } from "./page-writer.ts";
+import { receiveError } from "./render-page.ts";
+import { killPoint, testRenderThreads } from "../test-hooks.ts";
+import type { RenderWorkerInit, WorkerReply } from "./render-worker.ts";
 
 export interface RenderPagesOptions {
   pages: readonly PageData[];
   templates: Templates;
+  /** The compiled templates module on disk, for workers to import. */
+  templatesFile: string;
   chrome: ChromeView;
   assets: AssetsView;
   /** The languages other than the default, by code. */
@@ -20,14 +26,31 @@ export interface RenderPagesOptions {
   reuseFrom?: string;
 }
 
+export interface RenderPagesResult extends BatchResult {
+  /** Render threads that rendered the pages; 0 when the main thread did. */
+  threads: number;
+}
+
+/** Below this many pages, starting workers costs more than it saves. */
+export const WORKER_THRESHOLD = 400;
 const BATCH = 100;
 
 /**
- * Renders every page, checks its links and writes it as soon as it is rendered, so a site of any
- * size never holds all its HTML in memory. One thread: render threads were measured (docs/speed.md)
- * and gave a 10,000-town build no wall time on two cores, for 20% more CPU and twice the memory.
+ * One render thread per core, at most 4, for a site of WORKER_THRESHOLD pages or more when the CLI
+ * runs compiled (threads need JavaScript, not TypeScript, files); otherwise 0: the main thread renders.
  */
-export async function renderPages(options: RenderPagesOptions): Promise<BatchResult> {
+function renderThreadCount(pageCount: number): number {
+  const count = testRenderThreads() ?? Math.min(availableParallelism(), 4);
+  return import.meta.url.endsWith(".ts") || pageCount < WORKER_THRESHOLD || count < 2 ? 0 : count;
+}
+
+/**
+ * Renders every page, checks its links and writes it as soon as it is rendered, so a site of any
+ * size never holds all its HTML in memory. Large sites are rendered by worker threads.
+ */
+export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
+  const threads = renderThreadCount(options.pages.length);
+  if (threads > 0) return { ...(await renderInWorkers(options, threads)), threads };
   const writer = options.outDir === undefined ? undefined : backgroundPageWriter({ dir: options.outDir, reuseFrom: options.reuseFrom });
   const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, languages: options.languages, links: createLinkChecker(options.links), writer };
   let bytes = 0;
@@ -48,5 +71,72 @@ export async function renderPages(options: RenderPagesOptions): Promise<BatchRes
     throw error;
   }
   await writer?.flush();
-  return { bytes, problems };
+  return { bytes, problems, threads: 0 };
+}
+
+/**
+ * Workers render and check; this thread writes what they send back. Creating a file is the costly
+ * part of writing one, and two threads creating files in one folder slow each other down: one
+ * writer, running while the workers render the next batches, is faster.
+ */
+async function renderInWorkers(options: RenderPagesOptions, threads: number): Promise<BatchResult> {
+  const init: RenderWorkerInit = {
+    templatesFile: options.templatesFile,
+    chrome: options.chrome,
+    assets: options.assets,
+    languages: options.languages,
+    links: options.links,
+    returnPages: options.outDir !== undefined,
+  };
+  const writer = options.outDir === undefined ? undefined : syncPageWriter({ dir: options.outDir, reuseFrom: options.reuseFrom });
+  const batches: PageData[][] = [];
+  for (let i = 0; i < options.pages.length; i += BATCH) batches.push(options.pages.slice(i, i + BATCH));
+  const total: BatchResult = { bytes: 0, problems: [] };
+  let next = 0;
+  let failure: unknown;
+
+  const run = (worker: Worker) =>
+    new Promise<void>((resolve, reject) => {
+      let outstanding = 0;
+      const send = () => {
+        if (failure !== undefined || next >= batches.length) return;
+        const id = next++;
+        outstanding++;
+        worker.postMessage({ id, pages: batches[id] });
+      };
+      worker.on("message", (reply: WorkerReply) => {
+        outstanding--;
+        if ("error" in reply) {
+          failure ??= receiveError(reply.error);
+          return resolve();
+        }
+        // The next batch first, so the worker renders while this thread writes.
+        send();
+        total.bytes += reply.bytes;
+        total.problems.push(...reply.problems);
+        try {
+          if (failure === undefined) for (const [file, html] of reply.pages ?? []) writer!.write(file, html);
+          if (reply.id === 0) killPoint("render");
+        } catch (error) {
+          failure ??= error;
+        }
+        if (outstanding === 0) resolve();
+      });
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`a render thread stopped unexpectedly (exit code ${code})`)));
+      worker.postMessage({ init });
+      // Two batches each: one to render, one waiting, so a worker never waits for this thread.
+      send();
+      send();
+      if (outstanding === 0) resolve();
+    });
+
+  const workers = Array.from({ length: threads }, () => new Worker(new URL("./render-worker.cjs", import.meta.url)));
+  try {
+    await Promise.all(workers.map(run));
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  if (failure !== undefined) throw failure;
+  return total;
 }

@@ -3,12 +3,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 
 /**
  * Blocks the same on many pages (the header, the footer with the modal, and the steps, reviews and
- * call to action of 10,000 city pages) are rendered once per build: templates wrap them
+ * call to action of 10,000 city pages) are rendered once per build and thread: templates wrap them
  * in <Reuse> (templates/sections/reuse.tsx), which asks this registry for a slot to put in the page
  * and tells it how to render the block. After the page, each new block is rendered on its own and
  * kept, and every slot gets its block's HTML. Rendered on its own, a block never adds preload links
- * to the page's head, whether or not it is the first: every page comes out the same whichever
- * page a block was first rendered for.
+ * to the page's head, whether or not it is the first: every page comes out the same however the
+ * pages are shared among threads.
  */
 export interface ReuseRegistry {
   /** The element that stands for the block with this key in the page; `render` is called if the block is not kept yet. */

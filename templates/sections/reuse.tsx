@@ -10,7 +10,7 @@ export const ReuseContext = createContext<ReuseRegistry | undefined>(undefined);
 
 const componentIds = new WeakMap<object, number>();
 let lastComponentId = 0;
-/** Each language's localize function (one per language in a render) by a short name. */
+/** Each language's localize function (one per language and render thread) by a short name. */
 const localizeIds = new WeakMap<Localize, number>();
 let lastLocalizeId = 0;
 /**

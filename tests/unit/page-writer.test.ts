@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { backgroundPageWriter } from "../../src/render/page-writer.ts";
+import { backgroundPageWriter, syncPageWriter, type PageWriterOptions } from "../../src/render/page-writer.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
 const folder = temporaryFolders("gopher-pages-");
@@ -15,15 +15,17 @@ function setUp(parent?: string) {
   return { previous, dir: folder() };
 }
 
-async function writeThree(writer: ReturnType<typeof backgroundPageWriter>) {
+async function writeThree(writer: ReturnType<typeof syncPageWriter>) {
   writer.write("same.html", "<p>same</p>");
   writer.write("blog/changed.html", "<p>new</p>");
   writer.write("new.html", "<p>new page</p>");
   await writer.flush();
 }
 
-describe("writing pages on the main thread's background", () => {
-  const makeWriter = backgroundPageWriter;
+describe.each([
+  ["on the main thread's background", backgroundPageWriter],
+  ["synchronously", syncPageWriter],
+] as Array<[string, (options: PageWriterOptions) => ReturnType<typeof syncPageWriter>]>)("writing pages %s", (_, makeWriter) => {
   it("links a page identical to the current output's file and writes the others, leaving the current output as it was", async () => {
     const { previous, dir } = setUp();
     await writeThree(makeWriter({ dir, reuseFrom: previous }));

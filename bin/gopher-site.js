@@ -7,11 +7,12 @@
 process.env.NODE_ENV ??= "production";
 
 const { createHash } = await import("node:crypto");
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } = await import("node:fs");
+const { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } = await import("node:fs");
 const path = (await import("node:path")).default;
 const { fileURLToPath } = await import("node:url");
 const { createRequire } = await import("node:module");
 const { runCommonJs } = await import("../src/code-cache.js");
+const { writeFolderAtomically } = await import("../src/write-atomically.js");
 const { cacheFolder, modulesFolder } = await import("../src/tool-folders.js");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -66,17 +67,9 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
     write: false,
     logLevel: "error",
   });
-  // Written into a private folder, then renamed into place in one step: a process killed while
-  // writing, or another process compiling at the same time, never leaves a half-written CLI.
-  const temporary = `${outDir}.${process.pid}.tmp`;
-  mkdirSync(temporary, { recursive: true });
-  for (const file of result.outputFiles) writeFileSync(path.join(temporary, path.relative("/cli", file.path)), file.contents);
-  try {
-    renameSync(temporary, outDir);
-  } catch {
-    // Another process renamed its identical copy first: use that one.
-    rmSync(temporary, { recursive: true, force: true });
-  }
+  // Put in place whole: a process killed while writing never leaves a half-written CLI, and when
+  // another process compiling at the same time was first, its identical copy is used.
+  writeFolderAtomically(outDir, result.outputFiles.map((file) => [path.relative("/cli", file.path), file.contents]));
   // Compiled CLIs of earlier sources or packages are deleted when unused for a week (each start
   // marks its CLI as used, below): only a dev server running for days could still need one.
   for (const name of readdirSync(cacheDir)) {

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
 import { CACHE_DIR, packageVersion } from "../paths.ts";
+import { writeFolderAtomically } from "../write-atomically.js";
 import { contentHash } from "./content-hash.ts";
 
 /** Encoded images live here, one folder per source and recipe, so unchanged images are not re-encoded. */
@@ -55,8 +56,8 @@ export function imageCacheKey(source: Uint8Array, recipe: unknown): string {
 
 /**
  * Returns the cached images for `key`, or runs `encode` and caches what it returns. An entry is
- * written to a temporary folder and renamed into place, so a build that is killed, or two builds
- * encoding the same image at once, never leave a half-written entry.
+ * put in place whole (src/write-atomically.js), so a build that is killed, or two builds encoding
+ * the same image at once, never leave a half-written entry.
  */
 export async function cachedImages(key: string, encode: () => Promise<EncodedImage[]>): Promise<CachedImage[]> {
   const dir = path.join(IMAGE_CACHE_DIR, key);
@@ -65,18 +66,12 @@ export async function cachedImages(key: string, encode: () => Promise<EncodedIma
 
   const encoded = await encode();
   const entries = encoded.map(({ name, width, height, type, scaledFrom, data }) => ({ name, width, height, type, scaledFrom, hash: contentHash(data) }));
-  const temporary = `${dir}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  await mkdir(temporary, { recursive: true });
-  try {
-    await Promise.all(encoded.map((image) => writeFile(path.join(temporary, image.name), image.data)));
-    await writeFile(path.join(temporary, "manifest.json"), JSON.stringify(entries));
-    await rename(temporary, dir);
-  } catch (error) {
-    await rm(temporary, { recursive: true, force: true });
+  const files = [...encoded.map((image) => [image.name, image.data] as const), ["manifest.json", JSON.stringify(entries)] as const];
+  if (!writeFolderAtomically(dir, files)) {
     // Another build cached the same entry first: its files are the same bytes.
     const raced = await readEntry(dir);
-    if (raced) return raced;
-    throw error;
+    if (!raced) throw new Error(`the image cache entry ${dir} exists but has no readable manifest.json; delete that folder`);
+    return raced;
   }
   return entries.map((entry) => ({ ...entry, file: path.join(dir, entry.name) }));
 }

@@ -54,8 +54,8 @@ export interface DevServer {
   rebuildWith(request: RebuildRequest, summary: (rebuilt: Rebuilt, took: string) => string): Promise<Rebuilt>;
   /** Asks for a rebuild from the files on disk, as a change would. */
   requestRebuild(): void;
-  /** The last build served. */
-  readonly lastGood: BuildResult | undefined;
+  /** What is kept of the last build served: its warnings (the editor tells a save's new ones). */
+  readonly lastGood: Pick<BuildResult, "warnings"> | undefined;
   /** Number of rebuilds finished, successful or not. */
   readonly builds: number;
   close(): Promise<void>;
@@ -72,7 +72,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const rebuilder = createRebuilder(paths.config, outDir);
   let builds = 0;
   let closed = false;
-  let lastGood: BuildResult | undefined;
+  // Only what is needed of it: a build's pages are many (the rebuilder keeps them once, src/dev/rebuild.ts).
+  let lastGood: Pick<BuildResult, "warnings"> | undefined;
 
   // Every path changed since the last successful build: after a failed build, the fix and
   // whatever else changed meanwhile decide together whether a stylesheet swap is enough.
@@ -80,7 +81,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let lastFailed = false;
   let noticed = new Set<string>();
   const served = (result: BuildResult, summary: string, cssOnly = false) => {
-    lastGood = result;
+    lastGood = { warnings: result.warnings };
     lastFailed = false;
     changedSinceGood = [];
     const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));

@@ -18,7 +18,7 @@ export async function templateUses(templatesDir: string, fingerprint: string): P
   try {
     const uses = await readUses(templatesDir);
     // Only for the very files the build's templates were made from: a save meanwhile makes it unknown.
-    return (await readFingerprintNow(templatesDir)) === fingerprint ? uses : undefined;
+    return (await folderFingerprint(templatesDir)) === fingerprint ? uses : undefined;
   } catch {
     // Worked out beside the build, and awaited only at a later template change: a folder gone
     // meanwhile (the dev server closed, a file renamed) is not an error, only not known.
@@ -62,9 +62,4 @@ async function readUses(templatesDir: string): Promise<Map<TemplateName, string>
     uses.set(kind, createHash("sha256").update(files.map((file) => `${file}:${hashes.get(file)}`).join("|")).digest("base64url"));
   }
   return uses;
-}
-
-/** The templates folder as it is now (its files' names and contents). */
-function readFingerprintNow(templatesDir: string): Promise<string> {
-  return folderFingerprint(templatesDir);
 }

@@ -1,32 +1,14 @@
-import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
-import { terminalLog } from "../helpers/terminal-log.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { newIsolatedContext } from "../helpers/browser.ts";
+import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
 
-let dir: string;
-let editor: EditorServer;
-let browser: Browser;
-const { log } = terminalLog();
-
-beforeAll(async () => {
-  dir = await copySample();
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log, outDir: path.join(dir, ".edit-out") });
-  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await editor?.close();
-  if (dir) await removeDir(dir);
-});
+const session = useEditorInBrowser();
 
 async function openEditor(section: string, width: number): Promise<Page> {
-  const { context } = await newIsolatedContext(browser, { viewport: { width, height: 900 } });
+  const { context } = await newIsolatedContext(session.browser, { viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${editor.editorUrl}#${encodeURIComponent(section)}`);
+  await page.goto(`${session.editor.editorUrl}#${encodeURIComponent(section)}`);
   await page.locator("main input:not([type=hidden])").first().waitFor();
   return page;
 }

@@ -1,41 +1,29 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
-import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { newIsolatedContext } from "../helpers/browser.ts";
+import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
 
 // The Services section driven as the owner drives it: a service added, moved up, then removed.
-let dir: string;
-let editor: EditorServer;
-let browser: Browser;
+const session = useEditorInBrowser({ log: createLogger({ level: "quiet" }) });
 let context: BrowserContext;
 
 beforeAll(async () => {
-  dir = await copySample();
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(dir, ".edit-out") });
-  browser = await launchChromium();
-  ({ context } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 900 } }));
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await editor?.close();
-  if (dir) await removeDir(dir);
+  ({ context } = await newIsolatedContext(session.browser, { viewport: { width: 1280, height: 900 } }));
 });
 
-const read = (file: string) => readFile(path.join(dir, file), "utf8");
+const read = (file: string) => readFile(path.join(session.dir, file), "utf8");
 const serviceIds = async () => (parse(await read("site.yaml")) as { services: Array<{ id: string }> }).services.map((service) => service.id);
 const listed = (page: Page) => page.getByRole("list", { name: "Services" }).locator(".town-name").allTextContents();
 
 describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
   it("adds a service with its starter copy, starts its Spanish version, moves it up, and removes it after a confirmation naming its files", async () => {
     const page = await context.newPage();
-    await page.goto(`${editor.editorUrl}#Services`);
+    await page.goto(`${session.editor.editorUrl}#Services`);
     const add = page.getByRole("form", { name: "Add a service" });
     await add.getByLabel("Name").waitFor();
     expect(await listed(page)).toEqual(["Residential /residential-gopher-control", "Commercial /commercial-gopher-control"]);
@@ -73,12 +61,12 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
     await confirm.getByRole("button", { name: "Remove it" }).click();
     await expect.poll(() => listed(page), { timeout: 90_000 }).toEqual(["Residential /residential-gopher-control", "Commercial /commercial-gopher-control"]);
     expect(await serviceIds()).toEqual(["residential", "commercial"]);
-    expect(existsSync(path.join(dir, "content/services/tree-trimming.yaml")) || existsSync(path.join(dir, "content/es/services/tree-trimming.yaml"))).toBe(false);
+    expect(existsSync(path.join(session.dir, "content/services/tree-trimming.yaml")) || existsSync(path.join(session.dir, "content/es/services/tree-trimming.yaml"))).toBe(false);
   });
 
   it("removes nothing of a service the site still needs, and lists why", async () => {
     const page = await context.newPage();
-    await page.goto(`${editor.editorUrl}#Services`);
+    await page.goto(`${session.editor.editorUrl}#Services`);
     await page.getByRole("button", { name: "Remove Commercial" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove Commercial?" });
     expect(await confirm.getByRole("listitem").allTextContents()).toEqual(["content/services/commercial.yaml", "content/es/services/commercial.yaml"]);
@@ -93,13 +81,13 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
     expect(refusal).toContain("content/es/blog/keep-gophers-out-for-good.md:78:167  links to /commercial-gopher-control");
     expect(await read("site.yaml")).toContain("shownOn: [footer, about, commercial]");
     expect(await read("content/testimonials.yaml")).toContain("service: commercial");
-    expect(existsSync(path.join(dir, "content/services/commercial.yaml"))).toBe(true);
+    expect(existsSync(path.join(session.dir, "content/services/commercial.yaml"))).toBe(true);
     expect(await serviceIds()).toEqual(["residential", "commercial"]);
   });
 
   it("adds a page of the owner's own to a site without any, linked from the footer, and removes it", async () => {
     const page = await context.newPage();
-    await page.goto(`${editor.editorUrl}#Own%20pages`);
+    await page.goto(`${session.editor.editorUrl}#Own%20pages`);
     const add = page.getByRole("form", { name: "Add a page" });
     await add.getByLabel("Name").fill("Financing");
     await add.getByLabel("Link to it from").selectOption("footer");
@@ -113,6 +101,6 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
     await page.getByRole("alertdialog", { name: "Remove Financing?" }).getByRole("button", { name: "Remove it" }).click();
     await page.getByText("No pages of your own yet.").waitFor({ timeout: 90_000 });
     expect((parse(await read("site.yaml")) as { pages: unknown }).pages).toEqual([]);
-    expect(existsSync(path.join(dir, "content/own/financing.yaml"))).toBe(false);
+    expect(existsSync(path.join(session.dir, "content/own/financing.yaml"))).toBe(false);
   });
 });

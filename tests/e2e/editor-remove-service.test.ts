@@ -2,41 +2,36 @@ import { existsSync } from "node:fs";
 import { cp, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
-import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
+import { newIsolatedContext } from "../helpers/browser.ts";
+import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
+import { REPO_ROOT } from "../helpers/sample-site.ts";
 
 // A service that licences list and customers' quotes name, removed as the owner removes it: the
 // confirmation says what else changes, and one save takes its id out of both (the heating example).
-let dir: string;
-let editor: EditorServer;
-let browser: Browser;
+const session = useEditorInBrowser({
+  project: async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "gopher-site-remove-service-"));
+    await cp(path.join(REPO_ROOT, "examples/heating-cooling-spokane"), dir, { recursive: true });
+    return dir;
+  },
+  log: createLogger({ level: "quiet" }),
+});
 let context: BrowserContext;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "gopher-site-remove-service-"));
-  await cp(path.join(REPO_ROOT, "examples/heating-cooling-spokane"), dir, { recursive: true });
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(dir, ".edit-out") });
-  browser = await launchChromium();
-  ({ context } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 900 } }));
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await editor?.close();
-  if (dir) await removeDir(dir);
+  ({ context } = await newIsolatedContext(session.browser, { viewport: { width: 1280, height: 900 } }));
 });
 
-const read = async (file: string) => parse(await readFile(path.join(dir, file), "utf8"));
+const read = async (file: string) => parse(await readFile(path.join(session.dir, file), "utf8"));
 
 describe("removing a service others name, in Chromium", { timeout: 180_000 }, () => {
   it("takes its id out of the licences' places and its quotes in the same save, after saying so", async () => {
     const page = await context.newPage();
-    await page.goto(`${editor.editorUrl}#Services`);
+    await page.goto(`${session.editor.editorUrl}#Services`);
     await page.getByRole("button", { name: "Remove Water Heaters" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove Water Heaters?" });
     expect(await confirm.textContent()).toContain("These licences are no longer listed on its page: Washington Contractor License; Idaho HVAC Contractor License.");
@@ -49,8 +44,8 @@ describe("removing a service others name, in Chromium", { timeout: 180_000 }, ()
     for (const licence of site.licenses) expect(licence.shownOn).toEqual(["footer", "about", "furnace-repair", "ac-installation", "heat-pumps"]);
     const quotes = ((await read("content/testimonials.yaml")) as { items: Array<{ name: string; service?: string }> }).items;
     expect(quotes.find((quote) => quote.name === "Tom B.")).toEqual({ quote: expect.any(String), name: "Tom B.", town: "Spokane" });
-    expect(existsSync(path.join(dir, "content/services/water-heaters.yaml"))).toBe(false);
+    expect(existsSync(path.join(session.dir, "content/services/water-heaters.yaml"))).toBe(false);
     // The owner's comments in site.yaml are still there.
-    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toContain("# Five services, in the menu's order");
+    expect(await readFile(path.join(session.dir, "site.yaml"), "utf8")).toContain("# Five services, in the menu's order");
   });
 });

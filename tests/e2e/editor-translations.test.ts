@@ -1,47 +1,41 @@
 import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { parseDocument } from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { splitMarkdown } from "../../src/content/front-matter.ts";
-import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
-import { terminalLog } from "../helpers/terminal-log.ts";
+import { newIsolatedContext } from "../helpers/browser.ts";
+import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
+import { copySample } from "../helpers/sample-site.ts";
 
 // The owner's editor with each language's version beside the default one: articles, legal pages,
 // language.yaml, and a town paragraph in a language that has none yet.
-let dir: string;
-let editor: EditorServer;
-let browser: Browser;
 let context: BrowserContext;
 
 /** The article the Spanish sample leaves untranslated here, for "Translate into es". */
 const UNTRANSLATED = "gopher-damage-costs.md";
 
-beforeAll(async () => {
-  dir = await copySample();
-  await rm(path.join(dir, "content/es/blog", UNTRANSLATED));
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
-  browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
-  ({ context } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 900 } }));
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await editor?.close();
-  if (dir) await removeDir(dir);
+const session = useEditorInBrowser({
+  project: async () => {
+    const dir = await copySample();
+    await rm(path.join(dir, "content/es/blog", UNTRANSLATED));
+    return dir;
+  },
 });
 
-const read = (file: string) => readFile(path.join(dir, file), "utf8");
-const built = (file: string) => path.join(dir, ".edit-out", file);
+beforeAll(async () => {
+  ({ context } = await newIsolatedContext(session.browser, { viewport: { width: 1280, height: 900 } }));
+});
+
+const read = (file: string) => readFile(path.join(session.dir, file), "utf8");
+const built = (file: string) => path.join(session.dir, ".edit-out", file);
 const frontMatter = (text: string) => parseDocument(splitMarkdown(text)!.yaml).toJS() as Record<string, unknown>;
 const comments = (text: string) => text.split("\n").filter((line) => line.trimStart().startsWith("#"));
 
 async function openEditor(section: string, target: BrowserContext = context): Promise<Page> {
   const page = await target.newPage();
-  await page.goto(`${editor.editorUrl}#${encodeURIComponent(section)}`);
+  await page.goto(`${session.editor.editorUrl}#${encodeURIComponent(section)}`);
   await page.locator("main input:not([type=hidden]), main .document-list").first().waitFor();
   return page;
 }
@@ -105,7 +99,7 @@ describe("translations in the owner's editor (Chromium)", { timeout: 120_000 }, 
       expect(await page.locator(`#article_es_${key}`).inputValue(), key).toBe(english[key]);
     }
     expect(await page.locator("#article_es-body").inputValue()).toBe(englishBody);
-    expect(existsSync(path.join(dir, "content/es/blog", UNTRANSLATED))).toBe(false);
+    expect(existsSync(path.join(session.dir, "content/es/blog", UNTRANSLATED))).toBe(false);
 
     await page.fill("#article_es_title", "Lo que de verdad cuesta el daño de las tuzas");
     await page.fill("#article_es_slug", "costos-del-dano-de-tuzas");
@@ -175,7 +169,7 @@ describe("translations in the owner's editor (Chromium)", { timeout: 120_000 }, 
     await page.getByRole("button", { name: "Save (es)", exact: true }).click();
     await expect.poll(() => savedMessage(page), { timeout: 60_000 }).toContain("Saved content/es/legal/privacy-policy.md");
     expect(frontMatter(await read("content/es/legal/privacy-policy.md"))).toMatchObject({ heading: "Política de privacidad", updated: "2025-10-13" });
-    await editor.whenIdle();
+    await session.editor.whenIdle();
     expect(existsSync(built("es/privacy-policy.html"))).toBe(false);
 
     await page.getByRole("button", { name: "Languages", exact: true }).click();
@@ -194,7 +188,7 @@ describe("translations in the owner's editor (Chromium)", { timeout: 120_000 }, 
 
   it("keeps a town paragraph typed for a language that has no cities.yaml yet: the save creates the file", async () => {
     // Needs the save API's `create` for a YAML file (the lead engineer's change to editor-api.ts).
-    await rm(path.join(dir, "content/es/cities.yaml"));
+    await rm(path.join(session.dir, "content/es/cities.yaml"));
     const page = await openEditor("Towns");
     const slug = (parseDocument(await read("site.yaml")).toJS().cities as Array<{ slug: string }>)[0]!.slug;
     const intro = `${slug} tiene suelos blandos donde las tuzas cavan todo el año; las atrapamos sin veneno.`;
@@ -209,7 +203,7 @@ describe("translations in the owner's editor (Chromium)", { timeout: 120_000 }, 
   });
 
   it("stacks the versions at 375 px, nothing wider than the screen", async () => {
-    const { context: phone } = await newIsolatedContext(browser, { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const { context: phone } = await newIsolatedContext(session.browser, { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const page = await openEditor("Articles", phone);
     await openDocument(page, "60-day-warranty-explained.md");
     const [top, below] = [(await version(page, "content/blog/60-day-warranty-explained.md").boundingBox())!, (await version(page, "content/es/blog/60-day-warranty-explained.md").boundingBox())!];

@@ -5,6 +5,7 @@ import { startEditor, type EditorServer } from "../../src/editor/editor-server.t
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "./browser.ts";
 import { copySample, removeDir } from "./sample-site.ts";
 import { terminalLog } from "./terminal-log.ts";
+import type { Logger } from "../../src/log.ts";
 
 /** The editor on a copy of the sample and a Chromium, for one test file; set when its beforeAll has run. */
 export interface EditorInBrowser {
@@ -15,8 +16,15 @@ export interface EditorInBrowser {
   open(section: string, width: number, ready: string): Promise<Page>;
 }
 
+export interface EditorInBrowserOptions {
+  /** The project: a copy of the sample by default (tests/helpers/sample-site.ts), removed after. */
+  project?: () => Promise<string>;
+  /** What the editor prints; the test's own terminal by default. */
+  log?: Logger;
+}
+
 /** Starts the editor and Chromium before the file's tests, and stops both (and removes the copy) after. */
-export function useEditorInBrowser(): EditorInBrowser {
+export function useEditorInBrowser(options: EditorInBrowserOptions = {}): EditorInBrowser {
   const session = {
     async open(section: string, width: number, ready: string) {
       const { context } = await newIsolatedContext(session.browser, { viewport: { width, height: 800 } });
@@ -27,8 +35,8 @@ export function useEditorInBrowser(): EditorInBrowser {
     },
   } as EditorInBrowser;
   beforeAll(async () => {
-    session.dir = await copySample();
-    session.editor = await startEditor({ config: path.join(session.dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(session.dir, ".edit-out") });
+    session.dir = await (options.project ?? copySample)();
+    session.editor = await startEditor({ config: path.join(session.dir, "site.yaml"), port: 0, log: options.log ?? terminalLog().log, outDir: path.join(session.dir, ".edit-out") });
     session.browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
   }, 120_000);
   afterAll(async () => {

@@ -67,7 +67,7 @@ forEachEngine((engine) => {
       });
     });
     await page.click(".hero [data-callback-open]");
-    await expect.poll(() => focused(page)).toBe("close");
+    await expect.poll(() => focused(page), { timeout: 15_000 }).toBe("close");
     const seen = await page.evaluate(() => (window as unknown as { focusSeen: Array<{ ms: number; what: string }> }).focusSeen);
     // Safari does not focus a clicked link, other engines do: what matters comes after the click.
     const after = seen.slice(seen.findIndex((entry) => entry.what === "dialog"));
@@ -80,7 +80,7 @@ forEachEngine((engine) => {
   it("traps Tab and Shift+Tab inside the dialog, on / at 1280 px", async () => {
     const page = await engine.open("/");
     await openFromHero(page);
-    await expect.poll(() => focused(page)).toBe("close");
+    await expect.poll(() => focused(page), { timeout: 15_000 }).toBe("close");
     const tel = `tel:${phone().tel}`;
     await page.press("Shift+Tab");
     expect(await focused(page)).toBe(tel);
@@ -102,7 +102,7 @@ forEachEngine((engine) => {
     for (const key of ["Escape", "Enter", "Space"] as const) {
       await page.evaluate(() => document.querySelector<HTMLElement>(".hero [data-callback-open]")!.focus());
       await page.press("Enter");
-      await expect.poll(() => focused(page), { message: key }).toBe("close");
+      await expect.poll(() => focused(page), { message: key, timeout: 15_000 }).toBe("close");
       await page.press(key);
       await expect.poll(() => dialogOpen(page), { message: key }).toBe(false);
       expect(await focused(page), key).toBe(href);
@@ -156,7 +156,7 @@ forEachEngine((engine) => {
   it("with focus inside the form's frame, Shift+Tab leaves it for the dialog, then Escape closes, on / at 1280 px", async () => {
     const page = await engine.open("/");
     await openFromHero(page);
-    await expect.poll(() => focused(page)).toBe("close");
+    await expect.poll(() => focused(page), { timeout: 15_000 }).toBe("close");
     // A page of another origin with one field, in place of the provider's form (blocked here).
     await page.evaluate(() => {
       const frame = document.querySelector<HTMLIFrameElement>("iframe[data-callback-frame]")!;

@@ -131,7 +131,7 @@ forEachEngine(
       const page = await engine.open("/");
       await expect.poll(() => enhanced(page)).toBe(true);
       await page.click("main [data-callback-open]");
-      await expect.poll(() => focused(page)).toBe("close");
+      await expect.poll(() => focused(page), { timeout: 15_000 }).toBe("close");
       const tel = `tel:${engine.site.sample.site.phone.tel}`;
       await page.press("Shift+Tab");
       expect(await focused(page)).toBe(tel);
@@ -154,7 +154,7 @@ forEachEngine(
       for (const from of ["close", "lead-name"]) {
         await page.evaluate(() => document.querySelector<HTMLElement>("main [data-callback-open]")!.focus());
         await page.press("Enter");
-        await expect.poll(() => focused(page), { message: from }).toBe("close");
+        await expect.poll(() => focused(page), { message: from, timeout: 15_000 }).toBe("close");
         if (from === "lead-name") {
           await page.type("#lead-name", "Cy");
           expect(await focused(page)).toBe("lead-name");

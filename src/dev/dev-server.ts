@@ -36,7 +36,7 @@ export interface DevServerOptions {
 
 export interface DevServer {
   url: string;
-  /** Resolves when no rebuild is running or queued (tests and benchmarks wait on it). */
+  /** Resolves when no rebuild is running, queued or about to be (the second look at a file saved in place); tests and benchmarks wait on it. */
   whenIdle(): Promise<void>;
   /**
    * A file this process is about to put in place by a rename (the editor's save), with its
@@ -80,12 +80,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let changedSinceGood: string[] = [];
   let lastFailed = false;
   let noticed = new Set<string>();
-  const served = (result: BuildResult, summary: string, cssOnly = false) => {
+  const served = (rebuilt: Rebuilt, summary: string, cssOnly = false) => {
+    const { result } = rebuilt;
+    // A build that changed no file served (a save of the same text, a second look at a file saved
+    // in place) leaves open pages as they are: reloading them would only lose their state.
+    const unchanged = !rebuilt.whole && rebuilt.written === 0 && rebuilt.removed === 0 && !lastFailed;
     lastGood = { warnings: result.warnings };
     lastFailed = false;
     changedSinceGood = [];
     const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));
-    if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
+    if (unchanged) live.send({ type: "ok" });
+    else if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
     else live.send({ type: "reload" });
     log.success(summary);
     // A notice once, when it first appears (a town left untranslated), not on every rebuild.
@@ -123,13 +128,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         changedSinceGood.every((file) => file.endsWith(".css") && file.startsWith(paths.templates));
       const took = formatMs(performance.now() - started);
       const verb = changed.some(Boolean) ? "Rebuilt" : "Built";
-      served(rebuilt.result, `${verb} ${pagesDone(rebuilt)} in ${took}${cssOnly ? " (stylesheet swapped)" : ""}`, cssOnly);
+      served(rebuilt, `${verb} ${pagesDone(rebuilt)} in ${took}${cssOnly ? " (stylesheet swapped)" : ""}`, cssOnly);
     } catch (error) {
       failed(error);
     } finally {
       builds++;
       recheck();
-      if (seen.size > 0) setTimeout(recheck, WATCHER_THROTTLE_MS + 10).unref();
+      if (seen.size > 0) rechecks.add(new Promise<void>((resolve) => setTimeout(resolve, WATCHER_THROTTLE_MS + 10).unref()).then(recheck));
+    }
+  };
+  // The second looks at files saved in place still to come: until they are taken, a build may yet be queued.
+  const rechecks = new Set<Promise<void>>();
+  const whenIdle = async () => {
+    for (;;) {
+      await queue.whenIdle();
+      if (rechecks.size === 0) return;
+      const waiting = [...rechecks];
+      await Promise.all(waiting);
+      for (const done of waiting) rechecks.delete(done);
     }
   };
 
@@ -138,7 +154,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const started = performance.now();
       try {
         const rebuilt = await rebuilder.rebuild(request);
-        served(rebuilt.result, summary(rebuilt, formatMs(performance.now() - started)));
+        served(rebuilt, summary(rebuilt, formatMs(performance.now() - started)));
         return rebuilt;
       } finally {
         builds++;
@@ -184,7 +200,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   return {
     url,
-    whenIdle: () => queue.whenIdle(),
+    whenIdle,
     expectWrite(file, modified) {
       announced.set(path.resolve(file), modified);
     },

@@ -1,10 +1,11 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../src/dev/dev-server.ts";
+import { EVENTS_PATH } from "../../src/dev/live-reload.ts";
 import { UserError } from "../../src/errors.ts";
 import { headersFor, parseHeadersFile } from "../../src/hosting/headers-file.ts";
 import { plainHttpRules } from "../../src/hosting/plain-http.ts";
@@ -19,9 +20,41 @@ let browser: Browser;
 let page: Page;
 const { log: terminalLogger, lines: terminal } = terminalLog();
 
+/**
+ * Saves a change by rename, so every build reads the whole new file: a file saved in place may be
+ * read half written and built twice (tests/integration/dev-save-in-place.test.ts), a reload each.
+ */
 async function edit(file: string, change: (text: string) => string): Promise<void> {
   const target = path.join(dir, file);
-  await writeFile(target, change(await readFile(target, "utf8")));
+  // Written where the watcher does not look, so the only change it sees is the file's own.
+  const saving = path.join(dir, `.saving-${path.basename(file)}`);
+  await writeFile(saving, change(await readFile(target, "utf8")));
+  await rename(saving, target);
+}
+
+/**
+ * Opens a page once every build is done, and returns once its reload client is connected: a change
+ * saved before that would reach it as a reload (it was served before the build), not as the event.
+ */
+async function openConnected(on: Page, pagePath: string): Promise<void> {
+  await server.whenIdle();
+  const connected = on.waitForResponse((response) => response.url().includes(EVENTS_PATH));
+  await on.goto(`${server.url}${pagePath}`);
+  await connected;
+}
+
+/** Runs `save` and resolves once the page has reloaded because of it. */
+async function reloadedAfter(on: Page, save: () => Promise<void>): Promise<void> {
+  const loaded = on.waitForEvent("load", { timeout: 30_000 });
+  await save();
+  await loaded;
+}
+
+const OVERLAY = "#gopher-site-error-overlay";
+
+/** Waits until the error overlay shows `text` (a half-built first look may show another error first). */
+async function overlayShows(on: Page, text: string): Promise<void> {
+  await on.waitForFunction((expected) => document.getElementById("gopher-site-error-overlay")?.textContent?.includes(expected) ?? false, text, { timeout: 30_000 });
 }
 
 beforeAll(async () => {
@@ -52,31 +85,29 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
   });
 
   it("shows a new phone number without a manual reload", async () => {
-    await page.goto(`${server.url}/temecula-gopher-control`);
-    await page.waitForFunction(() => document.body.textContent!.includes("(951) 555-0142"));
+    await openConnected(page, "/temecula-gopher-control");
+    expect(await page.locator(".site-footer").textContent()).toContain("(951) 555-0142");
     await edit("site.yaml", (text) => text.replace("display: (951) 555-0142", "display: (909) 555-0199").replace('tel: "+19515550142"', 'tel: "+19095550199"'));
     await page.waitForFunction(() => document.querySelector('a[href="tel:+19095550199"]') !== null, null, { timeout: 30_000 });
     expect(await page.locator(".site-footer").textContent()).toContain("(909) 555-0199");
   });
 
   it("shows an overlay with file and line when site.yaml breaks, keeps serving, and recovers when fixed", async () => {
-    await page.goto(`${server.url}/temecula-gopher-control`);
+    await openConnected(page, "/temecula-gopher-control");
+    const line = (await readFile(path.join(dir, "site.yaml"), "utf8")).split("\n").indexOf("  days: 60") + 1;
+    const problem = `site.yaml:${line}:9  warranty.days  expected number, got text "sixty"`;
     await edit("site.yaml", (text) => text.replace("  days: 60\n", "  days: sixty\n"));
-    const overlay = page.locator("#gopher-site-error-overlay");
-    await overlay.waitFor({ timeout: 30_000 });
-    const yaml = await readFile(path.join(dir, "site.yaml"), "utf8");
-    const line = yaml.split("\n").indexOf("  days: sixty") + 1;
-    expect(await overlay.textContent()).toContain(`site.yaml:${line}:9  warranty.days  expected number, got text "sixty"`);
-    expect(terminal.some((entry) => entry.endsWith(`site.yaml:${line}:9  warranty.days  expected number, got text "sixty"`))).toBe(true);
+    await overlayShows(page, problem);
+    expect(terminal.some((entry) => entry.endsWith(problem))).toBe(true);
     // The last good site is still served, and a page opened now shows the error too.
     const fresh = await page.context().newPage();
     const response = await fresh.goto(`${server.url}/about`);
     expect(response!.status()).toBe(200);
-    await fresh.locator("#gopher-site-error-overlay").waitFor({ timeout: 30_000 });
+    await overlayShows(fresh, problem);
     await fresh.close();
 
-    await edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n"));
-    await page.waitForFunction(() => !document.getElementById("gopher-site-error-overlay"), null, { timeout: 30_000 });
+    await reloadedAfter(page, () => edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n")));
+    expect(await page.locator(OVERLAY).count()).toBe(0);
     expect(await page.locator("h1").textContent()).toContain("Temecula");
   });
 
@@ -90,7 +121,10 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
     });
     try {
       const own = await context.newPage();
+      await server.whenIdle();
+      const connected = own.waitForResponse((answer) => answer.url().includes(EVENTS_PATH));
       const response = await own.goto(`${server.url}/about`);
+      await connected;
       const headersFile = path.join(dir, ".dev-out", "_headers");
       // As written for the build's host, but over plain HTTP (tests/e2e/plain-http.test.ts).
       const expected = headersFor(plainHttpRules(parseHeadersFile(await readFile(headersFile, "utf8"), headersFile)), "/about");
@@ -98,9 +132,10 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
       for (const [name, value] of Object.entries(expected)) expect(response!.headers()[name], name).toBe(value);
       // The injected client runs under the policy: it connects, and shows the overlay of a broken save.
       await edit("site.yaml", (text) => text.replace("  days: 60\n", "  days: sixty\n"));
-      await own.locator("#gopher-site-error-overlay").waitFor({ timeout: 30_000 });
-      await edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n"));
-      await own.waitForFunction(() => !document.getElementById("gopher-site-error-overlay"), null, { timeout: 30_000 });
+      await overlayShows(own, "warranty.days");
+      // The fixed save reloads the page: what follows runs in the reloaded page, not the one going away.
+      await reloadedAfter(own, () => edit("site.yaml", (text) => text.replace("  days: sixty\n", "  days: 60\n")));
+      expect(await own.locator(OVERLAY).count()).toBe(0);
       expect(violations).toEqual([]);
       // The check itself: an inline script, which the policy exists to refuse, is reported.
       await own.evaluate(() => document.head.append(Object.assign(document.createElement("script"), { textContent: "0" })));
@@ -112,7 +147,7 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
   });
 
   it("swaps the stylesheet without reloading when only CSS changed", async () => {
-    await page.goto(`${server.url}/about`);
+    await openConnected(page, "/about");
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const before = await page.locator('link[rel="stylesheet"]').getAttribute("href");
     await edit("templates/styles/site.css", (text) => `${text}\n.dev-test-marker { color: red; }\n`);

@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../src/dev/dev-server.ts";
+import { EVENTS_PATH, type LiveEvent } from "../../src/dev/live-reload.ts";
 import { createLogger } from "../../src/log.ts";
 import { copySample, removeDir } from "../helpers/sample-site.ts";
 
@@ -31,4 +32,41 @@ it("builds a file saved in place again when the build read it half written", { t
   while (server.builds === before) await new Promise((resolve) => setTimeout(resolve, 1));
   await writeFile(config, text);
   await expect.poll(async () => (await fetch(`${server.url}/about`)).text(), { timeout: 20_000, interval: 100 }).toContain("(909) 555-0199");
+});
+
+/** The reload channel's events as an open page receives them, from now on. */
+async function listenToEvents(url: string): Promise<{ events: LiveEvent[]; stop(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}${EVENTS_PATH}`, { signal: controller.signal });
+  const events: LiveEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffered = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buffered += value;
+      const messages = buffered.split("\n\n");
+      buffered = messages.pop()!;
+      for (const message of messages) if (message.startsWith("data: ")) events.push(JSON.parse(message.slice(6)) as LiveEvent);
+    }
+  })();
+  return { events, stop: () => controller.abort() };
+}
+
+it("leaves open pages as they are when a save changes nothing served, and whenIdle waits for the second look", { timeout: 60_000 }, async () => {
+  const config = path.join(dir, "site.yaml");
+  await server.whenIdle();
+  const open = await listenToEvents(server.url);
+  try {
+    const before = server.builds;
+    // Saved in place with the very same text: a build, maybe a second look, and no page to reload.
+    await writeFile(config, await readFile(config, "utf8"));
+    await expect.poll(() => server.builds, { timeout: 20_000, interval: 10 }).toBeGreaterThan(before);
+    await server.whenIdle();
+    await expect.poll(() => open.events.length, { timeout: 5_000, interval: 10 }).toBeGreaterThan(0);
+    expect(open.events.every((event) => event.type === "ok")).toBe(true);
+  } finally {
+    open.stop();
+  }
 });

@@ -1,5 +1,6 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { isNeverPublished, neverPublishedNotice } from "../never-published.ts";
 import type { OutputFile } from "./output-file.ts";
 
 export interface PublicFiles {
@@ -29,12 +30,13 @@ function isLitter(name: string): boolean {
 }
 
 /**
- * Every file under public/, copied as it is: dot-folders such as `.well-known/` and files such as a
- * README included. A symbolic link is followed when what it points to is inside public/ too (a
- * `latest.jpg` naming this year's photo, a folder under a second name), its files published under
- * the link's name, as the pictures the build reads are (src/public-file.ts). Left out, and said so:
- * a repository's own folder, system or editor litter, and links that point out of public/ (to the
- * project's .env or .git, or a stranger's files: a build publishes only what is in public/) or nowhere.
+ * Every file under public/, copied as it is: `.well-known/` and files such as a README included. A
+ * symbolic link is followed when what it points to is inside public/ too (a `latest.jpg` naming this
+ * year's photo, a folder under a second name), its files published under the link's name, as the
+ * pictures the build reads are (src/public-file.ts). Left out, and said so: a repository's own
+ * folder, system or editor litter, other dot-files and dot-folders (a `.env` of secrets dropped here
+ * must not go online: src/never-published.ts), and links that point out of public/ (to the project's
+ * .env or .git, or a stranger's files: a build publishes only what is in public/) or nowhere.
  */
 export async function publicFiles(publicDir: string, displayDir = "public"): Promise<PublicFiles> {
   const found: Found = { files: [], outside: [], broken: [] };
@@ -48,17 +50,20 @@ export async function publicFiles(publicDir: string, displayDir = "public"): Pro
   const kept: Array<[string, string]> = [];
   const repositories = new Set<string>();
   const litter: string[] = [];
+  const hidden: string[] = [];
   for (const [relative, source] of found.files) {
     const parts = relative.split("/");
     const repository = parts.findIndex((part) => REPOSITORY_FOLDERS.has(part));
     if (repository >= 0) repositories.add(parts.slice(0, repository + 1).join("/"));
     else if (isLitter(parts.at(-1)!)) litter.push(relative);
+    else if (isNeverPublished(relative)) hidden.push(relative);
     else kept.push([relative, source]);
   }
   const leftOut: string[] = [];
   const list = (items: Iterable<string>) => [...items].sort().map((item) => `${displayDir}/${item}`).join(", ");
   if (repositories.size > 0) leftOut.push(`Not published: ${list(repositories)} (version control's own files).`);
   if (litter.length > 0) leftOut.push(`Not published: ${list(litter)} (left by the operating system or an editor).`);
+  if (hidden.length > 0) leftOut.push(neverPublishedNotice(hidden.map((file) => `${displayDir}/${file}`), displayDir));
   if (found.outside.length > 0) leftOut.push(`Not published: ${list(found.outside)} (symbolic links out of ${displayDir}/; put the files themselves in it).`);
   if (found.broken.length > 0) leftOut.push(`Not published: ${list(found.broken)} (symbolic links to nothing).`);
   return {

@@ -16,6 +16,8 @@ export async function publishCommand(options: PublishCommandOptions, log: Logger
   const leftOut = result.leftOut.length > 0 ? `Left out (not the site's files, so not published): ${shortList(result.leftOut)}` : undefined;
   if (result.nothingToDo) {
     log.success("Nothing to publish: the site's files are as in the last version, and every version is pushed.");
+    // No check ran: the notices are publish's own, such as a public/.env it left out.
+    for (const notice of result.notices) log.notice(notice);
     if (leftOut) log.info(leftOut);
     return;
   }

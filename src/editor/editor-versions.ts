@@ -91,6 +91,7 @@ export function publishedInWords(result: PublishResult): PublishAnswer {
   const answer = { lines, warnings: result.warnings.map(formatProblem), filesChanged: (result.pushed?.tookIn.length ?? 0) > 0 };
   if (result.nothingToDo) {
     lines.push("Nothing to publish: the site's files are as in the last version, and every version is pushed.");
+    lines.push(...result.notices);
     return answer;
   }
   if (result.version) lines.push(`Saved version ${result.version.id}: ${result.version.message}.`);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "../build.ts";
 import { UserError, type Problem } from "../errors.ts";
+import { neverPublishedNotice } from "../never-published.ts";
 import { changesInWords, messageInWords, type ChangedText } from "./changes-in-words.ts";
 import { git, IDENTITY_HINT, runGit } from "./git.ts";
 import { countVersions, currentBranch, pushToUpstream, upstreamOf } from "./remote-sync.ts";
@@ -41,28 +42,31 @@ export async function unpublished(config: string): Promise<{ changes: string[]; 
  * `gopher-site publish`: the whole site is checked as `check` does (refused with its problems,
  * nothing committed), its changed files become a version with a message in words, and the branch is
  * pushed to its upstream when it has one. Only the site's files go in a version: the owner's other
- * edits stay as they are, and are named.
+ * edits stay as they are, and are named; so are dot-files in public/, which never go in (a .env).
  */
 export async function publish(options: PublishOptions): Promise<PublishResult> {
   const repo = await openSiteRepository(options.config);
   await refuseHalfDoneOperation(repo);
   const branch = await currentBranch(repo);
-  const { site, other } = await workingChanges(repo);
+  const { site, other, neverPublished } = await workingChanges(repo);
   const upstream = await upstreamOf(repo, branch);
   const waiting = upstream ? await countVersions(repo, `${upstream.name}..HEAD`) : 0;
   const remotes = (await git(repo.root, "remote")).split("\n").filter(Boolean);
-  const result: PublishResult = { leftOut: other.map((change) => change.path), branch, remotes, nothingToDo: false, notices: [], warnings: [] };
+  const hidden = neverPublished.map((change) => change.path);
+  const ownNotices = hidden.length > 0 ? [neverPublishedNotice(hidden)] : [];
+  const result: PublishResult = { leftOut: other.map((change) => change.path), branch, remotes, nothingToDo: false, notices: ownNotices, warnings: [] };
   if (site.length === 0 && waiting === 0) return { ...result, nothingToDo: true };
 
   const check = async () => {
     const built = await build({ config: options.config, write: false, onStage: options.onStage });
-    result.notices = built.notices;
+    // The build names public/'s dot-files too, usually in the very same line: print it once.
+    result.notices = [...new Set([...built.notices, ...ownNotices])];
     result.warnings = built.warnings;
   };
   await checkOrRefuse(check, "Not published: the site has problems (gopher-site check shows the same), so nothing was saved or pushed:");
   if (site.length > 0) {
     const message = options.message?.trim() || messageInWords(changesInWords(await withTexts(repo, site), repo.sitePaths[0]));
-    await commitSiteFiles(repo, site, message);
+    await commitSiteFiles(repo, site, hidden, message);
     result.version = { id: "", message, files: site };
   }
   if (upstream) {
@@ -74,11 +78,13 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   return result;
 }
 
-/** Commits only the site's files, whatever else the owner has staged or changed. */
-async function commitSiteFiles(repo: SiteRepository, changes: readonly FileChange[], message: string): Promise<void> {
+/** Commits only the site's files, whatever else the owner has staged or changed, and none of `leaveOut`. */
+async function commitSiteFiles(repo: SiteRepository, changes: readonly FileChange[], leaveOut: readonly string[], message: string): Promise<void> {
   const identity = await runGit(repo.root, ["var", "GIT_COMMITTER_IDENT"]);
   if (identity.code !== 0) throw new UserError(`Not published: ${IDENTITY_HINT}`);
-  const paths = repo.sitePaths.filter((site) => changes.some((change) => isUnder(change.path, site)));
+  const folders = repo.sitePaths.filter((site) => changes.some((change) => isUnder(change.path, site)));
+  // Excluded from both: a public/.env must be neither committed nor left staged for the owner's next commit.
+  const paths = [...folders, ...leaveOut.map((file) => `:(exclude,literal)${file}`)];
   await git(repo.root, "add", "-A", "--", ...paths);
   // Paths after --: only they go in (git's --only), and what the owner staged of other files stays staged.
   await git(repo.root, "commit", "-q", "-m", message, "--", ...paths);

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { SiteError, UserError } from "../errors.ts";
+import { isNeverPublished } from "../never-published.ts";
 import { git, runGit } from "./git.ts";
 
 /** A site inside a git repository: the site's own files are its versions, nothing else is. */
@@ -43,11 +44,23 @@ export function isUnder(file: string, folder: string): boolean {
   return file === folder || file.startsWith(`${folder}/`);
 }
 
-/** What differs from the last version in the site's folder: the site's files, and the others left out. */
-export async function workingChanges(repo: SiteRepository): Promise<{ site: FileChange[]; other: FileChange[] }> {
+/**
+ * Whether a change is to a file of public/ that no version takes (a dot-file such as public/.env:
+ * src/never-published.ts). Its removal is taken: that only takes one out of the versions.
+ */
+function isNeverPublishedChange(change: FileChange): boolean {
+  return change.kind !== "removed" && change.path.startsWith("public/") && isNeverPublished(change.path.slice("public/".length));
+}
+
+/**
+ * What differs from the last version in the site's folder: the site's files, the others left out,
+ * and the site's files that are never published (left out too, named apart because they are the site's).
+ */
+export async function workingChanges(repo: SiteRepository): Promise<{ site: FileChange[]; other: FileChange[]; neverPublished: FileChange[] }> {
   const output = await git(repo.root, "status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all", "--", ".");
   const site: FileChange[] = [];
   const other: FileChange[] = [];
+  const neverPublished: FileChange[] = [];
   const unmerged: string[] = [];
   for (const entry of output.split("\0").filter(Boolean)) {
     const state = entry.slice(0, 2);
@@ -55,12 +68,13 @@ export async function workingChanges(repo: SiteRepository): Promise<{ site: File
     const file = entry.slice(3).slice(repo.prefix.length);
     if (state.includes("U") || state === "AA" || state === "DD") unmerged.push(file);
     const kind = state === "??" || state[0] === "A" ? "added" : state.includes("D") ? "removed" : "changed";
-    (isSiteFile(repo, file) ? site : other).push({ path: file, kind });
+    const change: FileChange = { path: file, kind };
+    (!isSiteFile(repo, file) ? other : isNeverPublishedChange(change) ? neverPublished : site).push(change);
   }
   if (unmerged.length > 0) {
     throw new UserError(`${unmerged.join(", ")}: a merge or rebase of git is half done here (git status shows it): finish it, or undo it with git rebase --abort or git merge --abort, then run this again`);
   }
-  return { site, other };
+  return { site, other, neverPublished };
 }
 
 /** The text of a site file in a version (undefined when it has no such file). */

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { appendFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,6 +119,35 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain("Published: pushed 1 version to origin/main.\n");
     expect(messages(remote, "main")).toEqual(["Phone number changed", "Site started with gopher-site init"]);
+  });
+
+  it("never commits a dot-file of public/ such as public/.env, and says so; public/.well-known/ is published, and undo is not held up by it", async () => {
+    const dir = await copySite(starter, folders());
+    const remote = addBareRemote(dir);
+    await changePhone(dir, "0155");
+    await mkdir(path.join(dir, "public/.well-known"), { recursive: true });
+    await writeFile(path.join(dir, "public/.well-known/security.txt"), "Contact: mailto:security@example.com\n");
+    await writeFile(path.join(dir, "public/.env"), "SMTP_PASSWORD=hunter2\n");
+    const notice = "notice Not published: public/.env (files and folders starting with a dot are never published, being where secrets such as .env are kept; only public/.well-known/ is).\n";
+
+    const result = await siteCli(dir, "publish");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    // Named once: the build's notice and publish's are the same line.
+    expect(result.stdout.split(notice)).toHaveLength(2);
+    expect(result.stdout).toContain(`Saved version ${git(dir, "rev-parse", "--short", "HEAD").trim()}: Phone number changed; File .well-known/security.txt added (2 files)\n`);
+    expect(git(remote, "show", "--name-only", "--format=", "main").split("\n").filter(Boolean)).toEqual(["public/.well-known/security.txt", "site.yaml"]);
+    expect(git(remote, "ls-tree", "-r", "--name-only", "main", "--", "public/.env")).toBe("");
+    expect(git(dir, "status", "--porcelain")).toBe("?? public/.env\n");
+
+    const again = await siteCli(dir, "publish");
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(`Nothing to publish: the site's files are as in the last version, and every version is pushed.\n${notice}`);
+
+    const undo = await siteCli(dir, "undo", git(dir, "rev-parse", "--short", "HEAD").trim());
+    expect(undo.stderr).toBe("");
+    expect(undo.code).toBe(0);
+    expect(git(dir, "status", "--porcelain")).toBe("?? public/.env\n");
   });
 
   it("takes in a version someone else published meanwhile on other lines, then pushes both; the owner's other edits stay", async () => {

@@ -14,12 +14,11 @@ async function put(root: string, files: string[]): Promise<void> {
 }
 
 describe("publicFiles", () => {
-  it("copies what the owner put there, dot-folders and READMEs included", async () => {
+  it("copies what the owner put there, .well-known/ and READMEs included", async () => {
     const root = folder();
-    await put(root, [".well-known/security.txt", ".well-known/apple-app-site-association", "google1234.html", "docs/README.md", "README.md", ".htaccess"]);
+    await put(root, [".well-known/security.txt", ".well-known/apple-app-site-association", "google1234.html", "docs/README.md", "README.md"]);
     const { files, leftOut } = await publicFiles(root);
     expect(files.map((file) => file.path)).toEqual([
-      ".htaccess",
       ".well-known/apple-app-site-association",
       ".well-known/security.txt",
       "README.md",
@@ -37,6 +36,17 @@ describe("publicFiles", () => {
     expect(leftOut).toEqual([
       "Not published: site/public/.git (version control's own files).",
       "Not published: site/public/.index.html.swp, site/public/Thumbs.db, site/public/about.html~, site/public/images/.DS_Store, site/public/images/._photo.jpg (left by the operating system or an editor).",
+    ]);
+  });
+
+  it("leaves out every other dot-file and dot-folder, at any depth, and names each file", async () => {
+    const root = folder();
+    await put(root, [".env", ".htaccess", ".hidden/x.txt", "images/.secret", "docs/.drafts/a.md", "docs/.well-known/b.txt", ".well-known/acme-challenge/token", "images/photo.jpg"]);
+    const { files, leftOut } = await publicFiles(root, "site/public");
+    expect(files.map((file) => file.path)).toEqual([".well-known/acme-challenge/token", "images/photo.jpg"]);
+    expect(leftOut).toEqual([
+      "Not published: site/public/.env, site/public/.hidden/x.txt, site/public/.htaccess, site/public/docs/.drafts/a.md, site/public/docs/.well-known/b.txt, site/public/images/.secret " +
+        "(files and folders starting with a dot are never published, being where secrets such as .env are kept; only site/public/.well-known/ is).",
     ]);
   });
 

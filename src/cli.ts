@@ -45,7 +45,7 @@ function listenOption(value: string): Listen {
 type DevOptions = import("./commands/serve-commands.ts").ServeOptions & { config: string };
 type EditOptions = { config: string; port: number; open?: boolean };
 type PreviewOptions = import("./commands/serve-commands.ts").ServeOptions & { out: string };
-type ServeCommandOptions = PreviewOptions & { config: string; out?: string; leads?: string };
+type ServeCommandOptions = PreviewOptions & { config: string; out?: string; leads?: string; trustProxy?: string[] };
 type HostConfigOptions = import("./commands/host-config-command.ts").HostConfigOptions;
 
 interface OutputFlags {
@@ -162,10 +162,30 @@ export async function main(argv: string[]): Promise<number> {
       .option("-c, --config <file>", "the site's settings", "site.yaml")
       .option("-o, --out <dir>", "the built site (default: dist beside site.yaml)")
       .option("--leads <dir>", "where the requests are kept (default: leads beside site.yaml)")
+      .option("--trust-proxy <addresses>", "the proxies whose X-Real-IP / X-Forwarded-For name the visitor, comma-separated addresses or ranges (default: loopback)", (value: string) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
       .option("-p, --port <port>", "port to listen on", portOption, 8788)
       .option("--host <host>", "address to listen on (0.0.0.0: every address of this machine)", "127.0.0.1")
       .option("--open", "open the site in the browser"),
   ).action(run(async (options: ServeCommandOptions, log) => (await import("./commands/serve-commands.ts")).serveCommand(options, log)));
+
+  const leads = withOutputFlags(
+    program
+      .command("leads")
+      .description("list the quote requests serve took, newest first: when, name, phone, town, service, and whether each was delivered")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("--leads <dir>", "where the requests are kept (default: leads beside site.yaml)")
+      .option("--held", "list the posts held as robots' instead (kept 30 days)"),
+  ).action(run(async (options: import("./commands/leads-command.ts").LeadsCommandOptions, log) => (await import("./commands/leads-command.ts")).leadsCommand(options, log)));
+  withOutputFlags(
+    leads
+      .command("release")
+      .description("deliver a request held as a robot's by mistake")
+      .argument("<id>", "the request's id (or its start), as leads --held lists it")
+      .option("-c, --config <file>", "the site's settings", "site.yaml")
+      .option("--leads <dir>", "where the requests are kept (default: leads beside site.yaml)"),
+  ).action((id: string, options: import("./commands/leads-command.ts").LeadsCommandOptions) =>
+    run(async (all: import("./commands/leads-command.ts").LeadsCommandOptions & { id: string }, log) => (await import("./commands/leads-command.ts")).releaseCommand(all, log))({ ...options, id }),
+  );
 
   const hostConfig = withOutputFlags(
     program

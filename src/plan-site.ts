@@ -162,7 +162,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
       buildScripts(paths.templates, paths.root, { ownForm: ownForm !== undefined, turnstile: ownForm?.turnstileSiteKey !== undefined }),
       publicFiles(paths.public, named(paths.public)),
       lucideSymbols(iconsIn(editions.map((edition) => edition.copy))),
-      leadWorkerFiles(site, paths.content),
+      leadWorkerFiles(site, paths.content, Object.fromEntries(editions.map((edition) => [edition.code, { home: languagePaths(edition, site).home(), thankYou: languagePaths(edition, site).thankYou() }]))),
     ]),
   );
   const sprite = buildIconSprite(templates, lucideIcons);

@@ -33,3 +33,12 @@ export function testLeadRetryMs(): number | undefined {
   const ms = Number(process.env.GOPHER_SITE_TEST_LEAD_RETRY_MS);
   return Number.isInteger(ms) && ms > 0 ? ms : undefined;
 }
+
+/**
+ * GOPHER_SITE_TEST_BODY_DEADLINE_MS=<ms>: `serve` gives a form's body this long to arrive instead of
+ * 10 s, so the test of a body trickled in byte by byte takes a second, not ten.
+ */
+export function testBodyDeadlineMs(): number | undefined {
+  const ms = Number(process.env.GOPHER_SITE_TEST_BODY_DEADLINE_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : undefined;
+}

@@ -35,18 +35,21 @@ export async function previewCommand(options: ServeOptions & { out: string }, lo
 }
 
 /** `gopher-site serve`: the built site, and the quote form's requests kept and delivered. */
-export async function serveCommand(options: ServeOptions & { config: string; out?: string; leads?: string }, log: Logger): Promise<void> {
+export async function serveCommand(options: ServeOptions & { config: string; out?: string; leads?: string; trustProxy?: string[] }, log: Logger): Promise<void> {
   const { root } = projectPaths(options.config);
   const out = options.out ?? path.join(root, "dist");
   const leads = options.leads ?? path.join(root, "leads");
   await restoreInterruptedSwap(out);
   const { startLeadServer } = await import("../leads/lead-server.ts");
-  const server = await startLeadServer({ config: options.config, out, leads, port: options.port, host: options.host, log });
+  const server = await startLeadServer({ config: options.config, out, leads, port: options.port, host: options.host, log, trustProxy: options.trustProxy });
   log.info(`Serving ${out} at ${server.url}, requests kept in ${leads} (Ctrl-C to stop)`);
   if (options.open) openBrowser(server.url);
   await untilInterrupted();
   await server.close();
   log.info("Stopped.");
+  // A send abandoned by the stop (a mail server that never answers) may still hold a socket until its
+  // own timeout; what it was sending is in the leads folder, so the process ends without waiting for it.
+  setTimeout(() => process.exit(), 500).unref();
 }
 
 function untilInterrupted(): Promise<void> {

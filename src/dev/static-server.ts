@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
 import { readFile, realpath, stat } from "node:fs/promises";
@@ -15,8 +16,10 @@ export interface StaticServerOptions {
   root: string;
   /** Changes an HTML page before it is sent (dev injects its reload script here; serve fills in the form's stamp). */
   transformHtml?: (html: string) => string | Promise<string>;
-  /** Answers some paths itself (dev's event stream); return true when handled. */
-  handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** Answers some paths itself (dev's event stream, serve's form); true when handled. */
+  handle?: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+  /** Told of a request that failed with a bug: it was answered 500 with this id, and the server goes on. */
+  onError?: (error: unknown, id: string, request: IncomingMessage) => void;
   /** Response headers for a request path as a host adds them (from `_headers`); they win over the defaults. */
   headers?: (requestPath: string) => Record<string, string>;
   /**
@@ -31,13 +34,24 @@ export interface StaticServerOptions {
  * and the host's own settings (`_headers`, `_redirects`) never served.
  */
 export function createStaticServer(options: StaticServerOptions): Server {
-  return createServer((request, response) => {
-    serve(options, request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
-      response.end("Internal server error");
+  const server = createServer((request, response) => {
+    serve(options, request, response).catch((error: unknown) => {
+      // The one boundary around every route: a bug answers this request 500, never ends the server.
+      const id = randomBytes(4).toString("hex");
+      options.onError?.(error, id, request);
+      if (response.headersSent) response.destroy();
+      else response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end(`Internal server error (${id})\n`);
     });
   });
+  // A request's headers and body must arrive in time: a client trickling bytes cannot hold a connection.
+  server.headersTimeout = REQUEST_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  return server;
 }
+
+/** How long a request's headers may take to arrive, and the whole request. */
+export const REQUEST_HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 async function serve(options: StaticServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (options.guard) {
@@ -48,7 +62,7 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
       return refuse(response, refused);
     }
   }
-  if (options.handle?.(request, response)) return;
+  if (options.handle && (await options.handle(request, response))) return;
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { allow: "GET, HEAD" }).end();
     return;
@@ -77,7 +91,7 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
 }
 
 /** The first candidate that is a regular file whose real path is inside the root (no symlinks out). */
-async function firstFile(root: string, candidates: string[]): Promise<string | undefined> {
+export async function firstFile(root: string, candidates: string[]): Promise<string | undefined> {
   let realRoot: string;
   try {
     realRoot = await realpath(root);

@@ -1,3 +1,4 @@
+import type { LeadTargets } from "./lead-pages.ts";
 import { stampProblem } from "./stamp.ts";
 
 /**
@@ -21,7 +22,12 @@ export interface JudgedLead {
   errors: Partial<Record<keyof LeadFields, FieldError>>;
   /** Why it is a robot's ("honeypot", "stamp too fresh"...): kept, not delivered. */
   spam?: string;
+  /** The form's stamp as posted (one page's stamp counts for one request). */
+  stamp?: string;
 }
+
+/** The longest each field is kept (the form's own maxlength, with room to spare): a post is never more than a few KB. */
+const FIELD_LIMITS: Record<(typeof LEAD_FIELDS)[number], number> = { name: 200, phone: 40, town: 200, service: 100, message: 2000, lang: 16, page: 1024, thanks: 1024 };
 
 export interface JudgeOptions {
   /** The stamp's signing secret. */
@@ -34,12 +40,13 @@ export interface JudgeOptions {
 /** Reads and judges a form body (application/x-www-form-urlencoded). */
 export async function judgeLead(body: string, options: JudgeOptions): Promise<JudgedLead> {
   const form = new URLSearchParams(body);
-  const fields = Object.fromEntries(LEAD_FIELDS.map((name) => [name, (form.get(name) ?? "").trim()])) as LeadFields;
+  const fields = Object.fromEntries(LEAD_FIELDS.map((name) => [name, (form.get(name) ?? "").trim().slice(0, FIELD_LIMITS[name])])) as LeadFields;
   const errors: JudgedLead["errors"] = {};
   if (!fields.name) errors.name = "required";
   if (!fields.phone) errors.phone = "required";
   else if (!isPhone(fields.phone)) errors.phone = "phone";
-  return { fields, errors, spam: await spamReason(form, options) };
+  const stamp = form.get("stamp")?.slice(0, 100) || undefined;
+  return { fields, errors, spam: await spamReason(form, options), ...(stamp ? { stamp } : {}) };
 }
 
 async function spamReason(form: URLSearchParams, options: JudgeOptions): Promise<string | undefined> {
@@ -61,9 +68,13 @@ export interface LeadAnswer {
   body: string;
 }
 
-/** What the visitor is told: `received` (a person's or a robot's, alike), `invalid` fields, or `limited` (too many posts). */
+/**
+ * What the visitor is told: `received` (a person's or a robot's, alike), `invalid` fields, or
+ * `limited` (too many posts). A browser without the form's script is sent to `targets`, the site's
+ * own pages (lead-pages.ts), never to a place the post named.
+ */
 export function leadAnswer(
-  outcome: { kind: "received" | "invalid"; lead: JudgedLead } | { kind: "limited" } | { kind: "failed" },
+  outcome: { kind: "received" | "invalid"; lead: JudgedLead; targets: LeadTargets } | { kind: "limited" } | { kind: "failed" },
   acceptsJson: boolean,
   words: (lang: string) => LeadWords,
 ): LeadAnswer {
@@ -73,20 +84,15 @@ export function leadAnswer(
   if (outcome.kind === "limited") return acceptsJson ? json(429, { ok: false, errors: {} }) : text(429, "Too many requests from this address; please call us or try again in a minute.");
   if (outcome.kind === "failed") return acceptsJson ? json(503, { ok: false, errors: {} }) : text(503, "The request could not be taken just now; please call us or try again.");
   const { fields, errors } = outcome.lead;
-  if (outcome.kind === "received") return acceptsJson ? json(200, { ok: true }) : redirect(sitePath(fields.thanks) ?? sitePath(fields.page) ?? "/");
+  if (outcome.kind === "received") return acceptsJson ? json(200, { ok: true }) : redirect(outcome.targets.thanks);
   if (acceptsJson) {
     const said = words(fields.lang);
     return json(422, { ok: false, errors: Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, said[error]])) });
   }
-  return redirect(`${(sitePath(fields.page) ?? "/").split(/[?#]/, 1)[0]}?lead=invalid#callback-request`);
+  return redirect(`${outcome.targets.page}?lead=invalid#callback-request`);
 }
 
 /** Whether a request's Accept asks for JSON (the form's script does). */
 export function acceptsJson(accept: string | null | undefined): boolean {
   return /\bapplication\/json\b/i.test(accept ?? "");
-}
-
-/** A path of this site (`/es/gracias`), never another site's (`//evil.example`, `https://...`): undefined otherwise. */
-export function sitePath(value: string): string | undefined {
-  return /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : undefined;
 }

@@ -1,22 +1,27 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile } from "node:fs/promises";
+import { mkdir, open, readFile, realpath } from "node:fs/promises";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { isIP } from "node:net";
 import path from "node:path";
 import { loadConfig } from "../config/load-config.ts";
 import { UserError } from "../errors.ts";
+import { closeAfter, readBody } from "../http/body.ts";
 import type { Logger } from "../log.ts";
 import { projectPaths } from "../paths.ts";
 import { listen } from "../dev/listen.ts";
+import { resolveRequestPath } from "../dev/resolve-path.ts";
 import { headersFromFile } from "../dev/site-headers.ts";
-import { createStaticServer } from "../dev/static-server.ts";
-import { testLeadRetryMs } from "../test-hooks.ts";
-import { startDelivery } from "./delivery.ts";
-import { acceptsJson, judgeLead, leadAnswer, LEAD_PATH, type LeadAnswer } from "./lead-form.ts";
+import { createStaticServer, firstFile } from "../dev/static-server.ts";
+import { testBodyDeadlineMs, testLeadRetryMs } from "../test-hooks.ts";
+import { clientAddress, limitKey, trustedProxies } from "./client-address.ts";
+import { RefusedError, startDelivery } from "./delivery.ts";
+import { emailSender } from "./email.ts";
+import { acceptsJson, judgeLead, leadAnswer, LEAD_PATH, type JudgedLead, type LeadAnswer } from "./lead-form.ts";
+import { leadTargets } from "./lead-pages.ts";
+import { readLeadSite } from "./lead-site.ts";
 import { readLeadWords, wordsFor } from "./lead-words.ts";
-import { openOutbox, type Channel } from "./outbox.ts";
+import { openOutbox, OutboxFullError, type Channel, type LeadRecord } from "./outbox.ts";
 import { rateLimiter } from "./rate-limit.ts";
-import { emailSender, webhookSender } from "./senders.ts";
+import { webhookSender, WebhookAnswerError } from "./webhook.ts";
 import { fillStamps } from "./stamp.ts";
 import { turnstileCheck } from "./turnstile.ts";
 
@@ -31,10 +36,16 @@ export interface LeadServerOptions {
   host: string;
   log: Logger;
   env?: NodeJS.ProcessEnv;
+  /** The proxies whose X-Real-IP / X-Forwarded-For are believed (addresses or CIDR ranges); loopback by default. */
+  trustProxy?: string[];
 }
 
 /** A form body is a few hundred bytes; more is not a person's request. */
-const MAX_BODY = 64 * 1024;
+export const MAX_BODY = 64 * 1024;
+/** A form's body arrives at once; one still trickling in after this long is a robot's. */
+const BODY_DEADLINE_MS = 10_000;
+/** What a stop waits for the requests being answered, and for the sends under way (what was taken is on disk). */
+const STOP_WAIT_MS = 2_000;
 
 /**
  * `gopher-site serve`: the built site as preview serves it (its `_headers`, clean URLs, 404 pages),
@@ -45,6 +56,7 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   const env = options.env ?? process.env;
   const { site } = await loadConfig({ path: path.resolve(options.config), displayPath: options.config });
   const leads = site.leads;
+  const root = path.resolve(options.out);
   const problems: string[] = [];
   if (!leads) problems.push(`${options.config}: leads: is missing; add \`leads: { delivery: server }\` so the site's own form posts here`);
   if (leads?.email && !env.GOPHER_SITE_SMTP_URL) problems.push("GOPHER_SITE_SMTP_URL is not set: set it to smtp://user:password@host:port to e-mail the leads, or set leads.email: false in site.yaml");
@@ -52,95 +64,148 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   // A webhook's address often holds its token: it may be kept out of site.yaml, in the environment.
   const webhook = env.GOPHER_SITE_LEAD_WEBHOOK_URL || leads?.webhook;
   if (leads && !leads.email && !webhook) problems.push(`${options.config}: leads: delivers nowhere; set email: true, or a webhook (leads.webhook or GOPHER_SITE_LEAD_WEBHOOK_URL)`);
-  const root = path.resolve(options.out);
   const index = await readFile(path.join(root, "index.html")).catch(() => undefined);
   if (!index) problems.push(`${options.out} has no built site (no index.html); run \`gopher-site build\` first`);
-  if (problems.length > 0 || !leads) throw new UserError(problems.join("\n"));
+  problems.push(...(await publishedLeads(options.leads, [[options.out, root], [path.join(path.dirname(options.config), "public"), projectPaths(options.config).public]])));
+  let trusted: ReturnType<typeof trustedProxies> | undefined;
+  try {
+    trusted = trustedProxies(options.trustProxy);
+  } catch (error) {
+    problems.push(`--trust-proxy: ${(error as Error).message}; give addresses or ranges such as 10.0.0.1 or 10.0.0.0/8`);
+  }
+  if (problems.length > 0 || !leads || !trusted) throw new UserError(problems.join("\n"));
 
   const secret = env.GOPHER_SITE_LEAD_SECRET || (await folderSecret(options.leads));
-  const outbox = openOutbox(options.leads);
-  const send: Partial<Record<Channel, ReturnType<typeof webhookSender>>> = {};
-  if (leads.email) send.email = emailSender(env.GOPHER_SITE_SMTP_URL!, site.email, env.GOPHER_SITE_SMTP_FROM || site.email);
-  if (webhook) send.webhook = webhookSender(webhook);
+  const leadSite = await readLeadSite(site, options.config);
+  const send: Partial<Record<Channel, (lead: LeadRecord) => Promise<void>>> = {};
+  const mail = leads.email ? emailSender(env.GOPHER_SITE_SMTP_URL!, site.email, env.GOPHER_SITE_SMTP_FROM || site.email, leadSite.wording) : undefined;
+  if (mail) send.email = mail.send;
+  if (webhook) send.webhook = refusingOn4xx(webhookSender(webhook));
+  const channels = Object.keys(send) as Channel[];
+  const outbox = await openOutbox(options.leads, { channels });
   const retryMs = testLeadRetryMs() ?? 60_000;
+  const says = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const delivery = startDelivery({
     outbox,
     send,
     retryMs,
     maxRetryMs: Math.max(retryMs, 60 * 60_000),
-    onFailure: (lead, channel, error, wait) =>
-      options.log.warn(`lead ${lead.id}: not delivered by ${channel} (${error instanceof Error ? error.message : String(error)}); it is kept in ${options.leads}, next try in ${Math.round(wait / 1000)} s`),
+    pollMs: Math.min(30_000, retryMs),
+    onFailure: (lead, channel, error, wait) => options.log.warn(`lead ${lead.id}: not delivered by ${channel} (${says(error)}); it is kept in ${options.leads}, next try in ${Math.round(wait / 1000)} s`),
+    onGiveUp: (lead, channel, reason) => options.log.error(`lead ${lead.id}: given up by ${channel} after it was refused again (${reason}); see \`gopher-site leads\` and call them back`),
+    onRecordFailed: (lead, channel, what, error) =>
+      options.log.error(
+        what === "delivered"
+          ? `lead ${lead.id}: delivered by ${channel}, but that could not be written to ${options.leads} (${says(error)}); it is not sent again by this process, and may be sent once more after a restart`
+          : `lead ${lead.id}: refused by ${channel} for good, but that could not be written to ${options.leads} (${says(error)})`,
+      ),
   });
   const words = wordsFor(await readLeadWords(projectPaths(options.config).content, site.languages));
   const turnstile = leads.turnstile ? turnstileCheck(env.GOPHER_SITE_TURNSTILE_SECRET!, env.GOPHER_SITE_TURNSTILE_VERIFY_URL || undefined) : undefined;
   const allowed = rateLimiter(5, 60_000);
-  const channels = Object.keys(send) as Channel[];
+  const pages = {
+    languages: leadSite.languages,
+    async has(pagePath: string) {
+      const resolution = resolveRequestPath(root, pagePath);
+      return resolution.kind === "candidates" && (await firstFile(root, resolution.files)) !== undefined;
+    },
+  };
 
-  const takeLead = async (request: IncomingMessage): Promise<LeadAnswer> => {
+  const takeLead = async (request: IncomingMessage, response: ServerResponse): Promise<LeadAnswer | undefined> => {
     const json = acceptsJson(request.headers.accept);
-    if (!allowed(clientAddress(request))) return leadAnswer({ kind: "limited" }, json, words);
-    const body = await readBody(request);
-    const lead = await judgeLead(body ?? "", { secret, turnstile: turnstile && ((token) => turnstile(token, clientAddress(request))) });
-    if (Object.keys(lead.errors).length > 0) return leadAnswer({ kind: "invalid", lead }, json, words);
+    const address = clientAddress(request, trusted);
+    const limited = !allowed(limitKey(address));
+    const body = await readBody(request, { maxBytes: MAX_BODY, deadlineMs: testBodyDeadlineMs() ?? BODY_DEADLINE_MS });
+    if (body.kind === "aborted") return undefined;
+    if (body.kind !== "body") {
+      closeAfter(request, response);
+      return body.kind === "too-large" ? plain(413, "The request is too large.") : plain(408, "The request took too long to arrive.");
+    }
+    const lead = await judgeLead(body.text, { secret, turnstile: turnstile && ((token) => turnstile(token, address)) });
+    const complete = Object.keys(lead.errors).length === 0;
+    if (!complete && !limited) return leadAnswer({ kind: "invalid", lead, targets: await leadTargets(lead.fields, pages) }, json, words);
+    if (!complete) return leadAnswer({ kind: "limited" }, json, words);
+    const spam = limited ? "limit" : spentStamp(lead) ? "stamp used" : lead.spam;
     try {
-      await outbox.add(lead.fields, channels, lead.spam);
+      const kept = await outbox.add(lead.fields, channels, { spam, stamp: lead.stamp });
+      if (kept && !spam) delivery.nudge();
     } catch (error) {
-      options.log.error(`a lead could not be written to ${options.leads}: ${error instanceof Error ? error.message : String(error)}`);
+      options.log.error(error instanceof OutboxFullError ? `a lead was refused: ${error.message}; see \`gopher-site leads\`` : `a lead could not be written to ${options.leads}: ${says(error)}`);
       return leadAnswer({ kind: "failed" }, json, words);
     }
-    if (!lead.spam) delivery.nudge();
-    return leadAnswer({ kind: "received", lead }, json, words);
+    // A visitor past the limit is told so (and asked to call); their request is kept, held.
+    if (limited) return leadAnswer({ kind: "limited" }, json, words);
+    return leadAnswer({ kind: "received", lead, targets: await leadTargets(lead.fields, pages) }, json, words);
   };
-  const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
+  /** Whether the post's stamp (signed by us) was carried by a post already kept: one page, one request. */
+  const spentStamp = (lead: JudgedLead) => lead.stamp !== undefined && lead.spam !== "stamp invalid" && lead.spam !== "stamp missing" && outbox.spend(lead.stamp);
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
     if ((request.url ?? "").split(/[?#]/, 1)[0] !== LEAD_PATH) return false;
     if (request.method !== "POST") {
       response.writeHead(405, { allow: "POST" }).end();
       return true;
     }
-    takeLead(request)
-      .catch((): LeadAnswer => leadAnswer({ kind: "failed" }, acceptsJson(request.headers.accept), words))
-      .then((answer) => response.writeHead(answer.status, answer.headers).end(answer.body));
+    const answer = await takeLead(request, response);
+    if (!answer) response.destroy();
+    else response.writeHead(answer.status, answer.headers).end(answer.body);
     return true;
   };
-  const server: Server = createStaticServer({ root, headers: headersFromFile(path.join(root, "_headers")), handle, transformHtml: (html) => fillStamps(html, secret) });
+  const server: Server = createStaticServer({
+    root,
+    headers: headersFromFile(path.join(root, "_headers")),
+    handle,
+    transformHtml: (html) => fillStamps(html, secret),
+    onError: (error, id, request) => options.log.error(`request ${id} (${request.method} ${String(request.url).slice(0, 200)}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
   const url = await listen(server, options.port, options.host).catch(async (error: unknown) => {
     await delivery.close();
+    await mail?.close();
     throw error;
   });
   return {
     url,
     async close() {
+      // No new connection; the requests under way get a moment to be answered (their leads are on disk first).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await delivery.close();
+      await closed;
+      await delivery.close(STOP_WAIT_MS);
+      await mail?.close();
     },
   };
 }
 
-/** The body as text; undefined past MAX_BODY. */
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-    });
-    request.on("end", () => resolve(size <= MAX_BODY ? Buffer.concat(chunks).toString("utf8") : undefined));
-    request.on("error", reject);
-  });
+function plain(status: number, text: string): LeadAnswer {
+  return { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, body: `${text}\n` };
 }
 
-/**
- * Who posted, for the rate limit: the connection's address, or behind a proxy on this machine
- * (host-config's nginx or Caddy) the visitor's address it passes in X-Real-IP. Only a loopback
- * peer is trusted with that header; a visitor cannot set it to dodge the limit.
- */
-function clientAddress(request: IncomingMessage): string {
-  const peer = request.socket.remoteAddress ?? "";
-  const loopback = peer === "::1" || peer.startsWith("127.") || peer.startsWith("::ffff:127.");
-  const forwarded = request.headers["x-real-ip"];
-  return loopback && typeof forwarded === "string" && isIP(forwarded.trim()) ? forwarded.trim() : peer;
+/** A webhook that refuses a lead (a 4xx but 408 and 429, which say "later") will refuse it if asked again. */
+function refusingOn4xx(send: (lead: LeadRecord) => Promise<void>) {
+  return async (lead: LeadRecord) => {
+    try {
+      await send(lead);
+    } catch (error) {
+      if (error instanceof WebhookAnswerError && error.refused) throw new RefusedError(`the webhook refused it (${error.status})`, { cause: error });
+      throw error;
+    }
+  };
+}
+
+/** The leads folder must not be inside a folder that is served or published: every visitor could read them. */
+async function publishedLeads(leads: string, published: Array<[shown: string, folder: string]>): Promise<string[]> {
+  const real = async (folder: string) => realpath(folder).catch(() => path.resolve(folder));
+  const leadsFolder = await real(leads);
+  const problems: string[] = [];
+  for (const [shown, folder] of published) {
+    const relative = path.relative(await real(folder), leadsFolder);
+    if (relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))) {
+      problems.push(`--leads ${leads} is inside ${shown}, which is published: every visitor could read the requests; keep them outside it (the default is leads/ beside site.yaml)`);
+    }
+  }
+  return problems;
 }
 
 /** The stamp's secret kept in the leads folder, made (readable by its owner only) on first start. */

@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readdir, readFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { LeadFields } from "./lead-form.ts";
+import { appendFlushed, filesOf, heldFileName, HELD_FILE, LEADS_FILE, leadsFileName, readLinesFrom, removeOldHeld, sizesOf } from "./outbox-files.ts";
 
 /**
- * The leads folder as an outbox: one append-only JSON-lines file a month (leads-2026-11.jsonl).
- * A lead is a line written and flushed to disk before the visitor is told it was received; each
- * delivery appends a line of its own. So a restart knows what is still to deliver, a crash between
- * the two loses nothing, and at worst a lead is delivered twice.
+ * The leads folder as an outbox (files in outbox-files.ts). A lead is a line written and flushed to
+ * disk before the visitor is told it was received; each delivery appends a line of its own. So a
+ * restart knows what is still to deliver, a crash between the two loses nothing, and at worst a lead
+ * is delivered twice. What is still to deliver is kept in memory, read from the files once and then
+ * only from what was appended since (by this process, or by `gopher-site leads release`).
  */
 
 /** The ways a lead is delivered. */
@@ -18,102 +20,188 @@ export interface LeadRecord {
   id: string;
   at: string;
   fields: LeadFields;
-  /** Where it is to go; none for a robot's. */
+  /** Where it is to go; none for a robot's (a released one goes every way the server delivers). */
   deliver: Channel[];
-  /** Why it is a robot's: kept, never delivered. */
+  /** Why it was taken for a robot's: held, never delivered unless released. */
   spam?: string;
+  /** The form's stamp: a stamp is spent by the first post that carries it. */
+  stamp?: string;
+  /** When the owner released it (`gopher-site leads release`): a held post to deliver after all. */
+  released?: string;
 }
 
-interface DeliveredRecord {
+export interface DeliveredRecord {
   type: "delivered";
   id: string;
   via: Channel;
   at: string;
 }
 
+/** A lead the receiving end refused for good (a mail server's 5xx, a webhook's 4xx), after a few tries. */
+export interface FailedRecord {
+  type: "failed";
+  id: string;
+  via: Channel;
+  at: string;
+  reason: string;
+}
+
+export type OutboxRecord = LeadRecord | DeliveredRecord | FailedRecord;
+
 export interface Pending {
   lead: LeadRecord;
   channel: Channel;
 }
 
-export interface Outbox {
-  /** Writes a lead and flushes it to disk; resolves only then. */
-  add(fields: LeadFields, deliver: Channel[], spam?: string): Promise<LeadRecord>;
-  /** Records a delivery, flushed. */
-  delivered(id: string, via: Channel): Promise<void>;
-  /** Every lead and channel not yet delivered, oldest first, read from the files. */
-  pending(): Promise<Pending[]>;
+/** Caps that keep a flood from filling the disk. */
+export interface OutboxLimits {
+  /** Robots' posts a day; past it they are not kept. */
+  heldPerDay: number;
+  /** A month's file of people's requests; past it a request is refused (the visitor is asked to call). */
+  leadsPerMonth: number;
+  /** Every file together; robots' files are removed first, oldest first. */
+  all: number;
 }
 
-const FILE = /^leads-\d{4}-\d{2}\.jsonl$/;
+export const DEFAULT_LIMITS: OutboxLimits = { heldPerDay: 4 * 1024 * 1024, leadsPerMonth: 32 * 1024 * 1024, all: 256 * 1024 * 1024 };
 
-export function openOutbox(folder: string): Outbox {
+/** The folder has no room for another request within its caps. */
+export class OutboxFullError extends Error {}
+
+export interface Outbox {
+  /**
+   * Writes a post and flushes it to disk; resolves only then. A robot's (`spam`) goes to the day's
+   * held file, or nowhere past its cap (undefined); a person's throws OutboxFullError past the caps.
+   */
+  add(fields: LeadFields, deliver: Channel[], extra?: { spam?: string; stamp?: string }): Promise<LeadRecord | undefined>;
+  /** Records a delivery, flushed. */
+  delivered(id: string, via: Channel): Promise<void>;
+  /** Records that a channel refused the lead for good, flushed. */
+  failed(id: string, via: Channel, reason: string): Promise<void>;
+  /** Every lead and channel not yet delivered nor failed, oldest first. */
+  pending(): Promise<Pending[]>;
+  /** Whether a stamp was carried by a post kept in the last 24 hours; marks it so from now on. */
+  spend(stamp: string, now?: number): boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Opens the outbox of a folder: reads what is still to deliver and the stamps spent in the last day. */
+export async function openOutbox(folder: string, options: { channels?: Channel[]; limits?: OutboxLimits; now?: number } = {}): Promise<Outbox> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const channels = options.channels ?? [];
+  const now = options.now ?? Date.now();
+  await removeOldHeld(folder, now);
+  const sizes = await sizesOf(folder);
+  const read = new Map<string, number>();
+  const waiting = new Map<string, { lead: LeadRecord; left: Set<Channel> }>();
+  const settled = new Set<string>();
+  const spent = new Map<string, number>();
+
+  const take = (record: OutboxRecord) => {
+    if (record.type === "lead") {
+      if (record.stamp) spent.set(record.stamp, Date.parse(record.at));
+      if (record.spam && !record.released) return;
+      const deliver = record.deliver.length > 0 ? record.deliver : record.released ? channels : [];
+      const left = new Set(deliver.filter((channel) => !settled.has(`${record.id} ${channel}`)));
+      if (left.size > 0) waiting.set(record.id, { lead: record, left });
+      return;
+    }
+    settled.add(`${record.id} ${record.via}`);
+    const entry = waiting.get(record.id);
+    entry?.left.delete(record.via);
+    if (entry && entry.left.size === 0) waiting.delete(record.id);
+  };
+  const catchUp = async () => {
+    for (const name of await filesOf(folder, LEADS_FILE)) {
+      const { lines, next } = await readLinesFrom(path.join(folder, name), read.get(name) ?? 0);
+      read.set(name, next);
+      for (const line of lines) {
+        const record = parseRecord(line);
+        if (record) take(record);
+      }
+    }
+  };
+  await catchUp();
+  // Robots' posts of the last day, for their stamps only.
+  const since = new Date(now - DAY_MS).toISOString().slice(0, 10);
+  for (const name of (await filesOf(folder, HELD_FILE)).filter((file) => HELD_FILE.exec(file)![1]! >= since)) {
+    for (const line of (await readLinesFrom(path.join(folder, name), 0)).lines) {
+      const record = parseRecord(line);
+      if (record?.type === "lead" && record.stamp) spent.set(record.stamp, Date.parse(record.at));
+    }
+  }
+
   // One write at a time: two lines appended at once could interleave.
   let queue: Promise<unknown> = Promise.resolve();
-  const append = (record: LeadRecord | DeliveredRecord) => {
-    const write = queue.then(() => appendFlushed(folder, `leads-${record.at.slice(0, 7)}.jsonl`, `${JSON.stringify(record)}\n`));
+  const append = (name: string, record: OutboxRecord): Promise<void> => {
+    const text = `${JSON.stringify(record)}\n`;
+    const write = queue.then(async () => {
+      await appendFlushed(folder, name, text);
+      sizes.set(name, (sizes.get(name) ?? 0) + Buffer.byteLength(text));
+    });
     queue = write.catch(() => undefined);
     return write;
   };
+  const total = () => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  /** Makes room for `bytes` more by removing robots' files, oldest first; false when there is none. */
+  const room = async (bytes: number): Promise<boolean> => {
+    for (const name of [...sizes.keys()].filter((file) => HELD_FILE.test(file)).sort()) {
+      if (total() + bytes <= limits.all) break;
+      await rm(path.join(folder, name), { force: true });
+      sizes.delete(name);
+    }
+    return total() + bytes <= limits.all;
+  };
+
   return {
-    async add(fields, deliver, spam) {
-      const record: LeadRecord = { type: "lead", id: randomUUID(), at: new Date().toISOString(), fields, deliver: spam ? [] : deliver, ...(spam ? { spam } : {}) };
-      await append(record);
+    async add(fields, deliver, extra = {}) {
+      const at = new Date().toISOString();
+      const record: LeadRecord = { type: "lead", id: randomUUID(), at, fields, deliver: extra.spam ? [] : deliver, ...(extra.spam ? { spam: extra.spam } : {}), ...(extra.stamp ? { stamp: extra.stamp } : {}) };
+      const bytes = Buffer.byteLength(JSON.stringify(record)) + 1;
+      if (extra.spam) {
+        const name = heldFileName(at);
+        if ((sizes.get(name) ?? 0) + bytes > limits.heldPerDay || total() + bytes > limits.all) return undefined;
+        await append(name, record);
+        return record;
+      }
+      const name = leadsFileName(at);
+      if ((sizes.get(name) ?? 0) + bytes > limits.leadsPerMonth || !(await room(bytes))) throw new OutboxFullError(`the leads folder is full (${name} or all files past their caps)`);
+      await append(name, record);
+      take(record);
       return record;
     },
     async delivered(id, via) {
-      await append({ type: "delivered", id, via, at: new Date().toISOString() });
+      const record: DeliveredRecord = { type: "delivered", id, via, at: new Date().toISOString() };
+      await append(leadsFileName(record.at), record);
+      take(record);
+    },
+    async failed(id, via, reason) {
+      const record: FailedRecord = { type: "failed", id, via, at: new Date().toISOString(), reason };
+      await append(leadsFileName(record.at), record);
+      take(record);
     },
     async pending() {
       await queue;
-      const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => FILE.test(name)).sort();
-      const leads = new Map<string, LeadRecord>();
-      const done = new Set<string>();
-      for (const name of names) {
-        for (const line of (await readFile(path.join(folder, name), "utf8")).split("\n")) {
-          const record = parseLine(line);
-          if (record?.type === "lead") leads.set(record.id, record);
-          else if (record?.type === "delivered") done.add(`${record.id} ${record.via}`);
-        }
-      }
-      return [...leads.values()].flatMap((lead) => lead.deliver.filter((channel) => !done.has(`${lead.id} ${channel}`)).map((channel) => ({ lead, channel })));
+      await catchUp();
+      return [...waiting.values()].flatMap(({ lead, left }) => [...left].map((channel) => ({ lead, channel })));
+    },
+    spend(stamp, at = Date.now()) {
+      for (const [old, time] of spent) if (time < at - DAY_MS) spent.delete(old);
+      if (spent.has(stamp)) return true;
+      spent.set(stamp, at);
+      return false;
     },
   };
 }
 
-/** A line of the file; undefined for a line cut short by a crash mid-write (the lead was never confirmed). */
-function parseLine(line: string): LeadRecord | DeliveredRecord | undefined {
+/** A line of a file; undefined for a line cut short by a crash mid-write (that post was never confirmed). */
+export function parseRecord(line: string): OutboxRecord | undefined {
   if (!line.trim()) return undefined;
   try {
-    return JSON.parse(line) as LeadRecord | DeliveredRecord;
+    const record = JSON.parse(line) as OutboxRecord;
+    return record && typeof record === "object" && typeof record.id === "string" ? record : undefined;
   } catch {
     return undefined;
-  }
-}
-
-async function appendFlushed(folder: string, name: string, text: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
-  const file = await open(path.join(folder, name), "a+", 0o600);
-  try {
-    const { size } = await file.stat();
-    const created = size === 0;
-    // A line cut short by a crash must not swallow the next one: start it on a line of its own.
-    const last = Buffer.alloc(1);
-    if (size > 0) await file.read(last, 0, 1, size - 1);
-    await file.appendFile(size > 0 && last[0] !== 0x0a ? `\n${text}` : text);
-    await file.sync();
-    // A new file's name is in the folder only once the folder itself is flushed.
-    if (created) await syncFolder(folder);
-  } finally {
-    await file.close();
-  }
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

@@ -2,9 +2,12 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { makeStamp } from "../../src/leads/stamp.ts";
 
+let made = 0;
+
 /** A person's form: every field as the site's form sends it, its stamp signed with `secret` 5 s ago. */
 export async function personForm(secret: string, name: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  const stamp = await makeStamp(secret, Date.now() - 5000);
+  // One page's stamp counts for one request: each form its own, even two made in one millisecond.
+  const stamp = await makeStamp(secret, Date.now() - 5000 - (made++ % 1000));
   return { name, phone: "(951) 555-0100", town: "Temecula", service: "gopher-control", message: "Mounds in the lawn", lang: "en", page: "/gopher-control", thanks: "/thank-you", website: "", stamp, ...extra };
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -50,14 +50,20 @@ export async function startMailbox(port = 0, login?: { user: string; pass: strin
   return { port: (server.server.address() as AddressInfo).port, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** A loopback webhook that keeps each JSON body it is posted, answering `status` (200 by default). */
-export async function startWebhook(): Promise<{ url: string; bodies: Array<Record<string, string>>; status: number; close(): Promise<void> }> {
-  const hook = { url: "", bodies: [] as Array<Record<string, string>>, status: 200, close: async () => {} };
+/**
+ * A loopback webhook that keeps each JSON body it is posted, and the request's headers at the same
+ * index in `headers`, answering `status` (200 by default).
+ */
+export async function startWebhook(): Promise<{ url: string; bodies: Array<Record<string, string>>; headers: IncomingHttpHeaders[]; status: number; close(): Promise<void> }> {
+  const hook = { url: "", bodies: [] as Array<Record<string, string>>, headers: [] as IncomingHttpHeaders[], status: 200, close: async () => {} };
   const server: Server = createServer((request, response) => {
     let text = "";
     request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
     request.on("end", () => {
-      if (hook.status < 300) hook.bodies.push(JSON.parse(text) as Record<string, string>);
+      if (hook.status < 300) {
+        hook.bodies.push(JSON.parse(text) as Record<string, string>);
+        hook.headers.push(request.headers);
+      }
       response.writeHead(hook.status).end();
     });
   });

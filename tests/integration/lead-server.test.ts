@@ -53,11 +53,14 @@ describe("gopher-site serve takes the quote form", () => {
   it("answers a plain form post with 303 to the thank-you page, and an incomplete one back to its page", async () => {
     const received = await post(serve.url, await personForm("Bo Plain"), { address: "10.0.2.1" });
     expect([received.status, received.headers.get("location")]).toEqual([303, "/thank-you"]);
-    const invalid = await post(serve.url, await personForm("", { phone: "12" }), { address: "10.0.2.1" });
-    expect([invalid.status, invalid.headers.get("location")]).toEqual([303, "/gopher-control?lead=invalid#callback-request"]);
+    const invalid = await post(serve.url, await personForm("", { phone: "12", page: "/residential-gopher-control" }), { address: "10.0.2.1" });
+    expect([invalid.status, invalid.headers.get("location")]).toEqual([303, "/residential-gopher-control?lead=invalid#callback-request"]);
+    // A page the site does not have is not one to send anyone back to: the language's home instead.
+    const unknown = await post(serve.url, await personForm("", { phone: "12", page: "/no-such-page" }), { address: "10.0.2.1" });
+    expect(unknown.headers.get("location")).toBe("/?lead=invalid#callback-request");
     // A thank-you address of another site is never followed.
     const elsewhere = await post(serve.url, await personForm("Cy Elsewhere", { thanks: "//evil.example/phish" }), { address: "10.0.2.1" });
-    expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([303, "/gopher-control"]);
+    expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([303, "/thank-you"]);
   });
 
   it("answers JSON with each field's error in the page's words, and keeps nothing of it", async () => {

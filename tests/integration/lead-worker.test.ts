@@ -1,7 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/sample-site.ts";
 import { makeStamp, stampProblem } from "../../src/leads/stamp.ts";
@@ -65,13 +67,55 @@ async function personForm(name: string, extra: Record<string, string> = {}): Pro
 }
 
 /** Posts as a visitor at `address` (Cloudflare names it in CF-Connecting-IP): each test its own, apart in the rate limit. */
-const post = (form: Record<string, string>, address: string, json = true) =>
+const post = (form: Record<string, string> | string | Uint8Array<ArrayBuffer>, address: string, json = true) =>
   fetch(`${url}/api/lead`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": address, ...(json ? { accept: "application/json" } : {}) },
-    body: new URLSearchParams(form),
+    body: typeof form === "string" || form instanceof Uint8Array ? form : new URLSearchParams(form),
   });
+
+/** A form's body as written by hand: the fields of `form` but `raw`'s, then `raw` as it is (`thanks=/%01`). */
+const rawBody = (form: Record<string, string>, raw: Record<string, string>) =>
+  `${new URLSearchParams(Object.entries(form).filter(([name]) => !(name in raw)))}&${Object.entries(raw).map(([name, value]) => `${name}=${value}`).join("&")}`;
+
+/**
+ * Posts a body of "a"s, 16 KB every 10 ms, until the worker answers (or 8 MB went out): its status,
+ * the bytes written by then and how long the answer took. The pause lets the answer arrive before
+ * the next write, which the runtime, having closed the connection, would meet with a reset.
+ */
+function postUntilAnswered(headers: Record<string, string>, address: string): Promise<{ status: number; sent: number; ms: number }> {
+  const chunk = Buffer.alloc(16 * 1024, "a");
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = httpRequest(`${url}/api/lead`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": address, ...headers } }, (response) => {
+      answered = true;
+      resolve({ status: response.statusCode!, sent, ms: Date.now() - started });
+      response.resume();
+      request.destroy();
+    });
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    const write = () => {
+      if (answered) return;
+      if (sent >= 8 * 1024 * 1024) return void request.end();
+      sent += chunk.length;
+      request.write(chunk);
+      setTimeout(write, 10);
+    };
+    request.write("name=");
+    write();
+  });
+}
+
+/** The site's pages as Pages serves them (clean URLs): where an answer may send a browser back to. */
+async function sitePagePaths(): Promise<string[]> {
+  const files = await readdir(path.join(dir, "dist"), { recursive: true });
+  return files.filter((file) => file.endsWith(".html")).map((file) => `/${file.replace(/(^|\/)index\.html$/, "$1").replace(/\.html$/, "")}`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe("the Cloudflare Pages worker under wrangler pages dev", () => {
   it("fills in each page's stamp, signed with the project's secret", async () => {
@@ -111,13 +155,104 @@ describe("the Cloudflare Pages worker under wrangler pages dev", () => {
     expect((await post(form, "10.1.3.1")).status).toBe(429);
   });
 
-  it("does not tell the visitor it was received while the webhook fails", async () => {
+  it("does not tell the visitor it was received while the webhook fails, and logs the lead's id, not its fields", async () => {
     webhook.status = 500;
     try {
-      const response = await post(await personForm("Jo Unlucky"), "10.1.2.1");
+      const response = await post(await personForm("Jo Unlucky", { phone: "951-555-0177" }), "10.1.2.1");
       expect([response.status, await response.json()]).toEqual([503, { ok: false, errors: {} }]);
     } finally {
       webhook.status = 200;
     }
+    await eventually(() => /lead [0-9a-f-]{36} not delivered/.test(output), "the failed lead's log line");
+    expect(output).toMatch(/lead [0-9a-f-]{36}: the webhook failed \(try 3 of 3\): WebhookAnswerError: the webhook answered 500/);
+    expect(output).not.toMatch(/Unlucky|951-555-0177/);
   });
+
+  it("does not post a lead again that the webhook refused with a 4xx", async () => {
+    webhook.status = 400;
+    const before = output.length;
+    try {
+      expect((await post(await personForm("Ned Refused"), "10.1.2.2")).status).toBe(503);
+    } finally {
+      webhook.status = 200;
+    }
+    await eventually(() => /not delivered/.test(output.slice(before)), "the refused lead's log line");
+    expect(output.slice(before)).toMatch(/\(try 1 of 3\): WebhookAnswerError: the webhook answered 400/);
+    expect(output.slice(before)).not.toMatch(/try 2 of 3/);
+  });
+
+  it("posts each lead with its id as the Idempotency-Key", async () => {
+    expect((await post(await personForm("Lou Keyed"), "10.1.5.1")).status).toBe(200);
+    const index = webhook.bodies.findIndex((body) => body.name === "Lou Keyed");
+    expect(webhook.bodies[index]!.id).toMatch(UUID);
+    expect(webhook.headers[index]!["idempotency-key"]).toBe(webhook.bodies[index]!.id);
+  });
+
+  it("logs a robot's request by its id and reason only, never a field of it", async () => {
+    const response = await post(await personForm("Zebulon Quillfeather", { website: "x", phone: "951-555-0199", town: "Wildomar", message: "call after five" }), "10.1.6.1");
+    expect(response.status).toBe(200);
+    await eventually(() => /a robot's request [0-9a-f-]{36}, not delivered \(honeypot\)/.test(output), "the robot's log line");
+    expect(output).not.toMatch(/Zebulon|Quillfeather|951-555-0199|Wildomar|call after five/);
+  });
+
+  it("sends a browser only to the site's own pages: a post's unknown thanks or page is its language's thank-you page or home", async () => {
+    // The request that stopped serve (ERR_INVALID_CHAR in Location): answered 303 to the thank-you page.
+    const crash = await post(rawBody(await personForm("Kit Crash"), { thanks: "/%01" }), "10.1.7.1", false);
+    expect([crash.status, crash.headers.get("location")]).toEqual([303, "/thank-you"]);
+    const elsewhere = await post(await personForm("Kit Elsewhere", { thanks: "//evil.example/" }), "10.1.7.1", false);
+    expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([303, "/thank-you"]);
+    const back = async (page: string) => (await post(rawBody(await personForm(""), { page }), "10.1.7.2", false)).headers.get("location");
+    expect(await back("/%E2%82%AC")).toBe("/?lead=invalid#callback-request");
+    expect(await back("/no-such-page")).toBe("/?lead=invalid#callback-request");
+    // Pages answers /about.html with a redirect to /about: only a page it answers 200 is known.
+    expect(await back("/about.html")).toBe("/?lead=invalid#callback-request");
+    expect(await back("/about")).toBe("/about?lead=invalid#callback-request");
+  });
+
+  it("refuses a body past 64 KB with 413 at once: by its Content-Length, or once the stream passes the limit", async () => {
+    const declared = await postUntilAnswered({ "content-length": String(50 * 1024 * 1024) }, "10.1.8.1");
+    expect(declared.status).toBe(413);
+    expect(declared.ms).toBeLessThan(1000);
+    const streamed = await postUntilAnswered({ "transfer-encoding": "chunked" }, "10.1.8.2");
+    expect(streamed.status).toBe(413);
+    // Answered while the body was still being sent, long before its end.
+    expect(streamed.sent).toBeLessThan(8 * 1024 * 1024);
+    // A form of a few hundred bytes is still taken.
+    expect((await post(await personForm("Max Small"), "10.1.8.3")).status).toBe(200);
+  });
+
+  it("answers any post, of random bytes or random fields, below 500 (or 503 by the webhook rule), never sending a browser off the site's pages", async () => {
+    const pages = await sitePagePaths();
+    const locations = new Set(["/thank-you", ...["/", ...pages].map((page) => `${page}?lead=invalid#callback-request`)]);
+    const text = fc.string({ unit: "binary", maxLength: 40 });
+    const place = fc.oneof(fc.constantFrom("/", "/about", "/about.html", "/thank-you", "/%01", "//evil.example", "https://evil.example/", "/\r\nset-cookie: a=b", "/€", "/../etc/passwd"), text, text.map((rest) => `/${rest}`));
+    const fields = fc.record({
+      name: fc.oneof(fc.constant("Fuzz Person"), text),
+      phone: fc.oneof(fc.constant("951-555-0101"), text),
+      town: text,
+      service: text,
+      message: fc.string({ unit: "binary", maxLength: 400 }),
+      lang: fc.oneof(fc.constantFrom("en", "es", ""), text),
+      page: place,
+      thanks: place,
+      website: fc.oneof(fc.constant(""), text),
+    });
+    const body = fc.oneof(
+      fc.uint8Array({ maxLength: 2048 }),
+      fc.tuple(fields, fc.boolean()).map(([form, stamped]) => async () => new URLSearchParams({ ...form, stamp: stamped ? await makeStamp(SECRET, Date.now() - 5000) : "" }).toString()),
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (made, json) => {
+        run++;
+        const response = await post(made instanceof Uint8Array ? new Uint8Array(made) : await made(), `10.2.${run >> 8}.${run & 255}`, json);
+        await response.body?.cancel();
+        expect(response.status < 500 || response.status === 503, `status ${response.status}`).toBe(true);
+        const location = response.headers.get("location");
+        if (location !== null) expect(locations).toContain(location);
+      }),
+      { numRuns: 40 },
+    );
+    expect((await fetch(`${url}/`)).status).toBe(200);
+  }, 120_000);
 });

@@ -3,6 +3,8 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listen } from "../../src/dev/listen.ts";
+import { createStaticServer } from "../../src/dev/static-server.ts";
 import { removeDir, serveFolder } from "../helpers/sample-site.ts";
 
 let parent: string;
@@ -69,5 +71,31 @@ describe("the static server (preview, dev, tests)", () => {
     expect((await get("/%E0%A4%A")).status).toBe(400);
     expect((await get(`/${"a".repeat(10_000)}`)).status).toBe(414);
     expect((await get("/about")).status).toBe(200);
+  });
+});
+
+describe("the one boundary around every route", () => {
+  it("answers a handler's bug with 500 and an id, tells it, and goes on serving", async () => {
+    const told: string[] = [];
+    const failing = createStaticServer({
+      root: path.join(parent, "dist"),
+      handle: async (request) => {
+        if (request.url !== "/boom") return false;
+        throw new TypeError("Invalid character in header content");
+      },
+      onError: (error, id, request) => told.push(`${id} ${request.url} ${(error as Error).message}`),
+    });
+    const url = await listen(failing, 0, "127.0.0.1");
+    try {
+      const boom = await fetch(`${url}/boom`);
+      const id = /\(([0-9a-f]{8})\)/.exec(await boom.text())?.[1];
+      expect([boom.status, id]).toEqual([500, expect.stringMatching(/^[0-9a-f]{8}$/)]);
+      expect(told).toEqual([`${id} /boom Invalid character in header content`]);
+      expect((await fetch(`${url}/about`)).status).toBe(200);
+      expect([failing.headersTimeout, failing.requestTimeout]).toEqual([10_000, 30_000]);
+    } finally {
+      failing.closeAllConnections();
+      await new Promise((resolve) => failing.close(resolve));
+    }
   });
 });

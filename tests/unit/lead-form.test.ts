@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judgeLead, leadAnswer, sitePath, type LeadWords } from "../../src/leads/lead-form.ts";
+import { judgeLead, leadAnswer, type LeadWords } from "../../src/leads/lead-form.ts";
+import { isPagePath, leadTargets, type LeadPages } from "../../src/leads/lead-pages.ts";
 import { rateLimiter } from "../../src/leads/rate-limit.ts";
 import { fillStamps, makeStamp, stampProblem } from "../../src/leads/stamp.ts";
 
@@ -44,11 +45,39 @@ describe("a posted form", () => {
 
   it("is answered as the contract says, never sending the visitor to another site", async () => {
     const lead = await judgeLead(body({ name: "", thanks: "//evil.example" }), { secret: SECRET, now: NOW });
-    expect(leadAnswer({ kind: "invalid", lead }, true, words)).toMatchObject({ status: 422, body: '{"ok":false,"errors":{"name":"Required."}}' });
-    expect(leadAnswer({ kind: "invalid", lead }, false, words)).toMatchObject({ status: 303, headers: { location: "/a?lead=invalid#callback-request" } });
-    expect(leadAnswer({ kind: "received", lead }, false, words).headers.location).toBe("/a");
+    const targets = await leadTargets(lead.fields, PAGES);
+    expect(leadAnswer({ kind: "invalid", lead, targets }, true, words)).toMatchObject({ status: 422, body: '{"ok":false,"errors":{"name":"Required."}}' });
+    expect(leadAnswer({ kind: "invalid", lead, targets }, false, words)).toMatchObject({ status: 303, headers: { location: "/a?lead=invalid#callback-request" } });
+    expect(leadAnswer({ kind: "received", lead, targets }, false, words).headers.location).toBe("/thank-you");
     expect(leadAnswer({ kind: "limited" }, true, words)).toMatchObject({ status: 429, body: '{"ok":false,"errors":{}}' });
-    expect([sitePath("/es/gracias"), sitePath("//evil.example"), sitePath("/\\evil.example"), sitePath("https://evil.example")]).toEqual(["/es/gracias", undefined, undefined, undefined]);
+  });
+
+  it("keeps each field to the form's length, so a post is a few KB whatever is sent", async () => {
+    const lead = await judgeLead(body({ name: "x".repeat(60_000), message: "y".repeat(60_000) }), { secret: SECRET, now: NOW });
+    expect([lead.fields.name.length, lead.fields.message.length]).toEqual([200, 2000]);
+  });
+});
+
+const PAGES: LeadPages = {
+  languages: { en: { home: "/", thankYou: "/thank-you" }, es: { home: "/es", thankYou: "/es/gracias" } },
+  has: async (pagePath) => ["/", "/a", "/es", "/es/gracias", "/thank-you", "/es/control-de-tuzas"].includes(pagePath),
+};
+
+describe("where an answer sends the visitor", () => {
+  it("is a thank-you page or a page of the site the post came from, whatever the post names", async () => {
+    const target = (fields: Record<string, string>) => leadTargets({ lang: "en", page: "/a", thanks: "/thank-you", ...fields }, PAGES);
+    expect(await target({})).toEqual({ thanks: "/thank-you", page: "/a" });
+    expect(await target({ lang: "es", page: "/es/control-de-tuzas", thanks: "/es/gracias" })).toEqual({ thanks: "/es/gracias", page: "/es/control-de-tuzas" });
+    // The crash requests of issue 32, and other sites: the language's own pages instead.
+    expect(await target({ thanks: "/\u0001", page: "/\u20ac" })).toEqual({ thanks: "/thank-you", page: "/" });
+    expect(await target({ lang: "es", thanks: "https://evil.example", page: "//evil.example" })).toEqual({ thanks: "/es/gracias", page: "/es" });
+    expect(await target({ lang: "xx", thanks: "/nope", page: "/no-such-page" })).toEqual({ thanks: "/thank-you", page: "/" });
+    expect(await target({ page: "/a\r\nSet-Cookie: x=1" })).toEqual({ thanks: "/thank-you", page: "/" });
+  });
+
+  it("is written only with characters any header carries", () => {
+    expect(["/", "/es/gracias", "/about/", "/blog/why-traps.html"].every(isPagePath)).toBe(true);
+    expect(["", "a", "//x", "/\\x", "/€", "/a b", "/a\u0001", "/../etc", "/a/./b", "/x?y", "/x#y"].some(isPagePath)).toBe(false);
   });
 });
 

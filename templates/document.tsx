@@ -72,8 +72,8 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
           </main>
           {/* The same on every page: rendered once. */}
           <Reuse component={SharedChrome} props={{ chrome }} />
-          {/* The page the own form is sent from: this page's, outside the form all pages share. */}
-          {chrome.ownForm ? <input type="hidden" name="page" value={head.path} form={LEAD_FORM_ID} /> : null}
+          {/* The page the own form is sent from: this page's, outside the form all pages share; the form's script chooses its town or service. */}
+          {chrome.ownForm ? <input type="hidden" name="page" value={head.path} form={LEAD_FORM_ID} data-town={head.formChoice?.town} data-service={head.formChoice?.service} /> : null}
         </BodyContexts>
       </body>
     </html>

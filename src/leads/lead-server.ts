@@ -18,6 +18,7 @@ import { emailSender } from "./email.ts";
 import { acceptsJson, judgeLead, leadAnswer, LEAD_PATH, type JudgedLead, type LeadAnswer } from "./lead-form.ts";
 import { leadTargets } from "./lead-pages.ts";
 import { readLeadSite } from "./lead-site.ts";
+import { refillForm, type Refill } from "./refill-form.ts";
 import { readLeadWords, wordsFor } from "./lead-words.ts";
 import { openOutbox, OutboxFullError, type Channel, type LeadRecord } from "./outbox.ts";
 import { rateLimiter } from "./rate-limit.ts";
@@ -122,20 +123,34 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
       return body.kind === "too-large" ? plain(413, "The request is too large.") : plain(408, "The request took too long to arrive.");
     }
     const lead = await judgeLead(body.text, { secret, turnstile: turnstile && ((token) => turnstile(token, address)) });
+    const targets = await leadTargets(lead.fields, pages);
+    // Without JavaScript a request not taken comes back as its page, the form holding what was typed.
+    const sentBack = async (status: number, alert: "invalid" | "failed", fallback: LeadAnswer) =>
+      json ? fallback : ((await pageSentBack(status, targets.page, { fields: lead.fields, errors: lead.errors, words: words(lead.fields.lang), alert, stamp: lead.spam ? undefined : lead.stamp })) ?? fallback);
     const complete = Object.keys(lead.errors).length === 0;
-    if (!complete && !limited) return leadAnswer({ kind: "invalid", lead, targets: await leadTargets(lead.fields, pages) }, json, words);
-    if (!complete) return leadAnswer({ kind: "limited" }, json, words);
+    if (!complete && !limited) return sentBack(422, "invalid", leadAnswer({ kind: "invalid", lead, targets }, json, words));
+    if (!complete) return sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
     const spam = limited ? "limit" : spentStamp(lead) ? "stamp used" : lead.spam;
     try {
       const kept = await outbox.add(lead.fields, channels, { spam, stamp: lead.stamp });
       if (kept && !spam) delivery.nudge();
     } catch (error) {
       options.log.error(error instanceof OutboxFullError ? `a lead was refused: ${error.message}; see \`gopher-site leads\`` : `a lead could not be written to ${options.leads}: ${says(error)}`);
-      return leadAnswer({ kind: "failed" }, json, words);
+      return sentBack(503, "failed", leadAnswer({ kind: "failed" }, json, words));
     }
-    // A visitor past the limit is told so (and asked to call); their request is kept, held.
-    if (limited) return leadAnswer({ kind: "limited" }, json, words);
-    return leadAnswer({ kind: "received", lead, targets: await leadTargets(lead.fields, pages) }, json, words);
+    // A visitor past the limit is told so (and asked to call, the dialog's phone link below); their request is kept, held.
+    if (limited) return sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
+    return leadAnswer({ kind: "received", lead, targets }, json, words);
+  };
+  const siteHeaders = headersFromFile(path.join(root, "_headers"));
+  /** The page at `pagePath` with its form refilled, as the site's headers send it; undefined without such a page. */
+  const pageSentBack = async (status: number, pagePath: string, refill: Refill): Promise<LeadAnswer | undefined> => {
+    const resolution = resolveRequestPath(root, pagePath);
+    const file = resolution.kind === "candidates" ? await firstFile(root, resolution.files) : undefined;
+    if (!file || !file.endsWith(".html")) return undefined;
+    const html = refillForm(await readFile(file, "utf8"), refill);
+    if (!html) return undefined;
+    return { status, headers: { ...siteHeaders(pagePath), "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, body: await fillStamps(html, secret) };
   };
   /** Whether the post's stamp (signed by us) was carried by a post already kept: one page, one request. */
   const spentStamp = (lead: JudgedLead) => lead.stamp !== undefined && lead.spam !== "stamp invalid" && lead.spam !== "stamp missing" && outbox.spend(lead.stamp);
@@ -153,7 +168,7 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   };
   const server: Server = createStaticServer({
     root,
-    headers: headersFromFile(path.join(root, "_headers")),
+    headers: siteHeaders,
     handle,
     transformHtml: (html) => fillStamps(html, secret),
     onError: (error, id, request) => options.log.error(`request ${id} (${request.method} ${String(request.url).slice(0, 200)}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),

@@ -4,6 +4,7 @@
 import { acceptsJson, judgeLead, leadAnswer, LEAD_PATH, type LeadAnswer, type LeadWords } from "./lead-form.ts";
 import { leadTargets, type LanguagePages, type LeadPages } from "./lead-pages.ts";
 import { rateLimiter } from "./rate-limit.ts";
+import { refillForm, type Refill } from "./refill-form.ts";
 import { makeStamp } from "./stamp.ts";
 import { turnstileCheck } from "./turnstile.ts";
 import { declaredTooLarge, dropBody, readLimitedText } from "./web-body.ts";
@@ -76,15 +77,33 @@ async function takeLead(request: Request, env: Env): Promise<LeadAnswer> {
   const id = crypto.randomUUID();
   const check = LEAD_SETTINGS.turnstile ? turnstileCheck(env.GOPHER_SITE_TURNSTILE_SECRET!, env.GOPHER_SITE_TURNSTILE_VERIFY_URL || undefined) : undefined;
   const lead = await judgeLead(body, { secret: env.GOPHER_SITE_LEAD_SECRET, turnstile: check && ((token) => check(token, address)) });
-  const answer = async (kind: "received" | "invalid") => leadAnswer({ kind, lead, targets: await leadTargets(lead.fields, sitePages(env, request.url)) }, json, words);
-  if (Object.keys(lead.errors).length > 0) return answer("invalid");
+  const targets = await leadTargets(lead.fields, sitePages(env, request.url));
+  const answer = async (kind: "received" | "invalid") => leadAnswer({ kind, lead, targets }, json, words);
+  // Without JavaScript a request not taken comes back as its page, the form holding what was typed.
+  const sentBack = async (status: number, alert: Refill["alert"], fallback: LeadAnswer) =>
+    json ? fallback : ((await pageSentBack(env, request.url, status, targets.page, { fields: lead.fields, errors: lead.errors, words: words(lead.fields.lang), alert, stamp: lead.spam ? await makeStamp(env.GOPHER_SITE_LEAD_SECRET!) : lead.stamp })) ?? fallback);
+  if (Object.keys(lead.errors).length > 0) return sentBack(422, "invalid", await answer("invalid"));
   if (lead.spam) {
     // Only its id and why: a post taken for a robot's may be a person's, their name and number not for the logs.
     console.log(`gopher-site: a robot's request ${id}, not delivered (${lead.spam})`);
     return answer("received");
   }
   // No disk to keep it on: the visitor is told it was received only once the webhook has it.
-  return (await deliver(webhook, { id, at: new Date().toISOString(), fields: lead.fields })) ? answer("received") : leadAnswer({ kind: "failed" }, json, words);
+  return (await deliver(webhook, { id, at: new Date().toISOString(), fields: lead.fields })) ? answer("received") : sentBack(503, "failed", leadAnswer({ kind: "failed" }, json, words));
+}
+
+/** The page at `pagePath`, from the site's assets, its form refilled; undefined when it is not a page with the form. */
+async function pageSentBack(env: Env, requestUrl: string, status: number, pagePath: string, refill: Refill): Promise<LeadAnswer | undefined> {
+  const response = await env.ASSETS.fetch(new Request(new URL(pagePath, requestUrl), { redirect: "manual" }));
+  if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/html")) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const html = refillForm(await response.text(), refill);
+  if (!html) return undefined;
+  // The page's own headers (its Content-Security-Policy), but for those of the bytes as they were.
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag", "last-modified"].includes(name)));
+  return { status, headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, body: html };
 }
 
 /** The site's pages as Pages' asset server has them: a page is known when it answers 200 (a redirect or a 404 is not). */

@@ -136,6 +136,8 @@ export interface HeadView {
   /** Only on a site with more than one language. */
   languages?: PageLanguagesView;
   noindex?: boolean;
+  /** The own form's town or service this page is about (a town's page, a service's): chosen for the visitor. */
+  formChoice?: { town?: string; service?: string };
   /** Open Graph and Twitter card tags. */
   share: ShareView;
   /** JSON-LD blocks, already serialised so that no text can close the script element. */
@@ -202,7 +204,7 @@ export interface AssetsView {
 }
 
 /** The head as the route planner makes it; the seo stage adds share data, structured data and the site's icons. */
-export type PlannedHead = Pick<HeadView, "title" | "description" | "canonical" | "path" | "noindex" | "lang" | "locale" | "navPath" | "languages">;
+export type PlannedHead = Pick<HeadView, "title" | "description" | "canonical" | "path" | "noindex" | "lang" | "locale" | "navPath" | "languages" | "formChoice">;
 
 /** `<link rel="alternate" hreflang>`: the same page in another language, or x-default. */
 export interface AlternateLink {

@@ -5,7 +5,7 @@ import { licensesOn, type LicenseLine } from "../content/licenses.ts";
 import { placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
-import type { PlaceLink, PlannedPage, ReviewsWidgetView } from "./page-props.ts";
+import type { HeadView, PlaceLink, PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
@@ -75,6 +75,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     [path, key]: readonly [path: string, key: string],
     meta: { title: string; description: string; noindex?: boolean },
     data: Extract<PlannedPage, { template: T }>["page"],
+    formChoice?: HeadView["formChoice"],
   ): PlannedPage =>
     ({
       template,
@@ -91,6 +92,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         lang: language.code,
         locale: language.locale,
         navPath: key,
+        ...(formChoice ? { formChoice } : {}),
       },
       page: data,
     }) as PlannedPage;
@@ -122,6 +124,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         heroImage: "/images/hero-city.svg",
         cta: cta.city,
       },
+      { town: listed.name },
     );
   };
 
@@ -149,7 +152,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
           services: serviceCards.filter((card) => card.id !== service.id),
           ...(serviceCopy.emailQuote ? { mailto: `mailto:${site.email}?subject=${encodeURIComponent(serviceCopy.emailQuote.subject)}` } : {}),
           cta: serviceCopy.cta ?? cta.default,
-        });
+        }, { service: service.id });
       }),
     ...when("service-areas", () => [
       page("service-areas", at((p) => p.serviceAreas()), copy.serviceAreas, {

@@ -25,9 +25,18 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string, hooks: Le
   const region = document.querySelector<HTMLElement>("[data-toast-region]");
   if (!form || !alert) return;
   form.noValidate = true;
+  // A town's page chooses its town in the form, a service's its service (the page's field says which).
+  const here = document.querySelector<HTMLInputElement>('input[name="page"]')?.dataset ?? {};
+  for (const name of ["town", "service"]) {
+    const select = form.elements.namedItem(name) as HTMLSelectElement | null;
+    if (select && !select.value && here[name]) select.value = here[name];
+  }
   const refused = new URLSearchParams(location.search).get(REFUSED) === "invalid";
+  // serve sends the page itself back, its form refilled, at the form's address (src/leads/refill-form.ts).
+  const page = dialog.hasAttribute("data-lead-refused") && document.querySelector<HTMLInputElement>('input[name="page"]')?.value;
   // The modal opens for an address naming it: a refused request comes back to the form.
   if (refused) history.replaceState(null, "", `${location.pathname}${withoutRefused(location.search)}#${dialog.id}`);
+  else if (page) history.replaceState(null, "", `${page}#${dialog.id}`);
   const modal = initModal(dialog, {
     onOpen: () => {
       track("callback_modal_open", { location: pageLocation(location.pathname) });

@@ -1,10 +1,13 @@
 import axe from "axe-core";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headersFromFile } from "../../src/dev/site-headers.ts";
 import { createStaticServer } from "../../src/dev/static-server.ts";
+import type { LeadFields } from "../../src/leads/lead-form.ts";
+import { refillForm } from "../../src/leads/refill-form.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { useOwnForm } from "../helpers/own-form-site.ts";
 import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
@@ -34,7 +37,13 @@ beforeAll(async () => {
       request.on("end", () => {
         const body = new URLSearchParams(text);
         posts.push({ accept: request.headers.accept ?? "", type: request.headers["content-type"] ?? "", body });
-        if (!request.headers.accept?.includes("application/json")) response.writeHead(303, { location: body.get("thanks")! }).end();
+        // Without the form's script an incomplete request gets its page back, refilled, as serve sends it.
+        if (!request.headers.accept?.includes("application/json") && !body.get("name")) {
+          const html = readFileSync(path.join(dist, `${body.get("page")!.slice(1) || "index"}.html`), "utf8");
+          const fields = Object.fromEntries(["name", "phone", "town", "service", "message", "lang", "page", "thanks"].map((name) => [name, body.get(name) ?? ""])) as LeadFields;
+          const refilled = refillForm(html, { fields, errors: { name: "required" }, words: { required: "Please fill this in.", phone: "" }, alert: "invalid" })!;
+          response.writeHead(422, { ...headersFromFile(path.join(dist, "_headers"))(body.get("page")!), "content-type": "text/html; charset=utf-8" }).end(refilled);
+        } else if (!request.headers.accept?.includes("application/json")) response.writeHead(303, { location: body.get("thanks")! }).end();
         else response.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.json));
       });
       return true;
@@ -150,6 +159,32 @@ describe("the site's own call-back form in Chromium", () => {
     await expect.poll(() => dialogOpen(page)).toBe(true);
     expect(await page.locator("[data-lead-alert]").textContent()).toBe("Something in the form needs a second look. Please check it and send it again.");
     expect(new URL(page.url()).search).toBe("");
+  });
+
+  it("opens the form as a modal, refilled, when a request sent without the script came back as its page", async () => {
+    const { page } = await open("/about");
+    // Sent as a browser without the form's script sends it: a plain post, no JSON asked for.
+    const send = () =>
+      page.evaluate(() => {
+        document.querySelector<HTMLInputElement>("#lead-phone")!.value = "(951) 555-0100";
+        document.querySelector<HTMLFormElement>("#lead-form")!.submit();
+      });
+    await Promise.all([page.waitForURL(`${url}/about#callback-request`), send()]);
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    expect(await page.locator("#lead-phone").inputValue()).toBe("(951) 555-0100");
+    expect(await page.locator("#lead-name-error").textContent()).toBe("Please fill this in.");
+    expect(await page.locator("[data-lead-alert]").textContent()).toBe("Something in the form needs a second look. Please check it and send it again.");
+  });
+
+  it("chooses a town's page's town and a service's page's service in the form, and nothing on other pages", async () => {
+    const chosen = async (pagePath: string) => {
+      const { page } = await open(pagePath);
+      await expect.poll(() => page.evaluate(() => document.querySelector("dialog[data-enhanced]") !== null)).toBe(true);
+      return page.evaluate(() => [document.querySelector<HTMLSelectElement>("#lead-town")!.value, document.querySelector<HTMLSelectElement>("#lead-service")!.value]);
+    };
+    expect(await chosen("/temecula-gopher-control")).toEqual(["Temecula", ""]);
+    expect(await chosen("/residential-gopher-control")).toEqual(["", "residential"]);
+    expect(await chosen("/about")).toEqual(["", ""]);
   });
 
   it("works without JavaScript: a plain post, then the language's thank-you page", async () => {

@@ -50,14 +50,22 @@ describe("gopher-site serve takes the quote form", () => {
     expect(webhook.bodies.find((body) => body.name === "Ana Reyes")).toMatchObject({ id: lead!.id, phone: "(951) 555-0100", service: "gopher-control" });
   });
 
-  it("answers a plain form post with 303 to the thank-you page, and an incomplete one back to its page", async () => {
+  it("answers a plain form post with 303 to the thank-you page, and an incomplete one with its page, refilled", async () => {
     const received = await post(serve.url, await personForm("Bo Plain"), { address: "10.0.2.1" });
     expect([received.status, received.headers.get("location")]).toEqual([303, "/thank-you"]);
-    const invalid = await post(serve.url, await personForm("", { phone: "12", page: "/residential-gopher-control" }), { address: "10.0.2.1" });
-    expect([invalid.status, invalid.headers.get("location")]).toEqual([303, "/residential-gopher-control?lead=invalid#callback-request"]);
+    // An incomplete one gets its page back, the form holding what was typed and each error beside its field.
+    const invalid = await post(serve.url, await personForm("", { phone: "12", page: "/residential-gopher-control", message: "Mounds <everywhere>" }), { address: "10.0.2.1" });
+    expect([invalid.status, invalid.headers.get("content-type"), invalid.headers.get("content-security-policy")]).toEqual([422, "text/html; charset=utf-8", expect.stringContaining("script-src")]);
+    const page = await invalid.text();
+    expect(page).toContain("<h1");
+    expect(page).toContain('<link rel="canonical" href="https://www.gopherguard.example.com/residential-gopher-control"');
+    expect(page).toMatch(/name="phone" value="12" aria-invalid="true"/);
+    expect(page).toContain(">Mounds &lt;everywhere&gt;</textarea>");
+    expect(page).toMatch(/data-field-error="name">[^<]+<\/p>/);
+    expect(page).toContain("data-lead-refused");
     // A page the site does not have is not one to send anyone back to: the language's home instead.
     const unknown = await post(serve.url, await personForm("", { phone: "12", page: "/no-such-page" }), { address: "10.0.2.1" });
-    expect(unknown.headers.get("location")).toBe("/?lead=invalid#callback-request");
+    expect((await unknown.text()).match(/<link rel="canonical" href="([^"]+)"/)?.[1]).toBe("https://www.gopherguard.example.com/");
     // A thank-you address of another site is never followed.
     const elsewhere = await post(serve.url, await personForm("Cy Elsewhere", { thanks: "//evil.example/phish" }), { address: "10.0.2.1" });
     expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([303, "/thank-you"]);

@@ -201,12 +201,18 @@ describe("the Cloudflare Pages worker under wrangler pages dev", () => {
     expect([crash.status, crash.headers.get("location")]).toEqual([303, "/thank-you"]);
     const elsewhere = await post(await personForm("Kit Elsewhere", { thanks: "//evil.example/" }), "10.1.7.1", false);
     expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([303, "/thank-you"]);
-    const back = async (page: string) => (await post(rawBody(await personForm(""), { page }), "10.1.7.2", false)).headers.get("location");
-    expect(await back("/%E2%82%AC")).toBe("/?lead=invalid#callback-request");
-    expect(await back("/no-such-page")).toBe("/?lead=invalid#callback-request");
+    // An incomplete request gets its page back (422), the form refilled: which page is its canonical link.
+    const back = async (page: string) => {
+      const response = await post(rawBody(await personForm(""), { page }), "10.1.7.2", false);
+      const html = await response.text();
+      expect([response.status, response.headers.get("location"), html.includes("data-lead-refused")]).toEqual([422, null, true]);
+      return new URL(/<link rel="canonical" href="([^"]+)"/.exec(html)![1]!).pathname;
+    };
+    expect(await back("/%E2%82%AC")).toBe("/");
+    expect(await back("/no-such-page")).toBe("/");
     // Pages answers /about.html with a redirect to /about: only a page it answers 200 is known.
-    expect(await back("/about.html")).toBe("/?lead=invalid#callback-request");
-    expect(await back("/about")).toBe("/about?lead=invalid#callback-request");
+    expect(await back("/about.html")).toBe("/");
+    expect(await back("/about")).toBe("/about");
   });
 
   it("refuses a body past 64 KB with 413 at once: by its Content-Length, or once the stream passes the limit", async () => {

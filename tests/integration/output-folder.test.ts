@@ -169,15 +169,28 @@ describe("more of a machine's refusals", () => {
     expect(loop.stderr.trim()).toContain("leads through a loop of symbolic links");
   }, 60_000);
 
-  it("a file in public/ named like the build's stamp is refused, not copied over it", async () => {
+  it("a file in public/ named like the build's stamp is never copied over it (a dot-file: not published, said so)", async () => {
     const stamp = path.join(project, "public", OUTPUT_STAMP);
     await writeFile(stamp, "mine\n");
     try {
-      const result = await runCli(["build", "-q", "--out", path.join(outside, "stamped")], { cwd: project });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`public/${OUTPUT_STAMP}  gopher-site writes ${OUTPUT_STAMP} itself; remove this file from public/`);
+      const result = await runCli(["build", "--out", path.join(outside, "stamped")], { cwd: project });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Not published: public/${OUTPUT_STAMP} (files and folders starting with a dot are never published`);
+      expect(await readFile(path.join(outside, "stamped", OUTPUT_STAMP), "utf8")).not.toBe("mine\n");
     } finally {
       await rm(stamp);
+    }
+  }, 60_000);
+
+  it("a file in public/ named like one the build writes is refused, not copied over it", async () => {
+    const sitemap = path.join(project, "public", "sitemap.xml");
+    await writeFile(sitemap, "<urlset/>\n");
+    try {
+      const result = await runCli(["build", "-q", "--out", path.join(outside, "sitemapped")], { cwd: project });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("public/sitemap.xml  gopher-site writes sitemap.xml itself; remove this file from public/");
+    } finally {
+      await rm(sitemap);
     }
   }, 60_000);
 });

@@ -127,6 +127,39 @@ forEachEngine(
       }, 60_000);
     }
 
+    it("sends an incomplete request back without JavaScript: its page again, the dialog shown, what was typed kept, the error beside its field", async () => {
+      const name = `Cy Incomplete ${engine.name}`;
+      const page = await engine.open("/about#callback-request", { javaScript: false });
+      await page.type("#lead-name", name);
+      await page.type("#lead-phone", "12");
+      await page.click(".lead-form-send");
+      await expect.poll(during(() => page.evaluate(() => document.querySelector("dialog[data-lead-refused]") !== null)), { timeout: 15_000 }).toBe(true);
+      const shown = await page.evaluate(() => {
+        const dialog = document.querySelector<HTMLElement>("dialog[data-lead-refused]")!;
+        const value = (id: string) => document.querySelector<HTMLInputElement>(id)!.value;
+        return {
+          visible: getComputedStyle(dialog).display !== "none" && dialog.getBoundingClientRect().height > 0,
+          name: value("#lead-name"),
+          phone: value("#lead-phone"),
+          phoneError: document.querySelector("#lead-phone-error")!.textContent,
+          nameError: document.querySelector("#lead-name-error")!.textContent,
+          alert: document.querySelector("[data-lead-alert]")!.textContent,
+          heading: document.querySelector("h1")!.textContent,
+        };
+      });
+      expect(shown).toEqual({
+        visible: true,
+        name,
+        phone: "12",
+        phoneError: expect.stringMatching(/phone number/),
+        nameError: "",
+        alert: expect.stringMatching(/needs a second look/),
+        heading: expect.any(String),
+      });
+      // Nothing kept of it (the folder may not even exist yet).
+      expect(await leadNamed(project, name).catch(() => undefined)).toBeUndefined();
+    }, 60_000);
+
     it("focuses the dialog's close button, keeps Tab and Shift+Tab inside through every field, never on the honeypot, on / at 1280 px", async () => {
       const page = await engine.open("/");
       await expect.poll(() => enhanced(page)).toBe(true);

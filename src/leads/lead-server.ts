@@ -43,6 +43,8 @@ export interface LeadServerOptions {
 
 /** A form body is a few hundred bytes; more is not a person's request. */
 export const MAX_BODY = 64 * 1024;
+/** Posts a minute from one visitor (an IPv4 address, an IPv6 /64) before the next is refused. */
+const POSTS_A_MINUTE = 5;
 /** A form's body arrives at once; one still trickling in after this long is a robot's. */
 const BODY_DEADLINE_MS = 10_000;
 /** What a stop waits for the requests being answered, and for the sends under way (what was taken is on disk). */
@@ -103,7 +105,7 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   });
   const words = wordsFor(await readLeadWords(projectPaths(options.config).content, site.languages));
   const turnstile = leads.turnstile ? turnstileCheck(env.GOPHER_SITE_TURNSTILE_SECRET!, env.GOPHER_SITE_TURNSTILE_VERIFY_URL || undefined) : undefined;
-  const allowed = rateLimiter(5, 60_000);
+  const posted = rateLimiter(POSTS_A_MINUTE, 60_000);
   const pages = {
     languages: leadSite.languages,
     async has(pagePath: string) {
@@ -115,7 +117,14 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   const takeLead = async (request: IncomingMessage, response: ServerResponse): Promise<LeadAnswer | undefined> => {
     const json = acceptsJson(request.headers.accept);
     const address = clientAddress(request, trusted);
-    const limited = !allowed(limitKey(address));
+    const posts = posted(limitKey(address));
+    const limited = posts > POSTS_A_MINUTE;
+    // Far past the limit it is a flood: refused unread, as cheaply as can be (a person posts a few times).
+    if (posts > 2 * POSTS_A_MINUTE) {
+      // A small body Node reads and drops itself, keeping the connection; any other is not read at all.
+      if (!(Number(request.headers["content-length"]) <= MAX_BODY)) closeAfter(request, response);
+      return leadAnswer({ kind: "limited" }, json, words);
+    }
     const body = await readBody(request, { maxBytes: MAX_BODY, deadlineMs: testBodyDeadlineMs() ?? BODY_DEADLINE_MS });
     if (body.kind === "aborted") return undefined;
     if (body.kind !== "body") {
@@ -130,7 +139,10 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
     const complete = Object.keys(lead.errors).length === 0;
     if (!complete && !limited) return sentBack(422, "invalid", leadAnswer({ kind: "invalid", lead, targets }, json, words));
     if (!complete) return sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
-    const spam = limited ? "limit" : spentStamp(lead) ? "stamp used" : lead.spam;
+    const spent = spentStamp(lead);
+    // Past the limit, a post a person could have sent (its page's stamp, unspent) is kept, held; a robot's is not even written.
+    if (limited && (lead.spam || spent)) return sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
+    const spam = limited ? "limit" : spent ? "stamp used" : lead.spam;
     try {
       const kept = await outbox.add(lead.fields, channels, { spam, stamp: lead.stamp });
       if (kept && !spam) delivery.nudge();

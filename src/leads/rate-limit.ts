@@ -1,13 +1,19 @@
-/** At most `limit` posts per address in any `windowMs`: a form filled in by hand is posted once or twice. */
-export function rateLimiter(limit: number, windowMs: number): (address: string, now?: number) => boolean {
+/**
+ * At most `limit` posts per visitor in any `windowMs`: a form filled in by hand is posted once or
+ * twice. Every post counts, refused ones too, so a flood stays limited until it stops for a window.
+ * Returns how many posts the visitor made in the window, this one included: over `limit` is refused.
+ */
+export function rateLimiter(limit: number, windowMs: number): (address: string, now?: number) => number {
   const recent = new Map<string, number[]>();
+  // Enough times to tell a few posts over the limit from a flood; older ones add nothing.
+  const kept = limit * 3;
   return (address, now = Date.now()) => {
-    // Forget the addresses whose posts are all old, so the map stays small.
+    // Forget the visitors whose posts are all old, so the map stays small.
     if (recent.size > 10_000) for (const [key, times] of recent) if (times.at(-1)! <= now - windowMs) recent.delete(key);
     const times = (recent.get(address) ?? []).filter((time) => time > now - windowMs);
-    const allowed = times.length < limit;
-    if (allowed) times.push(now);
+    times.push(now);
+    if (times.length > kept) times.splice(0, times.length - kept);
     recent.set(address, times);
-    return allowed;
+    return times.length;
   };
 }

@@ -41,10 +41,14 @@ export async function stampProblem(stamp: string | undefined, secret: string, no
   return undefined;
 }
 
+const encoder = new TextEncoder();
+/** The secret's key, imported once: every page sent and every post is signed or checked with it. */
+const keys = new Map<string, Promise<CryptoKey>>();
+
 async function sign(secret: string, text: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])));
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await key, encoder.encode(text)));
   return [...signature].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 

@@ -30,7 +30,8 @@ declare class HTMLRewriter {
 const MAX_LEAD_BODY = 64 * 1024;
 
 // Per isolate: Cloudflare runs several, so this only slows a flood; its rate limiting rules do the rest.
-const allowed = rateLimiter(5, 60_000);
+const POSTS_A_MINUTE = 5;
+const posted = rateLimiter(POSTS_A_MINUTE, 60_000);
 const words = (lang: string): LeadWords => LEAD_SETTINGS.words[lang] ?? Object.values(LEAD_SETTINGS.words)[0]!;
 
 export default {
@@ -65,7 +66,7 @@ async function takeLead(request: Request, env: Env): Promise<LeadAnswer> {
   const json = acceptsJson(request.headers.get("accept"));
   if (declaredTooLarge(request, MAX_LEAD_BODY)) return tooLarge(json);
   const address = request.headers.get("cf-connecting-ip") ?? "";
-  if (!allowed(address)) return leadAnswer({ kind: "limited" }, json, words);
+  if (posted(address) > POSTS_A_MINUTE) return leadAnswer({ kind: "limited" }, json, words);
   const webhook = env.GOPHER_SITE_LEAD_WEBHOOK_URL || LEAD_SETTINGS.webhook;
   if (!env.GOPHER_SITE_LEAD_SECRET || !webhook || (LEAD_SETTINGS.turnstile && !env.GOPHER_SITE_TURNSTILE_SECRET)) {
     console.error("gopher-site: set GOPHER_SITE_LEAD_SECRET, a webhook (leads.webhook or GOPHER_SITE_LEAD_WEBHOOK_URL) and, with Turnstile, GOPHER_SITE_TURNSTILE_SECRET in the Pages project's settings");

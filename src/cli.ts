@@ -112,6 +112,8 @@ export async function main(argv: string[]): Promise<number> {
     .description("Build a local service company's static website from site.yaml and content/.")
     .version(version(), "-v, --version")
     .exitOverride()
+    // Options after a subcommand are its own (`leads release ID --leads DIR`), not its parent's.
+    .enablePositionalOptions()
     .showHelpAfterError("(run with --help for usage)");
 
   withOutputFlags(

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Logger } from "../log.ts";
 import { projectPaths } from "../paths.ts";
+import { oneLine } from "../leads/email.ts";
 import { leadLine, listLeads, releaseLead } from "../leads/lead-list.ts";
 
 export interface LeadsCommandOptions {
@@ -26,5 +27,5 @@ export async function leadsCommand(options: LeadsCommandOptions, log: Logger): P
 /** `gopher-site leads release ID`: a request held as a robot's delivered after all. */
 export async function releaseCommand(options: LeadsCommandOptions & { id: string }, log: Logger): Promise<void> {
   const lead = await releaseLead(folderOf(options), options.id);
-  log.success(`Released ${lead.id.slice(0, 8)} (${lead.fields.name}, ${lead.fields.phone}): gopher-site serve delivers it within a minute, or when it next starts.`);
+  log.success(`Released ${lead.id.slice(0, 8)} (${oneLine(lead.fields.name, 60)}, ${oneLine(lead.fields.phone, 40)}): gopher-site serve delivers it within a minute, or when it next starts.`);
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP, isIPv4 } from "node:net";
 
+export { limitKey } from "./limit-key.ts";
+
 /**
  * Who posted, as the rate limit counts them. Behind a proxy (host-config's nginx or Caddy) the peer
  * is the proxy and the visitor's address comes in `X-Real-IP` or `X-Forwarded-For`; those are
@@ -46,15 +48,6 @@ export function clientAddress(request: IncomingMessage, trusted: BlockList): str
   return address;
 }
 
-/**
- * What the limit counts: an IPv4 address, or an IPv6 address's /64 network (one household or
- * server is given a whole /64, and can change the rest of its address at will).
- */
-export function limitKey(address: string): string {
-  if (isIP(address) !== 6) return address;
-  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
-}
-
 function isTrusted(address: string, trusted: BlockList): boolean {
   const family = isIP(address);
   return family !== 0 && trusted.check(address, family === 6 ? "ipv6" : "ipv4");
@@ -64,19 +57,4 @@ function isTrusted(address: string, trusted: BlockList): boolean {
 function plain(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return mapped ? mapped[1]! : address;
-}
-
-/** The eight groups of an IPv6 address, each as four lowercase hex digits. */
-function expandIPv6(address: string): string[] {
-  let text = address.split("%", 1)[0]!.toLowerCase();
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
-  const left = head ? head.split(":") : [];
-  const right = tail !== undefined && tail !== "" ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return groups.map((group) => group.padStart(4, "0"));
 }

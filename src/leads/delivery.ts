@@ -87,10 +87,13 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         again = true;
         break;
       }
-      const running = attempt(lead, channel, send).finally(() => {
-        sending.delete(key);
-        run();
-      });
+      // A bug in what is told of an attempt must not end the process: the lead stays pending.
+      const running = attempt(lead, channel, send)
+        .catch(() => undefined)
+        .finally(() => {
+          sending.delete(key);
+          run();
+        });
       sending.set(key, running);
     }
   };

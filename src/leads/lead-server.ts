@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, realpath } from "node:fs/promises";
+import { mkdir, open, readFile, realpath, rename } from "node:fs/promises";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { loadConfig } from "../config/load-config.ts";
@@ -45,6 +45,8 @@ export interface LeadServerOptions {
 export const MAX_BODY = 64 * 1024;
 /** Posts a minute from one visitor (an IPv4 address, an IPv6 /64) before the next is refused. */
 const POSTS_A_MINUTE = 5;
+/** Posts a day from one visitor: a person sends one or two; past this nothing of theirs is kept. */
+const POSTS_A_DAY = 30;
 /** A form's body arrives at once; one still trickling in after this long is a robot's. */
 const BODY_DEADLINE_MS = 10_000;
 /** What a stop waits for the requests being answered, and for the sends under way (what was taken is on disk). */
@@ -66,6 +68,7 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   if (leads?.turnstile && !env.GOPHER_SITE_TURNSTILE_SECRET) problems.push("GOPHER_SITE_TURNSTILE_SECRET is not set: set it to the Turnstile secret key of leads.turnstile.siteKey");
   // A webhook's address often holds its token: it may be kept out of site.yaml, in the environment.
   const webhook = env.GOPHER_SITE_LEAD_WEBHOOK_URL || leads?.webhook;
+  if (webhook && !URL.canParse(webhook)) problems.push("the webhook's address (GOPHER_SITE_LEAD_WEBHOOK_URL or leads.webhook) is not a URL; give it as https://host/path");
   if (leads && !leads.email && !webhook) problems.push(`${options.config}: leads: delivers nowhere; set email: true, or a webhook (leads.webhook or GOPHER_SITE_LEAD_WEBHOOK_URL)`);
   const index = await readFile(path.join(root, "index.html")).catch(() => undefined);
   if (!index) problems.push(`${options.out} has no built site (no index.html); run \`gopher-site build\` first`);
@@ -85,9 +88,17 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   if (mail) send.email = mail.send;
   if (webhook) send.webhook = refusingOn4xx(webhookSender(webhook));
   const channels = Object.keys(send) as Channel[];
-  const outbox = await openOutbox(options.leads, { channels });
+  const outbox = await openOutbox(options.leads, {
+    channels,
+    onFilling: (share, bytes) =>
+      options.log.warn(`${options.leads} holds ${Math.round(bytes / 1024 / 1024)} MB, ${Math.round(share * 100)}% of what serve keeps; past it a request is refused and the visitor asked to call: move old leads-*.jsonl files elsewhere`),
+  });
   const retryMs = testLeadRetryMs() ?? 60_000;
-  const says = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  // The webhook's address may hold its token: never in the log, whatever an error message quotes.
+  const says = (error: unknown) => {
+    const text = error instanceof Error ? error.message : String(error);
+    return webhook ? text.split(webhook).join("<the webhook>") : text;
+  };
   const delivery = startDelivery({
     outbox,
     send,
@@ -106,6 +117,7 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   const words = wordsFor(await readLeadWords(projectPaths(options.config).content, site.languages));
   const turnstile = leads.turnstile ? turnstileCheck(env.GOPHER_SITE_TURNSTILE_SECRET!, env.GOPHER_SITE_TURNSTILE_VERIFY_URL || undefined) : undefined;
   const posted = rateLimiter(POSTS_A_MINUTE, 60_000);
+  const postedToday = rateLimiter(POSTS_A_DAY, 24 * 60 * 60_000);
   const pages = {
     languages: leadSite.languages,
     async has(pagePath: string) {
@@ -117,10 +129,12 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   const takeLead = async (request: IncomingMessage, response: ServerResponse): Promise<LeadAnswer | undefined> => {
     const json = acceptsJson(request.headers.accept);
     const address = clientAddress(request, trusted);
-    const posts = posted(limitKey(address));
+    const key = limitKey(address);
+    const posts = posted(key);
     const limited = posts > POSTS_A_MINUTE;
-    // Far past the limit it is a flood: refused unread, as cheaply as can be (a person posts a few times).
-    if (posts > 2 * POSTS_A_MINUTE) {
+    // Far past the limit it is a flood: refused unread, as cheaply as can be (a person posts a few
+    // times); and one visitor's posts a day are bounded, so no one fills the leads folder alone.
+    if (posts > 2 * POSTS_A_MINUTE || postedToday(key) > POSTS_A_DAY) {
       // A small body Node reads and drops itself, keeping the connection; any other is not read at all.
       if (!(Number(request.headers["content-length"]) <= MAX_BODY)) closeAfter(request, response);
       return leadAnswer({ kind: "limited" }, json, words);
@@ -138,21 +152,33 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
       json ? fallback : ((await pageSentBack(status, targets.page, { fields: lead.fields, errors: lead.errors, words: words(lead.fields.lang), alert, stamp: lead.spam ? undefined : lead.stamp })) ?? fallback);
     const complete = Object.keys(lead.errors).length === 0;
     if (!complete && !limited) return sentBack(422, "invalid", leadAnswer({ kind: "invalid", lead, targets }, json, words));
-    if (!complete) return sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
-    const spent = spentStamp(lead);
-    // Past the limit, a post a person could have sent (its page's stamp, unspent) is kept, held; a robot's is not even written.
-    if (limited && (lead.spam || spent)) return sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
-    const spam = limited ? "limit" : spent ? "stamp used" : lead.spam;
+    const limitedAnswer = () => sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
+    if (!complete) return limitedAnswer();
+    // Signed by us: a page's stamp, which counts for one request kept.
+    const stamp = lead.stamp !== undefined && lead.spam !== "stamp invalid" && lead.spam !== "stamp missing" ? lead.stamp : undefined;
+    if (limited) {
+      // Past the limit a post a person could have sent (its page's stamp, unspent) is kept, held, its
+      // stamp left for their next try; a robot's is not even written. Either way: call us, or later.
+      if (lead.spam || (stamp && outbox.isSpent(stamp))) return limitedAnswer();
+      await keep(lead, "limit");
+      return limitedAnswer();
+    }
+    const fresh = stamp === undefined || outbox.reserve(stamp);
+    const kept = await keep(lead, fresh ? lead.spam : "stamp used");
+    if (stamp && fresh && !kept) outbox.release(stamp);
+    if (!kept) return sentBack(503, "failed", leadAnswer({ kind: "failed" }, json, words));
+    return leadAnswer({ kind: "received", lead, targets }, json, words);
+  };
+  /** Writes a post to the outbox (a person's to be delivered at once); false when it could not be. */
+  const keep = async (lead: JudgedLead, spam: string | undefined): Promise<boolean> => {
     try {
       const kept = await outbox.add(lead.fields, channels, { spam, stamp: lead.stamp });
       if (kept && !spam) delivery.nudge();
+      return true;
     } catch (error) {
       options.log.error(error instanceof OutboxFullError ? `a lead was refused: ${error.message}; see \`gopher-site leads\`` : `a lead could not be written to ${options.leads}: ${says(error)}`);
-      return sentBack(503, "failed", leadAnswer({ kind: "failed" }, json, words));
+      return false;
     }
-    // A visitor past the limit is told so (and asked to call, the dialog's phone link below); their request is kept, held.
-    if (limited) return sentBack(429, "failed", leadAnswer({ kind: "limited" }, json, words));
-    return leadAnswer({ kind: "received", lead, targets }, json, words);
   };
   const siteHeaders = headersFromFile(path.join(root, "_headers"));
   /** The page at `pagePath` with its form refilled, as the site's headers send it; undefined without such a page. */
@@ -164,8 +190,6 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
     if (!html) return undefined;
     return { status, headers: { ...siteHeaders(pagePath), "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, body: await fillStamps(html, secret) };
   };
-  /** Whether the post's stamp (signed by us) was carried by a post already kept: one page, one request. */
-  const spentStamp = (lead: JudgedLead) => lead.stamp !== undefined && lead.spam !== "stamp invalid" && lead.spam !== "stamp missing" && outbox.spend(lead.stamp);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
     if ((request.url ?? "").split(/[?#]/, 1)[0] !== LEAD_PATH) return false;
@@ -239,15 +263,18 @@ async function publishedLeads(leads: string, published: Array<[shown: string, fo
 async function folderSecret(folder: string): Promise<string> {
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, ".secret");
+  const kept = (await readFile(file, "utf8").catch(() => "")).trim();
+  if (kept.length >= 32) return kept;
+  // Written beside, then renamed: a crash or a second serve starting at the same moment never leaves
+  // an empty secret (it would refuse every page's stamp). Whoever renames last wins; both read it after.
+  const beside = `${file}.${randomBytes(6).toString("hex")}`;
+  const handle = await open(beside, "wx", 0o600);
   try {
-    const handle = await open(file, "wx", 0o600);
-    const secret = randomBytes(32).toString("hex");
-    await handle.writeFile(secret);
+    await handle.writeFile(randomBytes(32).toString("hex"));
     await handle.sync();
+  } finally {
     await handle.close();
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return (await readFile(file, "utf8")).trim();
   }
+  await rename(beside, file);
+  return (await readFile(file, "utf8")).trim();
 }

@@ -16,8 +16,8 @@ export const HELD_DAYS = 30;
 export const leadsFileName = (at: string) => `leads-${at.slice(0, 7)}.jsonl`;
 export const heldFileName = (at: string) => `held-${at.slice(0, 10)}.jsonl`;
 
-/** Appends a line and flushes it (and a new file's name in the folder) to disk; resolves only then. */
-export async function appendFlushed(folder: string, name: string, text: string): Promise<void> {
+/** Appends a line and flushes it (and a new file's name in the folder) to disk, unless told not to; resolves only then. */
+export async function appendFlushed(folder: string, name: string, text: string, flush = true): Promise<void> {
   await mkdir(folder, { recursive: true });
   const file = await open(path.join(folder, name), "a+", 0o600);
   try {
@@ -26,6 +26,7 @@ export async function appendFlushed(folder: string, name: string, text: string):
     const last = Buffer.alloc(1);
     if (size > 0) await file.read(last, 0, 1, size - 1);
     await file.appendFile(size > 0 && last[0] !== 0x0a ? `\n${text}` : text);
+    if (!flush) return;
     await file.sync();
     if (size === 0) await syncFolder(folder);
   } finally {

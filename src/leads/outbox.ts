@@ -63,7 +63,7 @@ export interface OutboxLimits {
   all: number;
 }
 
-export const DEFAULT_LIMITS: OutboxLimits = { heldPerDay: 4 * 1024 * 1024, leadsPerMonth: 32 * 1024 * 1024, all: 256 * 1024 * 1024 };
+export const DEFAULT_LIMITS: OutboxLimits = { heldPerDay: 4 * 1024 * 1024, leadsPerMonth: 64 * 1024 * 1024, all: 256 * 1024 * 1024 };
 
 /** The folder has no room for another request within its caps. */
 export class OutboxFullError extends Error {}
@@ -80,14 +80,24 @@ export interface Outbox {
   failed(id: string, via: Channel, reason: string): Promise<void>;
   /** Every lead and channel not yet delivered nor failed, oldest first. */
   pending(): Promise<Pending[]>;
-  /** Whether a stamp was carried by a post kept in the last 24 hours; marks it so from now on. */
-  spend(stamp: string, now?: number): boolean;
+  /** Whether a stamp was carried by a post kept in the last 24 hours (one held for the limit does not count). */
+  isSpent(stamp: string): boolean;
+  /** Takes a stamp for a post about to be kept: false when it is spent or taken; `release` gives it back if the post is not kept. */
+  reserve(stamp: string): boolean;
+  release(stamp: string): void;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Robots' posts waiting to be written past which more are not kept. */
+const MAX_HELD_WRITING = 50;
+/** Stamps remembered at most (a day's posts of a busy site are far fewer). */
+const MAX_SPENT = 200_000;
 
 /** Opens the outbox of a folder: reads what is still to deliver and the stamps spent in the last day. */
-export async function openOutbox(folder: string, options: { channels?: Channel[]; limits?: OutboxLimits; now?: number } = {}): Promise<Outbox> {
+export async function openOutbox(
+  folder: string,
+  options: { channels?: Channel[]; limits?: OutboxLimits; now?: number; onFilling?: (share: number, bytes: number) => void } = {},
+): Promise<Outbox> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const channels = options.channels ?? [];
   const now = options.now ?? Date.now();
@@ -98,9 +108,17 @@ export async function openOutbox(folder: string, options: { channels?: Channel[]
   const settled = new Set<string>();
   const spent = new Map<string, number>();
 
+  const reserved = new Set<string>();
+  const markSpent = (record: LeadRecord) => {
+    // A post held for the limit leaves its stamp to the person's next try.
+    if (!record.stamp || record.spam === "limit") return;
+    spent.delete(record.stamp);
+    spent.set(record.stamp, Date.parse(record.at));
+    reserved.delete(record.stamp);
+  };
   const take = (record: OutboxRecord) => {
     if (record.type === "lead") {
-      if (record.stamp) spent.set(record.stamp, Date.parse(record.at));
+      markSpent(record);
       if (record.spam && !record.released) return;
       const deliver = record.deliver.length > 0 ? record.deliver : record.released ? channels : [];
       const left = new Set(deliver.filter((channel) => !settled.has(`${record.id} ${channel}`)));
@@ -128,22 +146,33 @@ export async function openOutbox(folder: string, options: { channels?: Channel[]
   for (const name of (await filesOf(folder, HELD_FILE)).filter((file) => HELD_FILE.exec(file)![1]! >= since)) {
     for (const line of (await readLinesFrom(path.join(folder, name), 0)).lines) {
       const record = parseRecord(line);
-      if (record?.type === "lead" && record.stamp) spent.set(record.stamp, Date.parse(record.at));
+      if (record?.type === "lead") markSpent(record);
     }
   }
 
   // One write at a time: two lines appended at once could interleave.
   let queue: Promise<unknown> = Promise.resolve();
-  const append = (name: string, record: OutboxRecord): Promise<void> => {
+  let writing = 0;
+  let warned = 0;
+  const append = (name: string, record: OutboxRecord, flush = true): Promise<void> => {
     const text = `${JSON.stringify(record)}\n`;
-    const write = queue.then(async () => {
-      await appendFlushed(folder, name, text);
-      sizes.set(name, (sizes.get(name) ?? 0) + Buffer.byteLength(text));
-    });
+    writing++;
+    const write = queue
+      .then(async () => {
+        await appendFlushed(folder, name, text, flush);
+        sizes.set(name, (sizes.get(name) ?? 0) + Buffer.byteLength(text));
+        // The owner hears of a folder filling up before a request is refused for it.
+        const share = total() / limits.all;
+        const step = share >= 0.9 ? 2 : share >= 0.5 ? 1 : 0;
+        if (step > warned) options.onFilling?.(share, total());
+        warned = Math.max(warned, step);
+      })
+      .finally(() => writing--);
     queue = write.catch(() => undefined);
     return write;
   };
   const total = () => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  let cleaned = new Date(now).toISOString().slice(0, 10);
   /** Makes room for `bytes` more by removing robots' files, oldest first; false when there is none. */
   const room = async (bytes: number): Promise<boolean> => {
     for (const name of [...sizes.keys()].filter((file) => HELD_FILE.test(file)).sort()) {
@@ -154,6 +183,15 @@ export async function openOutbox(folder: string, options: { channels?: Channel[]
     return total() + bytes <= limits.all;
   };
 
+  /** Stamps older than a day are no use to anyone (they expire): the oldest are first, so this stops at the first fresh one. */
+  const forgetOld = () => {
+    const oldest = Date.now() - DAY_MS;
+    for (const [stamp, time] of spent) {
+      if (time >= oldest && spent.size <= MAX_SPENT) break;
+      spent.delete(stamp);
+    }
+  };
+
   return {
     async add(fields, deliver, extra = {}) {
       const at = new Date().toISOString();
@@ -161,8 +199,15 @@ export async function openOutbox(folder: string, options: { channels?: Channel[]
       const bytes = Buffer.byteLength(JSON.stringify(record)) + 1;
       if (extra.spam) {
         const name = heldFileName(at);
-        if ((sizes.get(name) ?? 0) + bytes > limits.heldPerDay || total() + bytes > limits.all) return undefined;
-        await append(name, record);
+        // A robots' flood waits on no disk: past the day's cap, or with writes piling up, it is not kept.
+        if ((sizes.get(name) ?? 0) + bytes > limits.heldPerDay || total() + bytes > limits.all || writing > MAX_HELD_WRITING) return undefined;
+        if (at.slice(0, 10) !== cleaned) {
+          cleaned = at.slice(0, 10);
+          for (const removed of await removeOldHeld(folder, Date.parse(at))) sizes.delete(removed);
+        }
+        // Not flushed: a robot's post is worth less than a moment of the disk.
+        await append(name, record, false);
+        markSpent(record);
         return record;
       }
       const name = leadsFileName(at);
@@ -186,11 +231,18 @@ export async function openOutbox(folder: string, options: { channels?: Channel[]
       await catchUp();
       return [...waiting.values()].flatMap(({ lead, left }) => [...left].map((channel) => ({ lead, channel })));
     },
-    spend(stamp, at = Date.now()) {
-      for (const [old, time] of spent) if (time < at - DAY_MS) spent.delete(old);
-      if (spent.has(stamp)) return true;
-      spent.set(stamp, at);
-      return false;
+    isSpent(stamp) {
+      forgetOld();
+      return spent.has(stamp);
+    },
+    reserve(stamp) {
+      forgetOld();
+      if (spent.has(stamp) || reserved.has(stamp)) return false;
+      reserved.add(stamp);
+      return true;
+    },
+    release(stamp) {
+      reserved.delete(stamp);
     },
   };
 }
@@ -200,7 +252,9 @@ export function parseRecord(line: string): OutboxRecord | undefined {
   if (!line.trim()) return undefined;
   try {
     const record = JSON.parse(line) as OutboxRecord;
-    return record && typeof record === "object" && typeof record.id === "string" ? record : undefined;
+    if (!record || typeof record !== "object" || typeof record.id !== "string" || typeof record.at !== "string") return undefined;
+    if (record.type === "lead") return typeof record.fields === "object" && record.fields !== null && Array.isArray(record.deliver) ? record : undefined;
+    return (record.type === "delivered" || record.type === "failed") && typeof record.via === "string" ? record : undefined;
   } catch {
     return undefined;
   }

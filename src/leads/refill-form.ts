@@ -32,7 +32,7 @@ export function refillForm(html: string, refill: Refill): string | undefined {
       const marked = errors[name] ? ` aria-invalid="true" aria-describedby="lead-${name}-error"` : "";
       return withAttribute(tag, ` value="${escapeHtml(fields[name])}"${marked}`);
     }
-    if (name === "stamp" && refill.stamp && /^[0-9]+\.[0-9a-f]+$/.test(refill.stamp)) return tag.replace(/(\svalue=)""/, `$1"${refill.stamp}"`);
+    if (name === "stamp" && refill.stamp && /^[0-9]+\.[0-9a-f]+\.[0-9a-f]+$/.test(refill.stamp)) return tag.replace(/(\svalue=)""/, `$1"${refill.stamp}"`);
     return tag;
   });
   for (const name of ["town", "service"] as const) {

@@ -1,5 +1,5 @@
 /**
- * The form's time stamp: `<ms since epoch>.<hex HMAC-SHA256 of that number>`. The host fills it in
+ * The form's time stamp: `<ms since epoch>.<random nonce>.<hex HMAC-SHA256 of both>`. The host fills it in
  * when it sends a page, so a post carries the time its page was sent, signed: a robot that posts
  * without loading a page, or within seconds of loading it, is told apart from a person. Web Crypto
  * only, so the same code runs in `gopher-site serve` and in the Cloudflare worker.
@@ -16,8 +16,10 @@ export type StampProblem = "stamp missing" | "stamp invalid" | "stamp too fresh"
 
 /** A fresh stamp for a page sent now. */
 export async function makeStamp(secret: string, now = Date.now()): Promise<string> {
-  const time = String(now);
-  return `${time}.${await sign(secret, time)}`;
+  // A nonce of its own: two pages sent in one millisecond are two stamps, one request each.
+  const nonce = [...crypto.getRandomValues(new Uint8Array(6))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const signed = `${now}.${nonce}`;
+  return `${signed}.${await sign(secret, signed)}`;
 }
 
 /**
@@ -33,9 +35,9 @@ export async function fillStamps(html: string, secret: string, now = Date.now())
 /** What is wrong with a posted stamp, or undefined when it was signed by us between 3 s and 24 h ago. */
 export async function stampProblem(stamp: string | undefined, secret: string, now = Date.now()): Promise<StampProblem | undefined> {
   if (!stamp) return "stamp missing";
-  const match = /^(\d{1,15})\.([0-9a-f]{64})$/.exec(stamp);
-  if (!match || !equalText(await sign(secret, match[1]!), match[2]!)) return "stamp invalid";
-  const age = now - Number(match[1]);
+  const match = /^((\d{1,15})\.[0-9a-f]{12})\.([0-9a-f]{64})$/.exec(stamp);
+  if (!match || !equalText(await sign(secret, match[1]!), match[3]!)) return "stamp invalid";
+  const age = now - Number(match[2]);
   if (age < STAMP_MIN_AGE_MS) return "stamp too fresh";
   if (age > STAMP_MAX_AGE_MS) return "stamp expired";
   return undefined;
@@ -47,7 +49,12 @@ const keys = new Map<string, Promise<CryptoKey>>();
 
 async function sign(secret: string, text: string): Promise<string> {
   let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])));
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(secret, key);
+    // A key that could not be made is not kept: the next page tries again.
+    key.catch(() => keys.delete(secret));
+  }
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await key, encoder.encode(text)));
   return [...signature].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

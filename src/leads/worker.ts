@@ -3,6 +3,7 @@
 // judged by the same code as `gopher-site serve` and delivered to the webhook before the answer.
 import { acceptsJson, judgeLead, leadAnswer, LEAD_PATH, type LeadAnswer, type LeadWords } from "./lead-form.ts";
 import { leadTargets, type LanguagePages, type LeadPages } from "./lead-pages.ts";
+import { limitKey } from "./limit-key.ts";
 import { rateLimiter } from "./rate-limit.ts";
 import { refillForm, type Refill } from "./refill-form.ts";
 import { makeStamp } from "./stamp.ts";
@@ -32,7 +33,7 @@ const MAX_LEAD_BODY = 64 * 1024;
 // Per isolate: Cloudflare runs several, so this only slows a flood; its rate limiting rules do the rest.
 const POSTS_A_MINUTE = 5;
 const posted = rateLimiter(POSTS_A_MINUTE, 60_000);
-const words = (lang: string): LeadWords => LEAD_SETTINGS.words[lang] ?? Object.values(LEAD_SETTINGS.words)[0]!;
+const words = (lang: string): LeadWords => (Object.hasOwn(LEAD_SETTINGS.words, lang) ? LEAD_SETTINGS.words[lang]! : Object.values(LEAD_SETTINGS.words)[0]!);
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
@@ -66,7 +67,7 @@ async function takeLead(request: Request, env: Env): Promise<LeadAnswer> {
   const json = acceptsJson(request.headers.get("accept"));
   if (declaredTooLarge(request, MAX_LEAD_BODY)) return tooLarge(json);
   const address = request.headers.get("cf-connecting-ip") ?? "";
-  if (posted(address) > POSTS_A_MINUTE) return leadAnswer({ kind: "limited" }, json, words);
+  if (posted(limitKey(address)) > POSTS_A_MINUTE) return leadAnswer({ kind: "limited" }, json, words);
   const webhook = env.GOPHER_SITE_LEAD_WEBHOOK_URL || LEAD_SETTINGS.webhook;
   if (!env.GOPHER_SITE_LEAD_SECRET || !webhook || (LEAD_SETTINGS.turnstile && !env.GOPHER_SITE_TURNSTILE_SECRET)) {
     console.error("gopher-site: set GOPHER_SITE_LEAD_SECRET, a webhook (leads.webhook or GOPHER_SITE_LEAD_WEBHOOK_URL) and, with Turnstile, GOPHER_SITE_TURNSTILE_SECRET in the Pages project's settings");

@@ -115,7 +115,7 @@ describe("gopher-site serve takes the quote form", () => {
   it("fills in each page's stamp when it sends it, signed with the secret", async () => {
     const html = await (await fetch(`${serve.url}/form-test`)).text();
     const stamp = /name="stamp" value="([^"]+)"/.exec(html)?.[1];
-    expect(stamp).toMatch(/^\d+\.[0-9a-f]{64}$/);
+    expect(stamp).toMatch(/^\d+\.[0-9a-f]{12}\.[0-9a-f]{64}$/);
     expect(await stampProblem(stamp, SECRET, Date.now() + 4000)).toBeUndefined();
     // The site's pages and their headers are served as preview serves them.
     const home = await fetch(`${serve.url}/`);

@@ -213,6 +213,9 @@ describe("the Cloudflare Pages worker under wrangler pages dev", () => {
     // Pages answers /about.html with a redirect to /about: only a page it answers 200 is known.
     expect(await back("/about.html")).toBe("/");
     expect(await back("/about")).toBe("/about");
+    // A language named like an object's own property is no language: the default's words.
+    const proto = await post(rawBody(await personForm(""), { lang: "__proto__", page: "/about" }), "10.1.7.3", false);
+    expect(proto.status).toBe(422);
   });
 
   it("refuses a body past 64 KB with 413 at once: by its Content-Length, or once the stream passes the limit", async () => {

@@ -197,7 +197,8 @@ describe("gopher-site leads", () => {
     expect(line).toContain("held: stamp too fresh");
     const id = line.trim().split(/\s+/).at(-1)!;
 
-    const released = await runCli(["leads", "release", id], { cwd: dir });
+    // Its options after the id are its own (not the parent command's).
+    const released = await runCli(["leads", "release", id, "--leads", path.join(dir, "leads")], { cwd: path.dirname(dir) });
     expect([released.code, released.stdout]).toEqual([0, expect.stringContaining(`Released ${id} (Quick Autofill, (951) 555-0100)`)]);
     await eventually(() => mailbox.messages.some((message) => message.includes("Quick Autofill")), "the released request's e-mail");
     await eventually(async () => (await runCli(["leads"], { cwd: dir })).stdout.includes("delivered (email), released"), "the listing to say it was delivered");

@@ -22,8 +22,16 @@ describe("the form's stamp", () => {
 
   it("is filled into every empty stamp field of a page, and nothing else is changed", async () => {
     const html = '<input name="stamp" value=""><input value="" type="hidden" name="stamp"/><input name="stamp" value="kept"><input name="phone" value="">';
-    const stamp = await makeStamp(SECRET, NOW);
-    expect(await fillStamps(html, SECRET, NOW)).toBe(`<input name="stamp" value="${stamp}"><input value="${stamp}" type="hidden" name="stamp"/><input name="stamp" value="kept"><input name="phone" value="">`);
+    const filled = await fillStamps(html, SECRET, NOW);
+    const stamp = /value="(\d[^"]+)"/.exec(filled)![1]!;
+    expect(filled).toBe(`<input name="stamp" value="${stamp}"><input value="${stamp}" type="hidden" name="stamp"/><input name="stamp" value="kept"><input name="phone" value="">`);
+    expect(await stampProblem(stamp, SECRET, NOW + 5_000)).toBeUndefined();
+  });
+
+  it("differs for two pages sent in one millisecond", async () => {
+    const [one, two] = await Promise.all([makeStamp(SECRET, NOW), makeStamp(SECRET, NOW)]);
+    expect(one).not.toBe(two);
+    expect(one).toMatch(/^1800000000000\.[0-9a-f]{12}\.[0-9a-f]{64}$/);
   });
 });
 
@@ -90,5 +98,14 @@ describe("the rate limit", () => {
     // A minute after the first posts, the refused ones still count: a flood stays limited while it lasts.
     expect(posted("10.0.0.1", NOW + 60_001)).toBeGreaterThan(5);
     expect(posted("10.0.0.1", NOW + 125_000)).toBe(1);
+  });
+
+  it("forgets the visitors quiet for a window however many there were", () => {
+    const posted = rateLimiter(5, 60_000);
+    for (let index = 0; index < 50_000; index++) posted(`2001:db8:${index.toString(16)}::/64`, NOW);
+    expect(posted("2001:db8:0::/64", NOW + 1_000)).toBe(2);
+    // A window later each old visitor is forgotten at the next post, from the longest quiet on.
+    expect(posted("10.0.0.9", NOW + 61_001)).toBe(1);
+    expect(posted("2001:db8:1::/64", NOW + 61_002)).toBe(1);
   });
 });

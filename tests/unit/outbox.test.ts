@@ -34,16 +34,29 @@ describe("the outbox", () => {
     expect((await outbox.pending()).map((pending) => pending.lead.fields.name)).toHaveLength(taken);
   });
 
-  it("knows a spent stamp after a restart, for a day", async () => {
+  it("knows a spent stamp after a restart, and leaves a stamp to the person's next try when a post was not kept or held for the limit", async () => {
     const dir = folder();
     const first = await openOutbox(dir);
-    expect(first.spend("123.abc")).toBe(false);
-    await first.add(fields("Ana"), ["email"], { stamp: "123.abc" });
-    await first.add(fields("Robot"), ["email"], { spam: "stamp too fresh", stamp: "456.def" });
-    expect(first.spend("123.abc")).toBe(true);
+    expect(first.reserve("1.a.b")).toBe(true);
+    expect(first.reserve("1.a.b")).toBe(false);
+    await first.add(fields("Ana"), ["email"], { stamp: "1.a.b" });
+    await first.add(fields("Robot"), ["email"], { spam: "stamp too fresh", stamp: "2.a.b" });
+    await first.add(fields("Past the limit"), ["email"], { spam: "limit", stamp: "3.a.b" });
+    expect([first.isSpent("1.a.b"), first.isSpent("2.a.b"), first.isSpent("3.a.b")]).toEqual([true, true, false]);
+    // A post that could not be kept gives its stamp back.
+    expect(first.reserve("4.a.b")).toBe(true);
+    first.release("4.a.b");
+    expect(first.reserve("4.a.b")).toBe(true);
     const again = await openOutbox(dir);
-    expect([again.spend("123.abc"), again.spend("456.def"), again.spend("789.fed")]).toEqual([true, true, false]);
-    expect(again.spend("123.abc", Date.now() + 25 * 60 * 60 * 1000)).toBe(false);
+    expect([again.isSpent("1.a.b"), again.isSpent("2.a.b"), again.isSpent("3.a.b"), again.reserve("3.a.b")]).toEqual([true, true, false, true]);
+  });
+
+  it("skips a record of the wrong shape instead of stopping delivery", async () => {
+    const dir = folder();
+    const at = new Date().toISOString();
+    appendFileSync(path.join(dir, `leads-${at.slice(0, 7)}.jsonl`), `{"type":"lead","id":"x","at":"${at}","fields":{}}\n{"type":"lead","id":"y","at":"${at}","fields":${JSON.stringify(fields("Fine"))},"deliver":["email"]}\n`);
+    const outbox = await openOutbox(dir);
+    expect((await outbox.pending()).map((pending) => pending.lead.id)).toEqual(["y"]);
   });
 
   it("finds a lead released by another process (gopher-site leads release) without reading the files again", async () => {

@@ -18,7 +18,7 @@ const words = { required: "Please fill this in.", phone: "Please enter a phone n
 
 describe("the form sent back without JavaScript", () => {
   it("holds what was typed, escaped, with each error beside its field and the dialog open", () => {
-    const html = refillForm(page, { fields, errors: { phone: "phone" }, words, alert: "invalid", stamp: "1800000000000.abcdef" })!;
+    const html = refillForm(page, { fields, errors: { phone: "phone" }, words, alert: "invalid", stamp: "1800000000000.0123456789ab.abcdef" })!;
     expect(html).toContain('<dialog id="callback-request" class="modal" aria-labelledby="callback-title" data-lead-refused="">');
     expect(html).toMatch(/<input id="lead-name"[^>]* name="name" value="Ana &quot;&lt;b&gt;&quot;"\/>/);
     expect(html).toMatch(/<input id="lead-phone"[^>]* name="phone" value="12" aria-invalid="true" aria-describedby="lead-phone-error"\/>/);
@@ -28,7 +28,7 @@ describe("the form sent back without JavaScript", () => {
     expect(html).toContain('data-field-error="phone">Please enter a phone number we can call, with its area code.</p>');
     expect(html).toContain('data-field-error="name"></p>');
     expect(html).toMatch(/data-lead-alert=""[^>]*>Something in the form needs a second look\. Please check it and send it again\.<\/p>/);
-    expect(html).toContain('name="stamp" value="1800000000000.abcdef"');
+    expect(html).toContain('name="stamp" value="1800000000000.0123456789ab.abcdef"');
     expect(html.match(/ selected=""/g)).toHaveLength(2);
   });
 

@@ -68,7 +68,7 @@ async function fill(page: EnginePage, name: string, service: string): Promise<vo
 /** Waits until the page's stamp (filled in by serve as it sent the page) is old enough to be a person's. */
 async function untilStampIsAPersons(page: EnginePage): Promise<void> {
   const stamp = await page.evaluate(() => document.querySelector<HTMLInputElement>("#lead-form input[name=stamp]")!.value);
-  expect(stamp, "serve filled in the stamp").toMatch(/^\d+\.[0-9a-f]{64}$/);
+  expect(stamp, "serve filled in the stamp").toMatch(/^\d+\.[0-9a-f]{12}\.[0-9a-f]{64}$/);
   const wait = Number(stamp.split(".")[0]) + STAMP_MIN_AGE_MS + 300 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

@@ -110,7 +110,9 @@ function Editor({ initial }: { initial: EditorState }) {
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
       </header>
-      <main className="pane" key={`${section}-${generation}`}>
+      {/* A form starts from the files it mounts with: once files are read again (after an undo, say), a form
+          opened before they came back starts again from them; History keeps what it said. */}
+      <main className="pane" key={section === "History" ? `${section}-${generation}` : `${section}-${generation}-${reloads}`}>
         {section === "Business" && (
           <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, LIST_KEYS))} uiSchema={businessUiSchema(Object.keys(state.schemas.site.properties as object))}
             initial={state.files["site.yaml"]!} without={LIST_KEYS} onSaved={onSaved} />

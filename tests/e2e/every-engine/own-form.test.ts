@@ -133,7 +133,18 @@ forEachEngine(
       await page.type("#lead-name", name);
       await page.type("#lead-phone", "12");
       await page.click(".lead-form-send");
-      await expect.poll(during(() => page.evaluate(() => document.querySelector("dialog[data-lead-refused]") !== null)), { timeout: 15_000 }).toBe(true);
+      // The page is back once its dialog shows (the stylesheet, which shows it, may come after the markup).
+      await expect
+        .poll(
+          during(() =>
+            page.evaluate(() => {
+              const dialog = document.querySelector<HTMLElement>("dialog[data-lead-refused]");
+              return dialog !== null && getComputedStyle(dialog).display !== "none" && dialog.getBoundingClientRect().height > 0;
+            }),
+          ),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       const shown = await page.evaluate(() => {
         const dialog = document.querySelector<HTMLElement>("dialog[data-lead-refused]")!;
         const value = (id: string) => document.querySelector<HTMLInputElement>(id)!.value;

@@ -74,8 +74,10 @@ export function initModal(dialog: HTMLDialogElement, options: ModalOptions = {})
     }
   });
 
-  // Every way of closing (Escape included) ends here.
+  // Every way of closing (Escape included) ends here. The event comes a task after the close: when
+  // the dialog was opened again meanwhile (a quick second press), it is not that opening's to undo.
   dialog.addEventListener("close", () => {
+    if (dialog.open) return;
     clearTimeout(focusTimer);
     if (returnTo?.isConnected) returnTo.focus();
     returnTo = null;

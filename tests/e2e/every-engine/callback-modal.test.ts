@@ -109,6 +109,19 @@ forEachEngine((engine) => {
     }
   });
 
+  it("opened again at once after closing (before the close event), still moves focus to its close button, on / at 1280 px", async () => {
+    const page = await engine.open("/");
+    await openFromHero(page);
+    await expect.poll(() => focused(page)).toBe("close");
+    // Closed and opened again in one task: the close event, which comes a task later, finds it open.
+    await page.evaluate(() => {
+      document.querySelector<HTMLElement>("[data-callback-close]")!.click();
+      document.querySelector<HTMLElement>(".hero [data-callback-open]")!.click();
+    });
+    await expect.poll(() => focused(page)).toBe("close");
+    expect(await dialogOpen(page)).toBe(true);
+  });
+
   it("closes on a click on the backdrop, not on the panel, returning focus to the hero, on / at 1280 px", async () => {
     const page = await engine.open("/");
     await openFromHero(page);

@@ -215,6 +215,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     async close() {
       closed = true;
       await watcher.close();
+      // A build under way finishes writing before the server is gone: its folder may be removed next.
+      await whenIdle();
       live.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { addBareRemote, copySite, git, GIT_ENV, initSite, messages } from "../helpers/git-repos.ts";
@@ -24,9 +24,14 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
 }, 120_000);
 
+// Each test's editor is closed (its last build done) before its folder is removed: a rebuild after
+// a publish or an undo would write into the folder as it goes. Hooks after run last registered first.
+afterEach(async () => {
+  await Promise.all(editors.splice(0).map((editor) => editor.close()));
+});
+
 afterAll(async () => {
   await browser?.close();
-  await Promise.all(editors.map((editor) => editor.close()));
   for (const key of Object.keys(GIT_ENV)) if (saved[key] === undefined) delete process.env[key];
   if (starter) await removeDir(path.dirname(starter));
 });

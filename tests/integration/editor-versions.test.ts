@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { connect } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { addBareRemote, copySite, git, GIT_ENV, initSite, messages } from "../helpers/git-repos.ts";
 import { editProjectFile, removeDir } from "../helpers/sample-site.ts";
@@ -75,8 +75,10 @@ function pipelined(editor: EditorServer, requests: [string, unknown][]): Promise
     socket.on("error", reject);
   });
 }
-afterAll(async () => {
-  await Promise.all(opened.map((editor) => editor.close()));
+// Each test's editor is closed (its last build done) before its folder is removed: a rebuild after
+// an undo would write into the folder as it goes (ENOTEMPTY). Hooks after run last registered first.
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((editor) => editor.close()));
 });
 
 describe("the editor's Publish, History and Undo (real git, a bare repository as the remote)", { timeout: 180_000 }, () => {

@@ -1,4 +1,5 @@
 import { createConfigMemo, type ConfigMemo } from "./config/config-memo.ts";
+import { townLabels } from "./town-place.ts";
 import type { Site } from "./config/schema.ts";
 import type { Edition } from "./content/edition.ts";
 import type { PlannedPage } from "./routes/page-props.ts";
@@ -89,11 +90,13 @@ export function townPageReuse(memo: PlanMemo, site: Site, edition: Edition, opti
   const withPage = new Map(site.cities.map((town) => [town.slug, town]));
   const withoutPage = new Map(site.townsWithoutPage.map((town) => [town.slug, town]));
   return (city: Site["cities"][number], make: () => PlannedPage) => {
-    const inputs: unknown[] = [shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug]];
+    // A town's name where it stands alone has its state when another town has its name (town-place.ts).
+    const labels = townLabels(site);
+    const inputs: unknown[] = [shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug], labels.get(city.slug)];
     // A nearby town is a link: its name, its place (the list is ordered by distance), and whether it has a page.
     for (const slug of city.nearby) {
       const town = withPage.get(slug) ?? withoutPage.get(slug);
-      inputs.push(town?.name, town?.lat, town?.lng, withPage.has(slug), edition.cityNames[slug]);
+      inputs.push(town?.name, town?.lat, town?.lng, withPage.has(slug), edition.cityNames[slug], labels.get(slug));
     }
     return memo.made(`${code} town ${city.slug}`, inputs, make);
   };
@@ -102,7 +105,8 @@ export function townPageReuse(memo: PlanMemo, site: Site, edition: Edition, opti
 /** What the list of every town nearest first is made from: site.yaml's settings, and each town's name, address and place. */
 export function townListInputs(memo: PlanMemo, site: Site, edition: Edition): unknown[] {
   const inputs: unknown[] = [memo.list("town list", settingsOf(site))];
-  for (const town of site.cities) inputs.push(town.name, town.slug, town.lat, town.lng, edition.cityNames[town.slug]);
+  const labels = townLabels(site);
+  for (const town of site.cities) inputs.push(town.name, town.slug, town.lat, town.lng, edition.cityNames[town.slug], labels.get(town.slug));
   return inputs;
 }
 

@@ -1,4 +1,5 @@
 import type { Site } from "./config/schema.ts";
+import { townNameKey } from "./town-names.ts";
 
 /** A town of site.yaml (a city, a town without a page): its state only when it is not the base town's. */
 interface TownOfSite {
@@ -27,4 +28,22 @@ export function townNamed(site: Pick<Site, "cities" | "townsWithoutPage">, name:
     byName.set(site, towns);
   }
   return towns.get(name);
+}
+
+const labels = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Each town's name as it stands alone (lists, nearby buttons, breadcrumbs, the form's choices), by
+ * slug: its name, or its name and state when another town of the site is called the same
+ * ("Kansas City, MO" and "Kansas City, KS"). Worked out once per site.
+ */
+export function townLabels(site: Pick<Site, "base" | "cities" | "townsWithoutPage">): ReadonlyMap<string, string> {
+  let made = labels.get(site);
+  if (made) return made;
+  const towns = [...site.cities, ...site.townsWithoutPage];
+  const count = new Map<string, number>();
+  for (const town of towns) count.set(townNameKey(town.name), (count.get(townNameKey(town.name)) ?? 0) + 1);
+  made = new Map(towns.map((town) => [town.slug, (count.get(townNameKey(town.name)) ?? 0) > 1 ? townPlace(site, town) : town.name]));
+  labels.set(site, made);
+  return made;
 }

@@ -23,6 +23,7 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   emergencyDigitsAgree,
   noticeDaysInOrder,
   uniqueOwnPages,
+  townStatesSaid,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -231,4 +232,21 @@ export function licensePlacesExist(site: Site): CrossIssue[] {
       known.includes(place) ? [] : [{ path: ["licenses", index, "shownOn", at], message: `must be one of: ${known.join(", ")} (the services are site.yaml's services ids)` }],
     ),
   );
+}
+
+/**
+ * Towns in more than one state each say theirs: a town without `region` takes the base town's, which
+ * is right only while every town is in that state ("Plumber in Overland Park, MO" was not).
+ */
+export function townStatesSaid(site: Site): CrossIssue[] {
+  const towns = [
+    ...site.cities.map((town, index) => ({ town, path: ["cities", index, "region"] })),
+    ...site.townsWithoutPage.map((town, index) => ({ town, path: ["townsWithoutPage", index, "region"] })),
+  ];
+  const states = [...new Set([site.base.region, ...towns.flatMap(({ town }) => (town.region ? [town.region] : []))])].sort();
+  if (states.length < 2) return [];
+  const listed = `${states.slice(0, -1).join(", ")} and ${states.at(-1)}`;
+  return towns
+    .filter(({ town }) => !town.region)
+    .map(({ town, path }) => ({ path, message: `the towns are in ${listed}: say which state ${town.name} is in (region: ${states.join(" or region: ")}); without it, it would be taken for the base town's ${site.base.region}` }));
 }

@@ -147,7 +147,7 @@ export const citySchema = z.strictObject({
   slug,
   lat: latitude,
   lng: longitude,
-  region: shortText.optional().describe("The town's state (e.g. WA), when it is not the base town's; headings, captions and structured data name it"),
+  region: shortText.optional().describe("The town's state (e.g. WA): needed by every town once the towns span more than one state; headings, captions and structured data name it"),
   postalCode: shortText.optional().describe("The town's ZIP or postal code, in structured data"),
   neighborhoods: z
     .array(shortText)
@@ -169,7 +169,7 @@ export const townWithoutPageSchema = z.strictObject({
   slug,
   lat: latitude,
   lng: longitude,
-  region: shortText.optional().describe("The town's state (e.g. WA), when it is not the base town's"),
+  region: shortText.optional().describe("The town's state (e.g. WA): needed by every town once the towns span more than one state"),
 });
 
 const languageSchema = z.strictObject({

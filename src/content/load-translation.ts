@@ -3,6 +3,7 @@ import type { Site } from "../config/schema.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { filesOf, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import { diskSources } from "../source-files.ts";
+import { townLabels } from "../town-place.ts";
 import { readCityIntros } from "./city-intros.ts";
 import { siteFiles, type Edition } from "./edition.ts";
 import { pageIds, translationFacts } from "./language-settings.ts";
@@ -68,7 +69,8 @@ export async function loadTranslation(options: LoadEditionsOptions & { language:
     const what = type ? `version of the ${type === "blog" ? "blog and its articles" : `${type} page${type === "city" ? "s" : ""}`}` : "site";
     warnings.push(...gaps.map((gap) => ({ ...gap, message: `${version(what)} (${gap.message})` })));
   }
-  warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${site.cities.find((city) => `${city.slug}.intro` === gap.field)?.name ?? "this town"}`) })));
+  const labels = townLabels(site);
+  warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${labels.get((gap.field ?? "").replace(/\.intro$/, "")) ?? "this town"}`) })));
   const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => filesOfUnit(type).includes(name)));
   if (shared) return { code: language.code, name: language.name, warnings };
   const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];

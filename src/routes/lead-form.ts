@@ -1,5 +1,6 @@
 import type { Site } from "../config/schema.ts";
 import { ownLeadForm } from "../config/own-form.ts";
+import { townLabels, townPlace } from "../town-place.ts";
 import type { Copy } from "../content/copy-schema.ts";
 import type { OwnFormView } from "./page-props.ts";
 
@@ -25,8 +26,14 @@ export function ownFormView(site: Site, copy: Copy, language: OwnFormLanguage): 
   const words = copy.chrome.leadForm;
   if (!leads || !words) return undefined;
   const collator = new Intl.Collator(language.locale);
+  // Two towns of one name are told apart by their state, in the value sent as in the label shown.
+  const labels = townLabels(site);
   const towns = site.cities
-    .map((city) => ({ value: city.name, label: language.cityNames?.[city.slug] ?? city.name }))
+    .map((city) => {
+      const value = labels.get(city.slug) ?? city.name;
+      const name = language.cityNames?.[city.slug] ?? city.name;
+      return { value, label: value === city.name ? name : townPlace(site, { name, region: city.region }) };
+    })
     .sort((a, b) => collator.compare(a.label, b.label));
   const netlify = leads.delivery === "netlify";
   return {

@@ -12,7 +12,7 @@ import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type 
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
 import { formatMoney } from "../content/money.ts";
 import { translationUnit } from "../page-kinds.ts";
-import { townRegion } from "../town-place.ts";
+import { townLabels, townRegion } from "../town-place.ts";
 import { ownLeadForm } from "../config/own-form.ts";
 
 export interface PlanRoutesOptions {
@@ -49,7 +49,8 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const siteUrl = options.siteUrl ?? site.siteUrl;
   const format = options.format ?? site.format;
   // Pages and lists name the towns in the page's language; testimonials keep the town their customer wrote.
-  const named = withTownNames(site, options.cityNames);
+  // Towns as they are named where a name stands alone: in this language, with the state when two share a name.
+  const named = withTownLabels(withTownNames(site, options.cityNames));
   const listTowns = () => citiesByDistance(named, defaultPaths);
   const cities = options.reuseTownList ? options.reuseTownList(listTowns) : listTowns();
   const paths = languagePaths(language, site);
@@ -112,7 +113,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       at((p) => p.city(city.slug)),
       { title: cityCopy.title, description: cityCopy.description },
       {
-        name: city.name,
+        name: townLabels(named).get(city.slug) ?? city.name,
         slug: city.slug,
         copy: cityCopy,
         intro: options.cityIntros?.[city.slug] ?? city.intro,
@@ -124,7 +125,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         heroImage: "/images/hero-city.svg",
         cta: cta.city,
       },
-      { town: listed.name },
+      { town: townLabels(site).get(listed.slug) ?? listed.name },
     );
   };
 
@@ -277,6 +278,14 @@ function mapEmbedUrl(site: Site, embed = true): string {
   url.searchParams.set("z", String(zoom));
   if (embed) url.searchParams.set("output", "embed");
   return url.toString();
+}
+
+/** The site with each town named as it stands alone: with its state when another town has its name (town-place.ts). */
+function withTownLabels(site: Site): Site {
+  const labels = townLabels(site);
+  const relabel = <T extends { slug: string; name: string }>(town: T): T => (labels.get(town.slug) === town.name ? town : { ...town, name: labels.get(town.slug)! });
+  if (![...site.cities, ...site.townsWithoutPage].some((town) => labels.get(town.slug) !== town.name)) return site;
+  return { ...site, cities: site.cities.map(relabel), townsWithoutPage: site.townsWithoutPage.map(relabel) };
 }
 
 /** The site with its towns named as `names` (by slug) gives them; the same site without any. */

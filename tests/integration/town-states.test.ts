@@ -39,12 +39,41 @@ describe("towns in their own state", () => {
       containedInPlace: { "@type": "State", name: "WA" },
       address: { "@type": "PostalAddress", postalCode: "99019", addressCountry: "US" },
     });
-    expect(served).toContainEqual({ "@type": "City", name: "Hayden, ID" });
+    expect(served).toContainEqual({ "@type": "City", name: "Hayden, ID", containedInPlace: { "@type": "State", name: "ID" } });
     const service = jsonLd(await page("gopher-control.html")).find((block) => block["@type"] === "Service")!;
     expect(service.areaServed).toContainEqual(expect.objectContaining({ name: "Liberty Lake, WA" }));
 
     const files = (await readdir(path.join(dir, "dist"), { recursive: true })).filter((file) => file.endsWith(".html"));
     for (const file of files) expect(await page(file), file).not.toContain("Liberty Lake, ID");
+  }, 90_000);
+});
+
+// Two towns called Hayden, one each side of the line (the second made up for the test): wherever a
+// name stands alone, each carries its state.
+describe("two towns of one name", () => {
+  beforeEach(async () => {
+    dir = await copyFixture("two-states");
+  });
+  afterEach(() => removeDir(dir));
+
+  it("are Hayden, ID and Hayden, WA in the town lists, the nearby buttons and the breadcrumbs, never Hayden alone", async () => {
+    await editProjectFile(dir, "site.yaml", (text) =>
+      text.replace(
+        "\n  - name: \"Liberty Lake\"\n",
+        "\n  - name: \"Hayden\"\n    slug: hayden-wa\n    region: \"WA\"\n    lat: 47.68\n    lng: -117.1\n    nearby: [hayden, liberty-lake, greenacres]\n    intro: >-\n      A made-up Hayden on the Washington side, for a test: its lawns and orchards see gophers every spring.\n  - name: \"Liberty Lake\"\n",
+      ),
+    );
+    await buildProject(dir);
+    const links = (html: string) => [...html.matchAll(/<a [^>]*href="\/hayden[^"]*"[^>]*>([^<]*)</g)].map((match) => match[1]!.trim());
+    const home = await page("index.html");
+    expect(links(home)).toEqual(expect.arrayContaining(["Hayden, ID", "Hayden, WA"]));
+    expect(links(home)).not.toContain("Hayden");
+    const washington = await page("hayden-wa-gopher-control.html");
+    expect(washington).toMatch(/<h1[^>]*>Gopher Control in Hayden, WA<\/h1>/);
+    expect(links(washington).some((text) => text.startsWith("Hayden, ID"))).toBe(true);
+    const crumbs = jsonLd(washington).find((block) => block["@type"] === "BreadcrumbList") as { itemListElement: Array<{ name: string }> };
+    expect(crumbs.itemListElement.at(-1)!.name).toMatch(/^Hayden, WA /);
+    expect(await page("service-areas.html")).not.toMatch(/>\s*Hayden\s*</);
   }, 90_000);
 });
 

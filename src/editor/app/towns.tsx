@@ -41,7 +41,6 @@ let lastTown: string | undefined;
 export function Towns({ site, siteSchema, translations, onSaved, onPreview }: TownsProps) {
   const original = ((site.data as { cities?: Town[] }).cities ?? []) as Town[];
   const withoutPage = ((site.data as { townsWithoutPage?: Town[] }).townsWithoutPage ?? []) as Town[];
-  const baseRegion = (site.data as { base?: { region?: string } }).base?.region;
   // The towns as edited, with the index each had in the file (none for a new town): the save moves, adds and removes.
   const [list, setList] = useState(() => original.map((town, index) => ({ town, origin: index as number | undefined, key: `t${index}` })));
   const edited = useRef(new Map<string, Town>());
@@ -100,8 +99,8 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
   };
   const add = (match: TownMatch) => {
     // A town across a state line keeps its own state; one in the base town's state needs none.
-    const region = match.state === baseRegion ? {} : { region: match.state };
-    const town: Town = { name: match.name, slug: match.slug, lat: match.lat, lng: match.lng, ...region, neighborhoods: [], nearby: [], intro: "" };
+    // Its state always: once the towns span two states, every town must say its own (config/cross-checks.ts).
+    const town: Town = { name: match.name, slug: match.slug, lat: match.lat, lng: match.lng, region: match.state, neighborhoods: [], nearby: [], intro: "" };
     setList([...list, { town, origin: undefined, key: `new-${match.slug}-${list.length}` }]);
     lastTown = town.slug;
     select(list.length);

@@ -15,6 +15,8 @@ const towns = async () => parseDocument(await readFile(path.join(session.dir, "s
 describe("the Towns section (Chromium)", { timeout: 120_000 }, () => {
   it("offers a town the site has already as itself, not as a second one to add (1280 px)", async () => {
     const page = await openTowns(1280);
+    // Its example is this site's own base town, from site.yaml.
+    expect(await page.getAttribute("#town-query", "placeholder")).toBe("92596 or Winchester");
     await page.fill("#town-query", "92591");
     await page.getByRole("button", { name: "Find" }).click();
     const offers = page.locator(".matches button");

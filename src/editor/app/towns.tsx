@@ -41,6 +41,9 @@ let lastTown: string | undefined;
 export function Towns({ site, siteSchema, translations, onSaved, onPreview }: TownsProps) {
   const original = ((site.data as { cities?: Town[] }).cities ?? []) as Town[];
   const withoutPage = ((site.data as { townsWithoutPage?: Town[] }).townsWithoutPage ?? []) as Town[];
+  // The search's example is the site's own base town (and its ZIP code), not another company's.
+  const base = (site.data as { base?: { town?: string; postalCode?: string } }).base;
+  const searchExample = [base?.postalCode, base?.town].filter(Boolean).join(" or ") || "a ZIP code or a town's name";
   // The towns as edited, with the index each had in the file (none for a new town): the save moves, adds and removes.
   const [list, setList] = useState(() => original.map((town, index) => ({ town, origin: index as number | undefined, key: `t${index}` })));
   const edited = useRef(new Map<string, Town>());
@@ -98,7 +101,6 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
     setMatches(body.towns);
   };
   const add = (match: TownMatch) => {
-    // A town across a state line keeps its own state; one in the base town's state needs none.
     // Its state always: once the towns span two states, every town must say its own (config/cross-checks.ts).
     const town: Town = { name: match.name, slug: match.slug, lat: match.lat, lng: match.lng, region: match.state, neighborhoods: [], nearby: [], intro: "" };
     setList([...list, { town, origin: undefined, key: `new-${match.slug}-${list.length}` }]);
@@ -165,7 +167,7 @@ export function Towns({ site, siteSchema, translations, onSaved, onPreview }: To
         <form className="add-town" onSubmit={(event) => { event.preventDefault(); void find(); }}>
           <label htmlFor="town-query">Add a town by name or ZIP code</label>
           <div className="inline">
-            <input id="town-query" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="92586 or Sun City" />
+            <input id="town-query" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={searchExample} />
             <button type="submit">Find</button>
           </div>
           {matches && (matches.length === 0 ? <p>No town found for “{query}”.</p> : (

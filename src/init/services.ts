@@ -3,14 +3,16 @@ import { RESERVED_SERVICE_IDS } from "../page-kinds.ts";
 import { slugify } from "../slug.ts";
 import type { Checked } from "./answers.ts";
 
-const WORDS = /^[A-Za-z][A-Za-z'-]*( [A-Za-z][A-Za-z'-]*){0,3}$/;
-const WORDS_PROBLEM = 'must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"';
+/** 1 to 8 words of letters and digits, joined by ' - / or a lone &: "sewer line repair & replacement", "A/C repair", "24/7 plumbing". */
+const WORD = "(?:&|[A-Za-z0-9][A-Za-z0-9'/&-]*)";
+const WORDS = new RegExp(`^${WORD}( ${WORD}){0,7}$`);
+const WORDS_PROBLEM = 'must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"';
 
 /** Addresses the starter's own pages take, which a service's page cannot also have. */
 const TAKEN = new Set([...RESERVED_SERVICE_IDS, "service-areas", "privacy-policy", "terms-of-service", "404"]);
 
 /**
- * The services answer: a list separated by commas, each 1 to 4 words and its own address (two
+ * The services answer: a list separated by commas, each 1 to 8 words and its own address (two
  * spellings of one slug would be one page). Lower case, but an acronym stays one: "AC repair".
  */
 export function checkServices(list: string): Checked {
@@ -20,7 +22,7 @@ export function checkServices(list: string): Checked {
   const bySlug = new Map<string, string>();
   for (const words of named) {
     const slug = slugify(words);
-    if (!WORDS.test(words) || words.length > 40) problems.push(named.length === 1 ? WORDS_PROBLEM : `"${words}" ${WORDS_PROBLEM}`);
+    if (!WORDS.test(words) || words.startsWith("&") || !/[A-Za-z]/.test(words) || words.length > 40) problems.push(named.length === 1 ? WORDS_PROBLEM : `"${words}" ${WORDS_PROBLEM}`);
     else if (TAKEN.has(slug)) problems.push(`"${words}" would be at /${slug}, a page the site has anyway: name the service in other words`);
     else if (bySlug.has(slug)) {
       const first = bySlug.get(slug)!;
@@ -28,7 +30,7 @@ export function checkServices(list: string): Checked {
     } else bySlug.set(slug, words);
   }
   if (problems.length > 0) return { problem: problems.join("\n") };
-  return { value: named.map((words) => words.split(" ").map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase())).join(" ")) };
+  return { value: named.map((words) => words.split(" ").map((word) => (/^[A-Z0-9/&]{2,}$/.test(word) && /[A-Z]/.test(word) ? word : word.toLowerCase())).join(" ")) };
 }
 
 /** Words with their first letters capitalised: "mole removal" -> Mole Removal. */

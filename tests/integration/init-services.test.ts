@@ -59,6 +59,17 @@ describe("gopher-site init with several services", () => {
     expect(await readFile(path.join(dir, "content", "services", "hvac-repair.yaml"), "utf8")).toContain('heading: "HVAC Repair for Your Home"');
   });
 
+  it("takes services named as trades name them, with & and /, digits and up to 8 words, and passes check --strict", { timeout: 60_000 }, async () => {
+    const dir = path.join(folders(), "kansas-city");
+    const named = ["sewer line repair & replacement", "24/7 emergency plumbing", "A/C repair"].flatMap((service) => ["--service", service]);
+    const init = await runCli(["init", dir, "--company", "KC Sewer Pros", "--phone", "816-555-0142", "--email", "office@example.com", "--zip", "64105", "--yes", ...named], { cwd: path.dirname(dir) });
+    expect(init.stderr).toBe("");
+    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toContain("  - id: sewer-line-repair-replacement\n    path: /sewer-line-repair-replacement\n  - id: 24-7-emergency-plumbing\n");
+    expect(readFileSync(path.join(dir, "content", "services", "a-c-repair.yaml"), "utf8")).toMatch(/^name: A\/C Repair$/m);
+    const check = await runCli(["check", "--strict"], { cwd: dir });
+    expect([check.code, check.stderr]).toEqual([0, ""]);
+  });
+
   it("refuses a service given twice, one at a page's address and an empty list, each named, and writes nothing", async () => {
     const dir = path.join(folders(), "site");
     const given = ["--service", "furnace repair", "--service", "Furnace Repair", "--service", "about", "--service", "furnace repair"];

@@ -186,7 +186,7 @@ describe("gopher-site init on a terminal", () => {
     const replies: Array<[prompt: string, answer: string]> = [
       ["Company name (e.g. Desert Pool Care): ", "Cascade Mole Control"],
       [`${SERVICES_PROMPT}: `, "mole removal!"],
-      [`  must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"\r\n${SERVICES_PROMPT}: `, "mole removal, lawn care, Mole Removal"],
+      [`  must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"\r\n${SERVICES_PROMPT}: `, "mole removal, lawn care, Mole Removal"],
       [`  "mole removal" and "Mole Removal" would both be at /mole-removal: name each service once\r\n${SERVICES_PROMPT}: `, "mole removal, lawn care"],
       ["Phone number (e.g. (503) 555-0142): ", "503 555 0142"],
       ["E-mail address (e.g. office@example.com): ", "office@cascademole.example.com"],

@@ -51,7 +51,7 @@ describe("init's answers", () => {
     };
     const answers = await collectAnswers({ company: "Cascade Mole Control", email: "Office@Example.com", zip: "97301" }, ask);
     expect(answers).toEqual({ company: "Cascade Mole Control", services: ["mole removal"], phone: "5035550142", email: "office@example.com", zip: "97301" });
-    expect(asked).toEqual(["services", 'services: must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"', "phone"]);
+    expect(asked).toEqual(["services", 'services: must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"', "phone"]);
   });
 
   it("words the starter's titles and descriptions to fit: the last [[part]] shortened first, until the filled text fits", () => {

@@ -9,14 +9,20 @@ describe("init's services answer", () => {
   it("takes a list separated by commas, lower case but for acronyms", () => {
     expect(checkServices(" HVAC repair,Water Heaters , ,duct cleaning")).toEqual({ value: ["HVAC repair", "water heaters", "duct cleaning"] });
     expect(checkServices("mole removal")).toEqual({ value: ["mole removal"] });
+    // Names as trades write them: up to 8 words, with & and /, digits and acronyms.
+    expect(checkServices("Sewer Line Repair & Replacement, A/C repair, 24/7 emergency plumbing, drain cleaning and hydro jetting service")).toEqual({
+      value: ["sewer line repair & replacement", "A/C repair", "24/7 emergency plumbing", "drain cleaning and hydro jetting service"],
+    });
+    expect(checkServices("& more")).toEqual({ problem: expect.stringContaining("must be 1 to 8 words") });
+    expect(checkServices("one two three four five six seven eight nine")).toEqual({ problem: expect.stringContaining("must be 1 to 8 words") });
   });
 
   it("refuses an empty list, and names each wrong service of several on its own line", () => {
     expect(checkServices(" , ")).toEqual({ problem: 'name at least one service, e.g. "pool cleaning"' });
-    expect(checkServices("mole removal!")).toEqual({ problem: 'must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"' });
+    expect(checkServices("mole removal!")).toEqual({ problem: 'must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"' });
     expect(checkServices("lawn care, mole removal!, blog, Lawn-Care")).toEqual({
       problem: [
-        '"mole removal!" must be 1 to 4 words of letters, e.g. "pool cleaning" or "window washing"',
+        '"mole removal!" must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"',
         '"blog" would be at /blog, a page the site has anyway: name the service in other words',
         '"lawn care" and "Lawn-Care" would both be at /lawn-care: name each service once',
       ].join("\n"),

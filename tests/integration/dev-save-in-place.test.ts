@@ -60,8 +60,10 @@ it("leaves open pages as they are when a save changes nothing served, and whenId
   const open = await listenToEvents(server.url);
   try {
     const before = server.builds;
-    // Saved in place with the very same text: a build, maybe a second look, and no page to reload.
-    await writeFile(config, await readFile(config, "utf8"));
+    // Saved in place with the very same text, over the old bytes (`r+` does not truncate: a build
+    // that read the file empty would rightly show an error, the other test's case): a build, a
+    // second look, and no page to reload.
+    await writeFile(config, await readFile(config, "utf8"), { flag: "r+" });
     await expect.poll(() => server.builds, { timeout: 20_000, interval: 10 }).toBeGreaterThan(before);
     await server.whenIdle();
     await expect.poll(() => open.events.length, { timeout: 5_000, interval: 10 }).toBeGreaterThan(0);

@@ -40,3 +40,18 @@ function isCalendarDay(text: string): boolean {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.toISOString().slice(0, 10) === text;
 }
+
+/**
+ * The site as it is on `day`: an own page past its `until` is left out (of the routes, menus,
+ * sitemap and structured data), said in a notice; special hours that have passed are left out of
+ * the structured data. Its texts are still read and checked, so a translation may still name it.
+ */
+export function siteOnDay(site: Site, day: string): { site: Site; ended: string[] } {
+  const endedPages = site.pages.filter((page) => page.until !== undefined && page.until < day);
+  const specialHours = site.specialHours.filter((special) => (special.through ?? special.date) >= day);
+  if (endedPages.length === 0 && specialHours.length === site.specialHours.length) return { site, ended: [] };
+  return {
+    site: { ...site, pages: site.pages.filter((page) => !endedPages.includes(page)), specialHours },
+    ended: endedPages.map((page) => `site.yaml's page ${page.id} (${page.path}) ended on ${page.until}, so it is not built: give it a later until, or remove it and its copy`),
+  };
+}

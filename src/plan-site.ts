@@ -2,7 +2,7 @@ import { buildImages } from "./assets/build-images.ts";
 import { buildScripts } from "./assets/build-scripts.ts";
 import { clientSettings, withClientSettings } from "./assets/client-settings.ts";
 import { buildStyles } from "./assets/build-styles.ts";
-import { buildDay } from "./build-day.ts";
+import { buildDay, siteOnDay } from "./build-day.ts";
 import type { OutputFile } from "./assets/output-file.ts";
 import { publicFiles } from "./assets/public-files.ts";
 import { loadConfig } from "./config/load-config.ts";
@@ -93,13 +93,16 @@ export interface SitePlan {
 export async function planSite(options: PlanOptions): Promise<SitePlan> {
   const { paths, sources, named, stage, memo } = options;
   memo?.begin();
-  const { site, notices } = await stage("config", () => loadConfig({ path: paths.config, displayPath: named(paths.config), sources, memo: memo?.config }));
+  const { site: given, notices } = await stage("config", () => loadConfig({ path: paths.config, displayPath: named(paths.config), sources, memo: memo?.config }));
+  // The site as it is on the build's day: own pages past their last day and special hours passed left out.
+  const day = buildDay(given, options.today);
+  const { site, ended } = siteOnDay(given, day);
   const contentDir = named(paths.content);
   const positions = new Map<string, Locator>();
   // Where the owner wrote each language's texts: a warning or a broken link names the copy key or front matter line.
   const textSources: TextSources = { contentDir: (lang: string) => (lang === site.languages[0]!.code ? contentDir : `${contentDir}/${lang}`), positions };
   const editions = await stage("content", () =>
-    loadEditions({ site, contentDir: paths.content, displayDir: contentDir, sources, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies), positions }),
+    loadEditions({ site: given, contentDir: paths.content, displayDir: contentDir, sources, conditions: documentConditions(site), convert: (bodies) => convertWithCache(bodies), positions }),
   );
   const base = editions[0]!;
   const images = await stage("images", () =>
@@ -137,7 +140,6 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     return withLanguages(pages, editions, siteUrl);
   });
 
-  const day = buildDay(site, options.today);
   const chromes = editions.map((edition) =>
     chromeView(site, edition.copy, {
       locale: edition.locale,
@@ -207,7 +209,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     generated,
     links: { paths: pages.map((page) => page.path), files: [...files.map((file) => file.path), ...pages.map((page) => page.outFile)], siteUrl },
     textSources,
-    notices: [...notices, ...editions.flatMap((edition) => edition.notices), ...images.notices, ...publicDir.leftOut],
+    notices: [...notices, ...ended, ...editions.flatMap((edition) => edition.notices), ...images.notices, ...publicDir.leftOut],
     warnings: sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles), textSources)]),
   };
 }

@@ -65,6 +65,11 @@ const cspOrigin = z
   );
 const cspOrigins = z.array(cspOrigin).max(30).default([]);
 
+/** Employment types as schema.org's JobPosting names them (Google's list). */
+export const EMPLOYMENT_TYPES = ["FULL_TIME", "PART_TIME", "CONTRACTOR", "TEMPORARY", "INTERN", "VOLUNTEER", "PER_DIEM", "OTHER"] as const;
+/** What a pay figure is per, as schema.org's QuantitativeValue unitText names it. */
+export const PAY_UNITS = ["HOUR", "DAY", "WEEK", "MONTH", "YEAR"] as const;
+
 /** The Google tags a Tag Manager container may run whose origins gopher-site knows (Google's CSP guide). */
 export const GOOGLE_TAGS = ["ga4", "google-ads", "floodlight"] as const;
 export type GoogleTag = (typeof GOOGLE_TAGS)[number];
@@ -87,6 +92,30 @@ const ownPage = z.strictObject({
     .enum(["main", "footer"], { message: 'must be "main" (the menu) or "footer" (the footer\'s company links)' })
     .optional()
     .describe("Where a link to it is listed, in the order of this list; without it only links in copy lead to it"),
+  until: isoDate
+    .optional()
+    .describe("The last day the page is shown (an offer that ends, a job once filled): from the next day it is built out of the site, its menu and its sitemap, with a notice; validThrough in its offer or job data. Rebuild daily to keep it current"),
+  offer: z
+    .strictObject({ price: factName.optional().describe("The offer's price: a name of prices.items") })
+    .optional()
+    .describe("The page is an offer (a coupon, a seasonal deal): Offer data with its name, description and until; `offer: {}` for one with no set price"),
+  job: z
+    .strictObject({
+      type: z
+        .enum(EMPLOYMENT_TYPES, { message: `must be one of ${EMPLOYMENT_TYPES.join(", ")}` })
+        .describe("The employment type, as search engines name it"),
+      posted: isoDate.describe("The day the job was first posted"),
+      pay: z
+        .strictObject({
+          from: z.number().positive(),
+          to: z.number().positive().optional(),
+          per: z.enum(PAY_UNITS, { message: `must be one of ${PAY_UNITS.join(", ")}` }),
+        })
+        .optional()
+        .describe("The pay, in prices.currency: from (and to, for a range) per HOUR, DAY, WEEK, MONTH or YEAR"),
+    })
+    .optional()
+    .describe("The page is a job opening: JobPosting data with its title (the page's name), its words, where the job is (base), the employment type, the day posted and until"),
 });
 
 const businessType = z
@@ -102,6 +131,21 @@ const businessType = z
     });
   })
   .transform((value) => value as LocalBusinessType);
+
+/**
+ * A price as people say it: an amount (0 is free), a starting price ({ from: 129 }: "from $129"),
+ * or a range ({ from: 100, to: 200 }).
+ */
+const priceItem = z.union(
+  [
+    z.number().nonnegative(),
+    z
+      .strictObject({ from: z.number().nonnegative(), to: z.number().positive().optional() })
+      .refine((price) => price.to === undefined || price.to > price.from, { message: "to must be more than from", path: ["to"] }),
+  ],
+  { error: () => "must be an amount (e.g. 129; 0 for free), { from: 129 } for a starting price or { from: 100, to: 200 } for a range" },
+);
+export type PriceItem = z.output<typeof priceItem>;
 
 /** A Google Consent Mode state. */
 const consentValue = z.enum(["granted", "denied"], { message: 'must be "granted" or "denied"' });
@@ -123,6 +167,24 @@ const openingHours = z.strictObject({
   opens: clockTime,
   closes: closingTime.describe('Opens "00:00" and closes "24:00": open 24 hours on these days (the footer says so in chrome.yaml\'s openAllDay words)'),
 });
+
+/** Hours that differ on given days (a holiday, a closure): closed, or open from `opens` to `closes`. */
+const specialHours = z
+  .strictObject({
+    date: isoDate.describe("The first day these hours hold"),
+    through: isoDate.optional().describe("The last day, when more than one; leave out for one day"),
+    closed: z.literal(true, { message: "must be true (closed that day); give opens and closes instead for other hours" }).optional(),
+    opens: clockTime.optional(),
+    closes: closingTime.optional(),
+  })
+  .superRefine((day, context) => {
+    const hours = day.opens !== undefined || day.closes !== undefined;
+    if (day.closed && hours) context.addIssue({ code: "custom", path: ["closed"], message: "give closed: true or opens and closes, not both" });
+    else if (!day.closed && (day.opens === undefined || day.closes === undefined)) {
+      context.addIssue({ code: "custom", path: [day.opens === undefined ? "opens" : "closes"], message: "give opens and closes (e.g. opens: \"09:00\", closes: \"13:00\"), or closed: true" });
+    }
+    if (day.through !== undefined && day.through < day.date) context.addIssue({ code: "custom", path: ["through"], message: `must be on or after date (${day.date})` });
+  });
 
 /** A phone number as people read it and as it is dialled. */
 const phone = z.strictObject({
@@ -188,6 +250,7 @@ export const siteSchema = z.strictObject({
   company: z.strictObject({
     name: shortText,
     description: text.describe("One sentence about the company, used in structured data"),
+    founded: z.number().int().min(1800, "must be the year the company was founded, e.g. 2009").max(2200, "must be the year the company was founded, e.g. 2009").optional().describe("The year the company was founded (foundingDate in structured data)"),
   }),
   siteUrl: httpsUrl.describe("The public address of the site, used for canonical links"),
   format: z
@@ -200,6 +263,9 @@ export const siteSchema = z.strictObject({
     .describe("A second number for emergencies: in the footer after chrome.yaml's emergency words, {emergencyPhone} in copy, an emergency contactPoint in structured data"),
   email: z.email({ message: "must be an e-mail address, e.g. office@example.com" }),
   base: z.strictObject({
+    street: shortText
+      .optional()
+      .describe("The street address, written as on your Google Business Profile (e.g. 1200 Main St, Suite 4): shown in the footer and in structured data. Leave out if customers are not to come to you"),
     town: shortText,
     region: shortText,
     postalCode: shortText.optional(),
@@ -272,9 +338,9 @@ export const siteSchema = z.strictObject({
     .strictObject({
       currency: z.string().length(3).default("USD"),
       items: z
-        .record(factName, z.number().nonnegative())
+        .record(factName, priceItem)
         .default({})
-        .describe("Prices in whole units, by a name of yours: setup: 295 is {setupPrice} in copy, written in each page's locale"),
+        .describe("Prices in whole units, by a name of yours: setup: 295 is {setupPrice} in copy, written in each page's locale; 0 is free, { from: 129 } a starting price, { from: 100, to: 200 } a range"),
     })
     .prefault({}),
   facts: z
@@ -364,7 +430,12 @@ export const siteSchema = z.strictObject({
   openingHours: z
     .array(openingHours)
     .optional()
-    .describe("Business hours for structured data (openingHoursSpecification); leave out to publish none. Days open 00:00 to 24:00 are also named in the footer"),
+    .describe("Business hours: in the footer of every page, in each language's format, and in structured data (openingHoursSpecification); leave out to publish none. Days open 00:00 to 24:00 are said in chrome.yaml's openAllDay words"),
+  specialHours: z
+    .array(specialHours)
+    .max(60)
+    .default([])
+    .describe("Days with other hours than openingHours (holidays, closures): shown in the footer from 30 days before until they pass, and in structured data (specialOpeningHoursSpecification); a closed day needs chrome.yaml's hours.closed word"),
   notice: z
     .strictObject({
       firstDay: isoDate.describe("The first day the notice is shown"),

@@ -261,6 +261,17 @@ export const chromeCopy = z.strictObject({
     })
     .optional()
     .describe("The footer's line for the days site.yaml's openingHours keeps open 00:00 to 24:00; needed with such days"),
+  prices: z
+    .strictObject({
+      free: line.optional().describe("A price table's cell for a price of 0, e.g. Free"),
+      from: line.optional().describe("A price table's cell for a starting price ({ from: 129 }): {price} is the amount, e.g. from {price}"),
+    })
+    .optional()
+    .describe("Words for site.yaml's prices that are not one amount; needed with such a price"),
+  hours: z
+    .strictObject({ closed: line.describe("After a day site.yaml's specialHours closes, in the footer, e.g. Closed") })
+    .optional()
+    .describe("Words for site.yaml's specialHours; needed when one of them is closed: true"),
   leadForm: z
     .strictObject({
       name: line.describe("The name field's label"),

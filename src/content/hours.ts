@@ -47,3 +47,75 @@ function dayList(days: readonly Weekday[], locale: string): string {
   const named = days.map((day) => names.format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day))));
   return new Intl.ListFormat(locale, { type: "conjunction" }).format(named);
 }
+
+type SpecialHours = Site["specialHours"][number];
+
+/** The days before a special day from which the footer shows it. */
+export const SPECIAL_HOURS_SHOWN_DAYS = 30;
+
+/**
+ * The footer's lines for site.yaml's openingHours, in `locale`'s words and clock: consecutive days
+ * as a range ("Mon–Fri 7:00 AM – 6:00 PM", "lun–vie 7:00 a.m. – 6:00 p.m."). Days open 24 hours
+ * are left to the openAllDay line; days not listed are closed and not named.
+ */
+export function hoursLines(site: Site, locale: string): string[] {
+  return (site.openingHours ?? []).filter((hours) => !isAllDay(hours)).map((hours) => `${dayRanges(hours.days, locale)} ${timeRange(hours.opens, hours.closes, locale)}`);
+}
+
+/**
+ * The footer's lines for site.yaml's specialHours from SPECIAL_HOURS_SHOWN_DAYS before each until it
+ * has passed (`day` is the build's): "Thu, Dec 25: Closed", "Wed, Dec 24: 8:00 AM – 12:00 PM".
+ */
+export function specialHoursLines(site: Site, closed: string | undefined, locale: string, day: string): string[] {
+  const showFrom = addDays(day, SPECIAL_HOURS_SHOWN_DAYS);
+  return site.specialHours
+    .filter((special) => (special.through ?? special.date) >= day && special.date <= showFrom)
+    .sort((a, b) => (a.date < b.date ? -1 : 1))
+    .flatMap((special) => {
+      const when = special.closed ? closed : special.opens !== undefined && special.closes !== undefined ? timeRange(special.opens, special.closes, locale) : undefined;
+      return when === undefined ? [] : [`${dateRange(special, locale)}: ${when}`];
+    });
+}
+
+/** Days as the locale abbreviates them, runs of consecutive days as a range: "Mon–Fri, Sun". */
+function dayRanges(days: readonly Weekday[], locale: string): string {
+  const names = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const name = (index: number) => names.format(Date.UTC(2024, 0, 1 + index));
+  const indexes = [...new Set(days.map((day) => WEEKDAYS.indexOf(day)))].sort((a, b) => a - b);
+  const runs: Array<[number, number]> = [];
+  for (const index of indexes) {
+    const last = runs.at(-1);
+    if (last && last[1] === index - 1) last[1] = index;
+    else runs.push([index, index]);
+  }
+  return runs.map(([first, last]) => (first === last ? name(first) : last === first + 1 ? `${name(first)}, ${name(last)}` : `${name(first)}–${name(last)}`)).join(", ");
+}
+
+/** Opening and closing times on the locale's clock, as it writes a range: "7:00 AM – 6:00 PM". */
+function timeRange(opens: string, closes: string, locale: string): string {
+  const clock = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  const at = (time: string) => {
+    const [hours, minutes] = time.split(":").map(Number) as [number, number];
+    return Date.UTC(2024, 0, 1, hours, minutes);
+  };
+  if (closes !== "24:00") return clock.formatRange(at(opens), at(closes));
+  // 24:00 is the end of the day, midnight, which a clock writes as the day's first minute: a range
+  // of two times that share nothing (not even AM or PM) gives the locale's order and separator.
+  const parts = clock.formatRangeToParts(at("01:00"), at("13:00"));
+  const time = { startRange: clock.format(at(opens)), endRange: clock.format(at("00:00")) };
+  return parts
+    .map((part, index) => (part.source === "shared" ? part.value : parts[index - 1]?.source === part.source ? "" : time[part.source]))
+    .join("");
+}
+
+/** A day or a span of days as the locale writes them: "Thu, Dec 25", "Dec 24 – 26". */
+function dateRange(special: SpecialHours, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+  const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+  return special.through && special.through !== special.date ? format.formatRange(at(special.date), at(special.through)) : format.format(at(special.date));
+}
+
+/** yyyy-mm-dd `count` days after `day`. */
+function addDays(day: string, count: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
+}

@@ -41,7 +41,7 @@ export interface LoadCopyOptions {
  */
 const PAGE_LEVEL: Record<string, readonly string[]> = {
   "pages/city.yaml": ["city", "region"],
-  "chrome.yaml": ["city", "days"],
+  "chrome.yaml": ["city", "days", "price"],
 };
 
 /** Loads, validates and fills every copy file; reports the problems of all files at once. */

@@ -1,7 +1,7 @@
 import type { Site } from "../config/schema.ts";
 import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
 import { closestFirst, suggest } from "../config/zod-problems.ts";
-import { formatMoney } from "./money.ts";
+import { formatPrice } from "./money.ts";
 import { formatNumber } from "./numbers.ts";
 
 /** Named business facts that copy in content/ may reference as `{name}`. */
@@ -34,7 +34,7 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
     emergencyPhone: site.emergency?.phone.display,
   };
   for (const [name, value] of Object.entries(optional)) if (value !== undefined) facts[name] = String(value);
-  for (const [name, amount] of Object.entries(site.prices.items)) facts[pricePlaceholder(name)] = formatMoney(amount, site.prices.currency, locale);
+  for (const [name, amount] of Object.entries(site.prices.items)) facts[pricePlaceholder(name)] = formatPrice(amount, site.prices.currency, locale);
   for (const license of site.licenses) facts[licensePlaceholder(license.name)] = licenseText(license);
   return { ...facts, ...site.facts };
 }

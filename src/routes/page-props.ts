@@ -112,6 +112,10 @@ export interface ChromeView {
   /** Successful call-back toast, phone filled in. */
   toast: string;
   defaultLocation: { lat: number; lng: number };
+  /** The street address, town, state and ZIP code, when site.yaml's base gives a street. */
+  address?: string;
+  /** The business hours in the page's language ("Mon–Fri 7:00 AM – 6:00 PM"), then the special days coming up. */
+  hours?: string[];
   /** The footer's line for the days open 24 hours ("Open 24/7"), when site.yaml's openingHours has such days. */
   openAllDay?: string;
   /** The emergency line in the footer: the language's words, then site.yaml's number. */

@@ -10,7 +10,7 @@ import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
-import { formatMoney } from "../content/money.ts";
+import { formatPrice } from "../content/money.ts";
 import { translationUnit } from "../page-kinds.ts";
 import { townLabels, townRegion } from "../town-place.ts";
 import { ownLeadForm } from "../config/own-form.ts";
@@ -69,7 +69,7 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     const { name, summary, icon } = copy.services[service.id]!;
     return { id: service.id, name, summary, icon, href: defaultPaths.service(service.id) };
   });
-  const prices = Object.fromEntries(Object.entries(site.prices.items).map(([name, amount]) => [name, formatMoney(amount, site.prices.currency, language.locale)]));
+  const prices = Object.fromEntries(Object.entries(site.prices.items).map(([name, price]) => [name, formatPrice(price, site.prices.currency, language.locale, copy.chrome.prices)]));
 
   const page = <T extends PlannedPage["template"]>(
     template: T,

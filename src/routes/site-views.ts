@@ -5,7 +5,7 @@ import { fillPlaceholders } from "../content/placeholders.ts";
 import { defaultPaths, type LanguagePaths } from "./languages.ts";
 import { noticeShown } from "../build-day.ts";
 import { sortByDistance } from "./distance.ts";
-import { openAllDayLine } from "../content/hours.ts";
+import { hoursLines, openAllDayLine, specialHoursLines } from "../content/hours.ts";
 import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./privacy.ts";
 import type { ChromeView, Link, PlaceLink, ReviewBadgeView, ReviewsWidgetView } from "./page-props.ts";
 import { withQuery } from "./urls.ts";
@@ -86,14 +86,24 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage, day
   };
 }
 
-/** The days open 24 hours, the emergency line and the notice, each only when the site has it. */
-function hoursAndNotice(site: Site, chrome: Copy["chrome"], locale: string, day: string | undefined): Pick<ChromeView, "openAllDay" | "emergency" | "notice"> {
+/** The address, the hours, the days open 24 hours, the emergency line and the notice, each only when the site has it. */
+function hoursAndNotice(site: Site, chrome: Copy["chrome"], locale: string, day: string | undefined): Pick<ChromeView, "address" | "hours" | "openAllDay" | "emergency" | "notice"> {
   const openAllDay = openAllDayLine(site, chrome.openAllDay, locale);
+  const hours = [...hoursLines(site, locale), ...(day === undefined ? [] : specialHoursLines(site, chrome.hours?.closed, locale, day))];
+  const address = streetAddress(site);
   return {
+    ...(address ? { address } : {}),
+    ...(hours.length > 0 ? { hours } : {}),
     ...(openAllDay ? { openAllDay } : {}),
     ...(site.emergency && chrome.emergency ? { emergency: { label: chrome.emergency, phone: site.emergency.phone } } : {}),
     ...(chrome.notice && day !== undefined && noticeShown(site, day) ? { notice: chrome.notice } : {}),
   };
+}
+
+/** "1200 Main St, Kansas City, MO 64105": the base's street, town, state and ZIP code; none without a street. */
+export function streetAddress(site: Site): string | undefined {
+  const { street, town, region, postalCode } = site.base;
+  return street === undefined ? undefined : `${street}, ${town}, ${region}${postalCode ? ` ${postalCode}` : ""}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Site } from "../config/schema.ts";
+import type { PriceItem, Site } from "../config/schema.ts";
 import type { Article } from "../content/article-schema.ts";
 import type { Link } from "../routes/page-props.ts";
 import { schemaOrgClosing } from "../content/hours.ts";
@@ -24,8 +24,9 @@ export interface BusinessOptions {
 }
 
 /**
- * The business: contact (an emergency line as a contactPoint), base town, coordinates, every city
- * served, hours only if configured (open 24 hours as 00:00 to 23:59),
+ * The business: contact (an emergency line as a contactPoint), its address (a street only if
+ * given), coordinates, founding year, every city served, hours and special days only if configured
+ * (open 24 hours as 00:00 to 23:59; the special days not yet passed: plan-site.ts leaves out the rest),
  * review profiles as sameAs, and a rating only from real configured figures (never invented).
  */
 export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): JsonLd {
@@ -42,13 +43,8 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
     email: site.email,
     image,
     logo,
-    address: {
-      "@type": "PostalAddress",
-      addressLocality: base.town,
-      addressRegion: base.region,
-      ...(base.postalCode ? { postalCode: base.postalCode } : {}),
-      addressCountry: base.country,
-    },
+    ...(site.company.founded ? { foundingDate: String(site.company.founded) } : {}),
+    address: baseAddress(site),
     geo: { "@type": "GeoCoordinates", latitude: base.lat, longitude: base.lng },
     areaServed: areaServed(site),
     ...(site.openingHours
@@ -58,6 +54,18 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
             dayOfWeek: hours.days,
             opens: hours.opens,
             closes: schemaOrgClosing(hours.closes),
+          })),
+        }
+      : {}),
+    ...(site.specialHours.length > 0
+      ? {
+          specialOpeningHoursSpecification: site.specialHours.map((special) => ({
+            "@type": "OpeningHoursSpecification",
+            // Closed is opening and closing at midnight, as schema.org says it.
+            opens: special.closed ? "00:00" : special.opens,
+            closes: special.closed ? "00:00" : schemaOrgClosing(special.closes!),
+            validFrom: special.date,
+            validThrough: special.through ?? special.date,
           })),
         }
       : {}),
@@ -78,6 +86,18 @@ export function localBusiness({ site, siteUrl, image, logo }: BusinessOptions): 
   };
 }
 
+/** Where the business is: its street when given, town, state, ZIP code and country. */
+function baseAddress({ base }: Site): JsonLd {
+  return {
+    "@type": "PostalAddress",
+    ...(base.street ? { streetAddress: base.street } : {}),
+    addressLocality: base.town,
+    addressRegion: base.region,
+    ...(base.postalCode ? { postalCode: base.postalCode } : {}),
+    addressCountry: base.country,
+  };
+}
+
 export interface ServiceOptions {
   site: Site;
   siteUrl: string;
@@ -89,11 +109,20 @@ export interface ServiceOptions {
   inLanguage?: string;
 }
 
-/** A price the page shows: its row's label, site.yaml's amount and currency. */
+/** A price the page shows: its row's label, site.yaml's amount (or its lowest and highest) and currency. */
 export interface Offer {
   name: string;
-  price: number;
+  price: PriceItem;
   priceCurrency: string;
+}
+
+/**
+ * An offer's price as schema.org says it: one amount as price; a starting price or a range as a
+ * PriceSpecification with minPrice (and maxPrice).
+ */
+function offerPrice(price: PriceItem, priceCurrency: string): JsonLd {
+  if (typeof price === "number") return { price, priceCurrency };
+  return { priceSpecification: { "@type": "PriceSpecification", minPrice: price.from, ...(price.to !== undefined ? { maxPrice: price.to } : {}), priceCurrency } };
 }
 
 /**
@@ -110,7 +139,7 @@ export function service({ site, siteUrl, name, description, url, inLanguage, off
     ...(inLanguage ? { inLanguage } : {}),
     provider: { "@type": site.businessType, "@id": businessId(siteUrl), name: site.company.name, url: absoluteUrl(siteUrl, "/") },
     areaServed: areaServed(site),
-    ...(offers.length > 0 ? { offers: offers.map((offer) => ({ "@type": "Offer", ...offer })) } : {}),
+    ...(offers.length > 0 ? { offers: offers.map((offer) => ({ "@type": "Offer", name: offer.name, ...offerPrice(offer.price, offer.priceCurrency) })) } : {}),
   };
 }
 
@@ -207,4 +236,63 @@ export function breadcrumbList(trail: readonly Link[], siteUrl: string): JsonLd 
  */
 export function jsonLdText(data: JsonLd): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+export interface OwnPageDataOptions extends ServiceOptions {
+  /** site.yaml's entry of the page: its until, offer and job. */
+  page: Site["pages"][number];
+}
+
+/**
+ * An own page that is an offer: the business offers it (its node id), until its last day, at its
+ * price when it has one. None for a page that is not an offer.
+ */
+export function pageOffer({ site, siteUrl, name, description, url, page }: OwnPageDataOptions): JsonLd[] {
+  if (!page.offer) return [];
+  const price = page.offer.price === undefined ? undefined : site.prices.items[page.offer.price];
+  return [
+    {
+      "@context": CONTEXT,
+      "@type": "Offer",
+      name,
+      description,
+      url,
+      offeredBy: { "@id": businessId(siteUrl) },
+      areaServed: areaServed(site),
+      ...(price === undefined ? {} : offerPrice(price, site.prices.currency)),
+      ...(page.until ? { validThrough: page.until } : {}),
+    },
+  ];
+}
+
+/**
+ * An own page that is a job opening, as search engines read one: its title (the page's name), its
+ * words, the business hiring, where the job is (the base: its street when given), the employment
+ * type, the day posted, until its last day, and the pay when given. None for a page that is not a job.
+ */
+export function jobPosting({ site, siteUrl, name, page }: OwnPageDataOptions, words: string): JsonLd[] {
+  const { job } = page;
+  if (!job) return [];
+  return [
+    {
+      "@context": CONTEXT,
+      "@type": "JobPosting",
+      title: name,
+      description: words,
+      datePosted: job.posted,
+      ...(page.until ? { validThrough: page.until } : {}),
+      employmentType: job.type,
+      hiringOrganization: { "@type": "Organization", name: site.company.name, sameAs: absoluteUrl(siteUrl, "/") },
+      jobLocation: { "@type": "Place", address: baseAddress(site) },
+      ...(job.pay
+        ? {
+            baseSalary: {
+              "@type": "MonetaryAmount",
+              currency: site.prices.currency,
+              value: { "@type": "QuantitativeValue", ...(job.pay.to === undefined ? { value: job.pay.from } : { minValue: job.pay.from, maxValue: job.pay.to }), unitText: job.pay.per },
+            },
+          }
+        : {}),
+    },
+  ];
 }

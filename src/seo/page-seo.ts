@@ -1,10 +1,10 @@
 import type { Site } from "../config/schema.ts";
-import type { Copy, PageSection } from "../content/copy-schema.ts";
+import type { Copy, OwnPageCopy, PageSection } from "../content/copy-schema.ts";
 import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView, TemplateName } from "../routes/page-props.ts";
 import { defaultPaths } from "../routes/languages.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
-import { blogPosting, breadcrumbList, faqPage, jsonLdText, localBusiness, service, webPage, type JsonLd, type Offer } from "./json-ld.ts";
+import { blogPosting, breadcrumbList, faqPage, jobPosting, jsonLdText, localBusiness, pageOffer, service, webPage, type JsonLd, type Offer } from "./json-ld.ts";
 import { MANIFEST_PATH } from "./web-manifest.ts";
 
 /** What every page's search and share metadata is made from. */
@@ -134,10 +134,15 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
   },
   legal: ({ context, page, crumb }) => [breadcrumbList(page.page.breadcrumb.map((link) => crumb(link.label, link.href)), context.siteUrl)],
   // An own page's FAQ sections are its FAQPage, as the service areas page's FAQ is.
+  // One that is an offer or a job opening says so too (site.yaml's offer and job).
   own: ({ context, page }) => {
     const { copy } = page.page;
+    const options = { site: context.site, siteUrl: context.siteUrl, name: copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage };
+    const entry = context.site.pages.find((own) => own.id === page.page.id)!;
     return [
-      webPage({ site: context.site, siteUrl: context.siteUrl, name: copy.name, description: page.head.description, url: page.head.canonical, inLanguage: context.inLanguage }),
+      webPage(options),
+      ...pageOffer({ ...options, page: entry }),
+      ...jobPosting({ ...options, page: entry }, wordsAsHtml(copy)),
       ...faqPageOf(copy.sections, page.head.canonical),
     ];
   },
@@ -158,6 +163,26 @@ function sectionOffers(sections: readonly PageSection[], site: Site): Offer[] {
     section.type === "prices" ? section.rows.map((row) => ({ name: row.label, price: site.prices.items[row.price]!, priceCurrency: site.prices.currency })) : [],
   );
   return offers.filter((offer, index) => offers.findIndex((other) => other.name === offer.name && other.price === offer.price) === index);
+}
+
+/** A page's words as simple HTML, in its order (a job posting's description): its hero, then each section's. */
+function wordsAsHtml(copy: Pick<OwnPageCopy, "hero" | "sections">): string {
+  const html: string[] = [`<p>${escapeHtml(copy.hero.text)}</p>`];
+  const list = (items: readonly string[]) => (items.length > 0 ? [`<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`] : []);
+  for (const section of copy.sections) {
+    html.push(`<h2>${escapeHtml(section.heading)}</h2>`);
+    if ("text" in section && section.text) html.push(`<p>${escapeHtml(section.text)}</p>`);
+    if (section.type === "prose") html.push(...section.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`));
+    if (section.type === "checklist") html.push(...list(section.items));
+    if (section.type === "cards") html.push(...list(section.cards.map((card) => `${card.title}: ${card.text}`)));
+    if (section.type === "steps") html.push(...list(section.steps.map((step) => `${step.title}: ${step.text}`)));
+    if (section.type === "faq") html.push(...section.items.flatMap((item) => [`<h3>${escapeHtml(item.question)}</h3>`, `<p>${escapeHtml(item.answer)}</p>`]));
+  }
+  return html.join("");
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
 function shareFile(images: BuiltImages, src: string): ImageFile {

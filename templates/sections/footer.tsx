@@ -47,6 +47,10 @@ export function Footer({ chrome }: { chrome: ChromeView }) {
               <a href={`mailto:${chrome.email}`}>{chrome.email}</a>
             </li>
             {chrome.openAllDay ? <li>{chrome.openAllDay}</li> : null}
+            {chrome.hours?.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+            {chrome.address ? <li>{chrome.address}</li> : null}
           </ul>
         </div>
       </div>

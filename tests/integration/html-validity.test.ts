@@ -36,6 +36,16 @@ describe("the Nu Html Checker (vnu)", () => {
     }
   }, 120_000);
 
+  it("reports no error on pages with an address, hours and special days, an offer, a job and prices in words", async () => {
+    const { dir: facts } = await buildFixture("local-facts", { today: "2026-12-01" });
+    try {
+      const report = await vnu(["index.html", "es.html", "financing.html", "coupons.html", "field-technician-job.html"].map((name) => path.join(facts, "dist", name)));
+      expect(report.messages.map((m) => `${path.basename(new URL(m.url).pathname)}:${m.lastLine ?? 0}  ${m.message}  ${m.extract ?? ""}`)).toEqual([]);
+    } finally {
+      await removeDir(facts);
+    }
+  }, 120_000);
+
   it("reports no error on pages with the site's own call-back form, nor on its thank-you pages", async () => {
     const own = await copySample();
     try {

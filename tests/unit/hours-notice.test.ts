@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildDay, noticeShown } from "../../src/build-day.ts";
+import { buildDay, noticeShown, siteOnDay } from "../../src/build-day.ts";
 import { parseConfig } from "../../src/config/load-config.ts";
 import type { Site } from "../../src/config/schema.ts";
 import { siteFacts } from "../../src/content/placeholders.ts";
-import { openAllDayLine } from "../../src/content/hours.ts";
+import { hoursLines, openAllDayLine, specialHoursLines } from "../../src/content/hours.ts";
 import { localBusiness } from "../../src/seo/json-ld.ts";
 import { problemLines } from "../helpers/problems.ts";
 
@@ -57,6 +57,43 @@ describe("open 24 hours", () => {
       "Open 24 hours on Tuesday, Wednesday, and Friday",
     );
     expect(openAllDayLine(siteOf(""), words, "en-US")).toBeUndefined();
+  });
+});
+
+/** Narrow and thin spaces (Intl's, around AM and in ranges) as plain ones. */
+const plain = (lines: string[]) => lines.map((line) => line.replace(/[\u202f\u2009]/g, " "));
+const OFFICE = 'openingHours:\n  - days: [Monday, Tuesday, Wednesday, Friday]\n    opens: "07:30"\n    closes: "17:00"\n  - days: [Saturday]\n    opens: "18:00"\n    closes: "24:00"\n  - days: [Sunday]\n    opens: "00:00"\n    closes: "24:00"\n';
+const SPECIAL = 'specialHours:\n  - date: 2026-12-25\n    closed: true\n  - date: 2026-12-31\n    through: 2027-01-02\n    opens: "09:00"\n    closes: "12:00"\n';
+
+describe("office hours", () => {
+  it("are shown in each language's words and clock, consecutive days as a range; days open 24 hours are left to openAllDay", () => {
+    expect(plain(hoursLines(siteOf(OFFICE), "en-US"))).toEqual(["Mon–Wed, Fri 7:30 AM – 5:00 PM", "Sat 6:00 PM – 12:00 AM"]);
+    expect(plain(hoursLines(siteOf(OFFICE), "es-US"))).toEqual(["lun–mié, vie 7:30 a.m. – 5:00 p.m.", "sáb 6:00 p.m. – 12:00 a.m."]);
+    expect(hoursLines(siteOf(OFFICE), "de-DE")).toEqual(["Mo–Mi, Fr 07:30–17:00 Uhr", "Sa 18:00–0:00 Uhr"]);
+    expect(hoursLines(siteOf(ALL_WEEK), "en-US")).toEqual([]);
+  });
+
+  it("have special days, shown from 30 days before until they pass, and published until they pass", () => {
+    const site = siteOf(SPECIAL);
+    const on = (day: string) => plain(specialHoursLines(siteOnDay(site, day).site, "Closed", "en-US", day));
+    expect(on("2026-11-24")).toEqual([]);
+    expect(on("2026-11-25")).toEqual(["Fri, Dec 25: Closed"]);
+    expect(on("2026-12-25")).toEqual(["Fri, Dec 25: Closed", "Thu, Dec 31, 2026 – Sat, Jan 2, 2027: 9:00 AM – 12:00 PM"]);
+    expect(on("2027-01-02")).toEqual(["Thu, Dec 31, 2026 – Sat, Jan 2, 2027: 9:00 AM – 12:00 PM"]);
+    expect(on("2027-01-03")).toEqual([]);
+    const published = (day: string) => localBusiness({ site: siteOnDay(site, day).site, siteUrl: "https://example.com", image: "", logo: "" }).specialOpeningHoursSpecification;
+    expect(published("2026-12-26")).toEqual([{ "@type": "OpeningHoursSpecification", opens: "09:00", closes: "12:00", validFrom: "2026-12-31", validThrough: "2027-01-02" }]);
+    expect(published("2027-01-03")).toBeUndefined();
+  });
+
+  it("refuses a special day that is both closed and open, open without a closing time, or ends before it starts", () => {
+    const wrong = 'specialHours:\n  - date: 2026-12-25\n    closed: true\n    opens: "09:00"\n  - date: 2026-12-26\n    opens: "09:00"\n  - date: 2026-12-31\n    through: 2026-12-30\n    closed: true\n';
+    const text = withKeys(wrong);
+    expect(problemsOf(wrong)).toEqual([
+      `site.yaml:${lineOf(text, "closed: true")}:13  specialHours.0.closed  give closed: true or opens and closes, not both`,
+      `site.yaml:${lineOf(text, "date: 2026-12-26")}:5  specialHours.1.closes  give opens and closes (e.g. opens: "09:00", closes: "13:00"), or closed: true`,
+      `site.yaml:${lineOf(text, "through: 2026-12-30")}:14  specialHours.2.through  must be on or after date (2026-12-31)`,
+    ]);
   });
 });
 

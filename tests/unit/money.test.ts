@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { formatMoney } from "../../src/content/money.ts";
+import { formatMoney, formatPrice, priceWordsNeeded } from "../../src/content/money.ts";
 
 const intl = (amount: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
@@ -31,5 +31,27 @@ describe("formatMoney", () => {
     expect(formatMoney(1500, "USD", "es-US")).toBe("$1,500");
     expect(formatMoney(1500, "USD", "es-MX")).toBe(new Intl.NumberFormat("es-MX", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(1500));
     expect(formatMoney(1500, "EUR", "de-DE")).toBe("1.500 €");
+  });
+});
+
+describe("formatPrice", () => {
+  const words = { free: "Free", from: "from {price}" };
+  it("says a price as people do in a price table: an amount, Free, from an amount, a range", () => {
+    expect(formatPrice(129, "USD", "en-US", words)).toBe("$129");
+    expect(formatPrice(0, "USD", "en-US", words)).toBe("Free");
+    expect(formatPrice({ from: 129 }, "USD", "en-US", words)).toBe("from $129");
+    expect(formatPrice({ from: 100, to: 1500 }, "USD", "en-US", words).replace(/\u2009/g, " ")).toBe("$100 – $1,500");
+    expect(formatPrice({ from: 100, to: 1500 }, "EUR", "de-DE", words).replace(/\u00a0/g, " ")).toBe("100–1.500 €");
+    expect(formatPrice({ from: 129 }, "USD", "es-US", { from: "desde {price}" })).toBe("desde $129");
+  });
+
+  it("gives the amount alone in a sentence, which words it itself ({setupPrice})", () => {
+    expect(formatPrice(0, "USD", "en-US")).toBe("$0");
+    expect(formatPrice({ from: 129 }, "USD", "en-US")).toBe("$129");
+  });
+
+  it("names the words a site's prices need", () => {
+    expect(priceWordsNeeded({ a: 1, b: { from: 1, to: 2 } })).toEqual([]);
+    expect(priceWordsNeeded({ a: 0, b: { from: 5 } })).toEqual(["free", "from"]);
   });
 });

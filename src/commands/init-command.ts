@@ -18,6 +18,8 @@ export interface InitCommandOptions {
   phone?: string;
   email?: string;
   zip?: string;
+  street?: string;
+  hours?: string;
   folder?: string;
   yes?: boolean;
 }
@@ -29,8 +31,8 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   if (terminal) log.info(`A new site in ${displayFolder(folder)}: a few questions (Ctrl-C to stop; nothing is written before the end).\n`);
   let answers;
   try {
-    const { company, phone, email, zip } = options;
-    answers = await collectAnswers({ company, services: options.service?.join(", "), phone, email, zip }, terminal?.ask, options.yes ? "--yes was given" : undefined);
+    const { company, phone, email, zip, street, hours } = options;
+    answers = await collectAnswers({ company, services: options.service?.join(", "), phone, email, zip, street, hours }, terminal?.ask, options.yes ? "--yes was given" : undefined);
   } finally {
     terminal?.close();
   }

@@ -1,5 +1,6 @@
 import { UserError } from "../errors.ts";
 import { knownZip } from "./places.ts";
+import { parseHours } from "./hours.ts";
 import { checkServices } from "./services.ts";
 
 /** What a new site is started from: the owner's own facts, nothing more. */
@@ -10,6 +11,10 @@ export interface Answers {
   phone: string;
   email: string;
   zip: string;
+  /** The street address, when customers may come to the office (optional). */
+  street?: string;
+  /** Office hours in schema.org's short form, "Mo-Fr 07:00-18:00" (optional). */
+  hours?: string;
 }
 
 export type AnswerName = keyof Answers;
@@ -22,6 +27,8 @@ export interface Question {
   example: string;
   /** The flag as typed, when not `flag "example"`. */
   flagExample?: string;
+  /** May be left out: no flag, or an empty answer on the terminal. */
+  optional?: boolean;
   /** The answer as site.yaml takes it, or what is wrong with it (a line for each problem). */
   check: (value: string) => Checked | Promise<Checked>;
 }
@@ -76,6 +83,25 @@ export const QUESTIONS: readonly Question[] = [
       return (await knownZip(value)) ? ok(value) : problem(`${value} is not in the ZIP code list gopher-site knows (the zipcodes package); try the main ZIP code of your town`);
     },
   },
+  {
+    name: "street",
+    flag: "--street",
+    prompt: "Street address, if customers may come to you (Enter for none)",
+    example: "1200 Main St, Suite 4",
+    optional: true,
+    check: (value) => (value.length <= 120 && !/[{}<>]/.test(value) && /\d/.test(value) ? ok(value) : problem("must be a street address with its number, e.g. 1200 Main St, Suite 4")),
+  },
+  {
+    name: "hours",
+    flag: "--hours",
+    prompt: "Office hours (Enter for none)",
+    example: "Mo-Fr 07:00-18:00, Sa 08:00-14:00",
+    optional: true,
+    check: (value) => {
+      const parsed = parseHours(value);
+      return "hours" in parsed ? ok(value) : problem(parsed.problem);
+    },
+  },
 ];
 
 /** Asks one question on the terminal and returns what was typed. */
@@ -96,13 +122,16 @@ export async function collectAnswers(given: Partial<Record<AnswerName, string>>,
       else problems.push(...checked.problem.split("\n").map((line) => `${question.flag}  ${line}`));
       continue;
     }
+    if (question.optional && (!ask || flagValue === "")) continue;
     if (!ask) {
       problems.push(`${question.flag}  missing: ${question.prompt}, e.g. ${question.flagExample ?? `${question.flag} "${question.example}"`}`);
       continue;
     }
     let retry: string | undefined;
     for (;;) {
-      const checked = await question.check((await ask(question, retry)).trim());
+      const typed = (await ask(question, retry)).trim();
+      if (question.optional && typed === "") break;
+      const checked = await question.check(typed);
       if ("value" in checked) {
         Object.assign(answers, { [question.name]: checked.value });
         break;

@@ -7,6 +7,7 @@ import { phoneForms, type Answers } from "./answers.ts";
 import type { Town, ZipPlaces } from "./places.ts";
 import { slugify } from "../slug.ts";
 import { MOST_CARDS } from "../content/copy-schema.ts";
+import { parseHours } from "./hours.ts";
 import { fitLengths, type StarterFacts } from "./fit-lengths.ts";
 import { capitalised, listed, SERVICE_ICONS, servicesTogether, titleCase } from "./services.ts";
 
@@ -55,6 +56,8 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     baseTownYaml: yaml(places.base.name),
     baseRegionYaml: yaml(places.base.region),
     zipYaml: yaml(places.zip),
+    street: answers.street ? [{ streetYaml: yaml(answers.street) }] : [],
+    hours: hoursValues(answers.hours),
     baseLat: String(places.base.lat),
     baseLng: String(places.base.lng),
     // The company's name after a title, left out where the title would be too long (fit-lengths.ts).
@@ -63,6 +66,14 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     today: today.toISOString().slice(0, 10),
     citiesYaml: citiesYaml([places.base, ...places.nearby], allServices, places.base),
   };
+}
+
+/** site.yaml's openingHours from the owner's short form: one record a line, for the starter's {{#hours}} block. */
+function hoursValues(hours: string | undefined): StarterValues[] {
+  if (hours === undefined) return [];
+  const parsed = parseHours(hours);
+  if (!("hours" in parsed)) throw new Error(`init checked the hours "${hours}" and they do not parse: ${parsed.problem}`);
+  return [{ lines: parsed.hours.map((line) => ({ days: line.days.join(", "), opens: line.opens, closes: line.closes })) }];
 }
 
 /** One service's values: its words, its page's address and its icon (its id is site.yaml's). */

@@ -26,7 +26,7 @@ describe("gopher-site init without a terminal", () => {
     expect(site).toContain('  name: "Cascade Mole Control"');
     expect(site).toContain('  display: "(503) 555-0142"\n  tel: "+15035550142"');
     expect(site).toContain('base:\n  town: "Salem"\n  region: "OR"\n  postalCode: "97301"\n  country: US\n  lat: 44.949\n  lng: -123.004');
-    expect(site).toContain("cityPath: /{city}-mole-removal\nservices:\n  - id: residential\n    path: /mole-removal");
+    expect(site).toContain("cityPath: /{city}-mole-removal\nservices:\n  - id: mole-removal\n    path: /mole-removal");
     expect(site).toContain('  - name: "Keizer"\n    slug: keizer\n');
     // No claim the owner has not made: reviews, licences, prices and a warranty are only comments.
     expect(site).not.toMatch(/^(reviews|warranty|results|prices):/m);
@@ -46,6 +46,30 @@ describe("gopher-site init without a terminal", () => {
     expect(site).toMatch(/ {2}- name: "Coeur d'Alene"\n {4}slug: coeur-d-alene\n {4}lat: [\d.]+\n {4}lng: -[\d.]+\n {4}region: "ID"\n/);
     expect(site).toContain('intro: "We offer hvac in Liberty Lake, WA, and the towns around it."');
     expect(site).not.toContain("Coeur D Alene");
+  });
+
+  it("takes the street address and office hours, which the site's footer shows and its structured data carries", async () => {
+    const dir = path.join(folders(), "with-office");
+    const result = await runCli(["init", dir, "--yes", ...ANSWERS, "--street", "1200 Commercial St SE, Suite 4", "--hours", "Mo-Fr 07:00-18:00, Sa 8:00-14:00"], { cwd: path.dirname(dir) });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const site = await readFile(path.join(dir, "site.yaml"), "utf8");
+    expect(site).toContain('base:\n  street: "1200 Commercial St SE, Suite 4"\n  town: "Salem"\n');
+    expect(site).toContain('openingHours:\n  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]\n    opens: "07:00"\n    closes: "18:00"\n  - days: [Saturday]\n    opens: "08:00"\n    closes: "14:00"\n');
+    const check = await runCli(["check", "--strict"], { cwd: dir });
+    expect(check.code).toBe(0);
+    const build = await runCli(["build"], { cwd: dir });
+    expect(build.code).toBe(0);
+    const footer = /<footer.*<\/footer>/s.exec(await readFile(path.join(dir, "dist", "index.html"), "utf8"))![0].replace(/[\u202f\u2009]/g, " ");
+    expect(footer).toContain("<li>Mon–Fri 7:00 AM – 6:00 PM</li><li>Sat 8:00 AM – 2:00 PM</li><li>1200 Commercial St SE, Suite 4, Salem, OR 97301</li>");
+  });
+
+  it("refuses office hours it cannot read, saying how they are written", async () => {
+    const dir = path.join(folders(), "bad-hours");
+    const result = await runCli(["init", dir, "--yes", ...ANSWERS, "--hours", "weekdays 7 to 6"], { cwd: path.dirname(dir) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--hours  must be days and hours in schema.org\'s short form, e.g. "Mo-Fr 07:00-18:00, Sa 08:00-14:00" (Mo Tu We Th Fr Sa Su)\n');
+    expect(existsSync(dir)).toBe(false);
   });
 
   it("names every missing answer's flag, and writes nothing", async () => {
@@ -190,6 +214,10 @@ describe("gopher-site init on a terminal", () => {
       [`  "mole removal" and "Mole Removal" would both be at /mole-removal: name each service once\r\n${SERVICES_PROMPT}: `, "mole removal, lawn care"],
       ["Phone number (e.g. (503) 555-0142): ", "503 555 0142"],
       ["E-mail address (e.g. office@example.com): ", "office@cascademole.example.com"],
+      // The street and the hours may be left out: Enter.
+      ["Street address, if customers may come to you (Enter for none) (e.g. 1200 Main St, Suite 4): ", ""],
+      ["Office hours (Enter for none) (e.g. Mo-Fr 07:00-18:00, Sa 08:00-14:00): ", "Mo-Fr 7-6"],
+      [`  must be days and hours in schema.org's short form, e.g. "Mo-Fr 07:00-18:00, Sa 08:00-14:00" (Mo Tu We Th Fr Sa Su)\r\nOffice hours (Enter for none) (e.g. Mo-Fr 07:00-18:00, Sa 08:00-14:00): `, "Mo-Fr 07:00-18:00"],
     ];
     let screen = "";
     let answered = 0;
@@ -214,5 +242,7 @@ describe("gopher-site init on a terminal", () => {
     const site = await readFile(path.join(dir, "site", "site.yaml"), "utf8");
     expect(site).toContain('  display: "(503) 555-0142"');
     expect(site).toContain("services:\n  - id: mole-removal\n    path: /mole-removal\n  - id: lawn-care\n    path: /lawn-care\n");
+    expect(site).not.toContain("street:");
+    expect(site).toContain('openingHours:\n  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]\n    opens: "07:00"\n    closes: "18:00"\n');
   });
 });

@@ -71,8 +71,9 @@ describe("the starter site's files", () => {
     expect(await cards(9)).toEqual(["Lawn Care", "Tree Work", "Snow Removal", "Gutters", "Mulching", "Hedges", "Sod", "Aeration"]);
   });
 
-  it("keeps a lone service's page as the starter's residential one, with the page for businesses beside it", async () => {
+  it("names a lone service's page by its own slug, with the page for businesses beside it", async () => {
     const files = await starterFiles(answers(["lawn care"]), places);
-    expect(files.map((file) => file.path).filter((name) => name.startsWith("content/services/"))).toEqual(["content/services/commercial.yaml", "content/services/residential.yaml"]);
+    expect(files.map((file) => file.path).filter((name) => name.startsWith("content/services/"))).toEqual(["content/services/commercial.yaml", "content/services/lawn-care.yaml"]);
+    expect(files.find((file) => file.path === "site.yaml")!.data).toContain("services:\n  - id: lawn-care\n    path: /lawn-care\n");
   });
 });

@@ -214,6 +214,13 @@ export async function main(argv: string[]): Promise<number> {
 
   withOutputFlags(
     program
+      .command("profile")
+      .description("print the company's facts as Google's Business Profile asks for them (name, address, phone, website, hours, areas), to compare or paste")
+      .option("-c, --config <file>", "the site's settings", "site.yaml"),
+  ).action(run(async (options: import("./commands/profile-command.ts").ProfileCommandOptions, log) => (await import("./commands/profile-command.ts")).profileCommand(options, log)));
+
+  withOutputFlags(
+    program
       .command("schema")
       .description("write the JSON Schema of site.yaml for editor completion and checks")
       .option("-o, --out <file>", "where to write it", "site.schema.json"),

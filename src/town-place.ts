@@ -47,3 +47,9 @@ export function townLabels(site: Pick<Site, "base" | "cities" | "townsWithoutPag
   labels.set(site, made);
   return made;
 }
+
+/** "1200 Main St, Kansas City, MO 64105": the base's street, town, state and ZIP code; none without a street. */
+export function streetAddress(site: Site): string | undefined {
+  const { street, town, region, postalCode } = site.base;
+  return street === undefined ? undefined : `${street}, ${town}, ${region}${postalCode ? ` ${postalCode}` : ""}`;
+}

@@ -92,7 +92,7 @@ function dayRanges(days: readonly Weekday[], locale: string): string {
 }
 
 /** Opening and closing times on the locale's clock, as it writes a range: "7:00 AM – 6:00 PM". */
-function timeRange(opens: string, closes: string, locale: string): string {
+export function timeRange(opens: string, closes: string, locale: string): string {
   const clock = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
   const at = (time: string) => {
     const [hours, minutes] = time.split(":").map(Number) as [number, number];

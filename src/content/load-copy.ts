@@ -6,6 +6,7 @@ import { readYaml } from "../config/read-yaml.ts";
 import { lazyLocator, type Locator, type YamlSource } from "../config/yaml-source.ts";
 import { dotted, REQUIRED } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
+import { handWrittenFacts } from "./hand-written-facts.ts";
 import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadCopyOptions {
@@ -104,6 +105,9 @@ export function parseCopy(
     }
     for (const repeat of warnings ? repeatedWords(value, facts) : []) {
       warnings!.push({ file, ...read.source().locate(at), field: dotted(at), message: repeatedWordMessage(repeat) });
+    }
+    for (const written of warnings ? handWrittenFacts(value, facts) : []) {
+      warnings!.push({ file, ...read.source().locate(at), field: dotted(at), message: written.message });
     }
     return fillPlaceholders(value, pageFacts);
   });

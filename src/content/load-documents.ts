@@ -9,6 +9,7 @@ import { readFrontMatter } from "./front-matter.ts";
 import type { Locator, YamlSource } from "../config/yaml-source.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
 import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { handWrittenFacts } from "./hand-written-facts.ts";
 
 export interface LoadDocumentsOptions {
   contentDir: string;
@@ -166,6 +167,7 @@ function fillFrontMatter<T>(source: () => YamlSource, data: T, facts: Facts, pro
   const filled = mapStrings(data, [], (value, path) => {
     for (const { name } of unknownPlaceholders(value, known)) problems.push({ ...at(path), message: unknownPlaceholderMessage(name, known) });
     for (const repeat of repeatedWords(value, facts)) warnings.push({ ...at(path), message: repeatedWordMessage(repeat) });
+    for (const written of handWrittenFacts(value, facts)) warnings.push({ ...at(path), message: written.message });
     return fillPlaceholders(value, facts);
   }) as T;
   return problems.length > before ? undefined : filled;

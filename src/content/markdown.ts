@@ -1,5 +1,6 @@
 import type { Problem } from "../errors.ts";
 import { repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { handWrittenFacts } from "./hand-written-facts.ts";
 
 /**
  * A markdown body's HTML cut around its links to the site's pages: even items are HTML, odd items
@@ -48,7 +49,10 @@ export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownRe
     problems.push({ file, line: fileLine(countLines(body, offset)), column: offset - body.lastIndexOf("\n", offset - 1), message: unknownPlaceholderMessage(name, known) });
   }
 
-  const warnings = repeatedWords(body, facts).map((repeat) => ({ file, line: fileLine(countLines(body, repeat.offset)), message: repeatedWordMessage(repeat) }));
+  const warnings = [
+    ...repeatedWords(body, facts).map((repeat) => ({ offset: repeat.offset, message: repeatedWordMessage(repeat) })),
+    ...handWrittenFacts(body, facts),
+  ].map(({ offset, message }) => ({ file, line: fileLine(countLines(body, offset)), message }));
   if (problems.length > 0) return { html: [""], problems, warnings };
   // A link's address has no placeholders (marked writes braces in it as %7B and %7D).
   const html = converted.html.map((part, i) =>

@@ -2,6 +2,7 @@ import type { Site } from "../config/schema.ts";
 import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
 import { closestFirst, suggest } from "../config/zod-problems.ts";
 import { formatPrice } from "./money.ts";
+import { streetAddress } from "../town-place.ts";
 import { formatNumber } from "./numbers.ts";
 
 /** Named business facts that copy in content/ may reference as `{name}`. */
@@ -23,6 +24,8 @@ export function siteFacts(site: Site, locale = site.languages[0]!.locale): Facts
     legalUpdated: site.legal.updated,
   };
   const optional: Record<string, string | number | undefined> = {
+    // The street address with its town, state and ZIP code, when base gives a street.
+    address: streetAddress(site),
     callbackMinutes: site.callbackMinutes,
     // The average with one decimal at most (5 stays "5"), the count grouped as the locale does.
     reviewAverage: site.reviews?.stars === undefined ? undefined : formatNumber(site.reviews.stars, locale, 1),

@@ -1,5 +1,5 @@
 import type { City, Site } from "../config/schema.ts";
-import { townNamed, townPlace } from "../town-place.ts";
+import { streetAddress, townNamed, townPlace } from "../town-place.ts";
 import type { Copy, Testimonial } from "../content/copy-schema.ts";
 import { fillPlaceholders } from "../content/placeholders.ts";
 import { defaultPaths, type LanguagePaths } from "./languages.ts";
@@ -98,12 +98,6 @@ function hoursAndNotice(site: Site, chrome: Copy["chrome"], locale: string, day:
     ...(site.emergency && chrome.emergency ? { emergency: { label: chrome.emergency, phone: site.emergency.phone } } : {}),
     ...(chrome.notice && day !== undefined && noticeShown(site, day) ? { notice: chrome.notice } : {}),
   };
-}
-
-/** "1200 Main St, Kansas City, MO 64105": the base's street, town, state and ZIP code; none without a street. */
-export function streetAddress(site: Site): string | undefined {
-  const { street, town, region, postalCode } = site.base;
-  return street === undefined ? undefined : `${street}, ${town}, ${region}${postalCode ? ` ${postalCode}` : ""}`;
 }
 
 /**

@@ -31,7 +31,8 @@ export function Hero(props: {
 }) {
   return (
     <section className="hero">
-      <div className="container hero-inner">
+      {/* Without a picture the words take the row: the grid's second column would stand empty. */}
+      <div className={props.image ? "container hero-inner" : "container"}>
         <div className="hero-copy">
           <h1>{props.heading}</h1>
           <p className="hero-text">{props.text}</p>

@@ -144,3 +144,63 @@ describe("the words a price or a closed day needs", () => {
     expect(result.stderr).toContain(`content/chrome.yaml:1:1  hours.closed  missing: site.yaml's specialHours has a day closed, said in the footer after its date in these words, e.g. hours: { closed: Closed }\n`);
   });
 });
+
+describe("gopher-site profile", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await copyFixture("local-facts");
+  });
+  afterAll(() => removeDir(dir));
+
+  it("prints the facts as the Business Profile asks for them, hours day by day, special days not passed", async () => {
+    const result = await runCli(["profile"], { cwd: dir, env: { GOPHER_SITE_TODAY: "2026-12-01" } });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      [
+        "Business name         Gopher Guard Family Trapping",
+        "Business category     Home and construction business",
+        "                      (site.yaml's businessType HomeAndConstructionBusiness; pick Google's category nearest to it)",
+        "Business location     31250 Sample Ranch Rd, Suite 4, Winchester, CA 92596, US",
+        "Service areas         Menifee, CA",
+        "                      Murrieta, CA",
+        "                      Temecula, CA",
+        "                      Winchester, CA",
+        "Phone number          (951) 555-0142",
+        "Website               https://www.gopherguard.example.com/",
+        "Hours                 Monday: 7:00 AM – 6:00 PM",
+        "                      Tuesday: 7:00 AM – 6:00 PM",
+        "                      Wednesday: 7:00 AM – 6:00 PM",
+        "                      Thursday: 7:00 AM – 6:00 PM",
+        "                      Friday: 7:00 AM – 6:00 PM",
+        "                      Saturday: 8:00 AM – 2:00 PM",
+        "                      Sunday: Closed",
+        "Special hours         Thu, Dec 24, 2026: 8:00 AM – 12:00 PM",
+        "                      Fri, Dec 25, 2026: Closed",
+        "                      Sun, Jul 4, 2027: Closed",
+        "Opening date          2009",
+        "Services              Residential",
+        "                      Commercial",
+        "Business description  Family-owned, poison-free gopher trapping for homes, HOAs, farms and businesses in Temecula and the Inland Empire.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("is told, as check is, where the copy states a phone or the address by hand", async () => {
+    await editProjectFile(dir, "content/own/coupons.yaml", (text) =>
+      text.replace("    heading: Book Your Visit\n    text: Call us and mention the spring coupon.", "    heading: Book Your Visit\n    text: Call (909) 555-0100 or come to 31250 Sample Ranch Rd and mention the spring coupon."),
+    );
+    const env = { GOPHER_SITE_TODAY: "2026-12-01" };
+    const check = await runCli(["check"], { cwd: dir, env });
+    const line = (await readFile(path.join(dir, "content/own/coupons.yaml"), "utf8")).split("\n").findIndex((each) => each.includes("(909) 555-0100")) + 1;
+    expect(check.stderr).toContain(
+      `content/own/coupons.yaml:${line}:11  sections.1.text  (909) 555-0100 is not site.yaml's phone ((951) 555-0142): write {phone}; a number of yours that is not there belongs in site.yaml (emergency.phone)\n`,
+    );
+    expect(check.stderr).toContain(`content/own/coupons.yaml:${line}:11  sections.1.text  31250 Sample Ranch Rd is site.yaml's address written by hand: write {address}, so a move reaches it\n`);
+    expect((await runCli(["check", "--strict"], { cwd: dir, env })).code).toBe(1);
+    const profile = await runCli(["profile"], { cwd: dir, env });
+    expect(profile.code).toBe(0);
+    expect(profile.stderr).toContain("2 places in the copy state a phone or address by hand: gopher-site check names them");
+  });
+});

@@ -1,0 +1,45 @@
+import type { Facts } from "./placeholders.ts";
+
+/** A fact written by hand in copy where site.yaml's placeholder belongs: where, and what to do. */
+export interface HandWrittenFact {
+  offset: number;
+  message: string;
+}
+
+// A North American number as people write it: (951) 555-0142, 951-555-0142, 951.555.0142, +1 951 555 0142.
+const PHONE = /(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\d\w])/g;
+// A street address: a house number, one to four capitalised words, and a street type.
+const STREET = /\b\d{1,6}\s+(?:[A-Z0-9][\w'.-]*\s+){1,4}(?:(?:St|Ave|Rd|Blvd|Dr|Ln|Ct|Pl|Hwy|Pkwy|Cir|Ter)\b\.?|(?:Street|Avenue|Road|Boulevard|Drive|Lane|Way|Court|Place|Highway|Parkway|Circle|Terrace)\b)/g;
+
+const digits = (text: string) => text.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+/**
+ * Phone numbers and street addresses written by hand in a text: one that is site.yaml's should be
+ * its placeholder ({phone}, {emergencyPhone}, {address}), so a change there reaches it; one that is
+ * not is a second, different statement of the company's facts, which local search holds against it.
+ */
+export function handWrittenFacts(text: string, facts: Facts): HandWrittenFact[] {
+  const found: HandWrittenFact[] = [];
+  const phones = (["phone", "emergencyPhone"] as const).filter((name) => facts[name] !== undefined);
+  for (const match of text.matchAll(PHONE)) {
+    const same = phones.find((name) => digits(facts[name]!) === digits(match[0]));
+    found.push({
+      offset: match.index,
+      message: same
+        ? `${match[0]} is site.yaml's ${same === "phone" ? "phone" : "emergency number"} written by hand: write {${same}}, so a change of number reaches it`
+        : `${match[0]} is not site.yaml's phone (${facts.phone}): write {phone}; a number of yours that is not there belongs in site.yaml (emergency.phone)`,
+    });
+  }
+  for (const match of text.matchAll(STREET)) {
+    const address = facts.address;
+    const message =
+      address === undefined
+        ? `${match[0]} is a street address written by hand: give it as site.yaml's base.street and write {address}`
+        : words(address).startsWith(words(match[0]))
+          ? `${match[0]} is site.yaml's address written by hand: write {address}, so a move reaches it`
+          : `${match[0]} is not site.yaml's address (${address}): write {address}`;
+    found.push({ offset: match.index, message });
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}

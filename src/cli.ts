@@ -237,6 +237,7 @@ export async function main(argv: string[]): Promise<number> {
       .option("--email <address>", "the e-mail address customers write to")
       .option("--zip <code>", "the ZIP code of the town you work from")
       .option("--street <address>", 'the street address, if customers may come to you, e.g. "1200 Main St, Suite 4"')
+      .option("--host <host>", "where the site will be published: github-pages, netlify, cloudflare or server (writes its workflow or settings)")
       .option("--hours <hours>", 'office hours in schema.org\'s short form, e.g. "Mo-Fr 07:00-18:00, Sa 08:00-14:00"')
       .option("-y, --yes", "never ask: every answer must be given as a flag"),
   ).action((folder: string | undefined, options: import("./commands/init-command.ts").InitCommandOptions) =>

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { hostFiles, hostStep } from "../init/host-files.ts";
 import { siteJsonSchemaText } from "../config/json-schema.ts";
 import { UserError } from "../errors.ts";
 import type { Logger } from "../log.ts";
@@ -18,6 +19,7 @@ export interface InitCommandOptions {
   phone?: string;
   email?: string;
   zip?: string;
+  host?: string;
   street?: string;
   hours?: string;
   folder?: string;
@@ -31,8 +33,8 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   if (terminal) log.info(`A new site in ${displayFolder(folder)}: a few questions (Ctrl-C to stop; nothing is written before the end).\n`);
   let answers;
   try {
-    const { company, phone, email, zip, street, hours } = options;
-    answers = await collectAnswers({ company, services: options.service?.join(", "), phone, email, zip, street, hours }, terminal?.ask, options.yes ? "--yes was given" : undefined);
+    const { company, phone, email, zip, street, hours, host } = options;
+    answers = await collectAnswers({ company, services: options.service?.join(", "), phone, email, zip, street, hours, host }, terminal?.ask, options.yes ? "--yes was given" : undefined);
   } finally {
     terminal?.close();
   }
@@ -41,7 +43,11 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
   const clash = townClash(answers.services, [places.base, ...places.nearby].map((town) => town.name));
   if (clash) throw new UserError(clash);
   // site.yaml's first line names the schema: editors then check it as the owner types.
-  const files = [...(await starterFiles(answers, places)), { path: "site.schema.json", data: siteJsonSchemaText() }];
+  const files = [
+    ...(await starterFiles(answers, places)),
+    { path: "site.schema.json", data: siteJsonSchemaText() },
+    ...(await hostFiles(answers.host, slugify(answers.company) || "my-site", new Date())),
+  ];
   await writeStarter(folder, files);
   const repository = await startRepository(folder, files.map((file) => file.path));
 
@@ -63,9 +69,11 @@ export async function initCommand(options: InitCommandOptions, log: Logger): Pro
     "npx gopher-site dev        # see the site at http://localhost:4321, rebuilt as you edit",
     "edit site.yaml             # siteUrl, your licences, reviews, hours; each town's intro in your words",
     "edit content/              # the pages' words",
-    "npx gopher-site check --strict && npx gopher-site build   # dist/ is the site to upload",
+    ...(answers.host ? ["npx gopher-site publish    # saves your changes as a version and pushes it"] : ["npx gopher-site check --strict && npx gopher-site build   # dist/ is the site to upload"]),
   ];
   for (const step of steps) log.info(`  ${step}`);
+  const once = hostStep(answers.host);
+  if (once) log.info(`\nOnce, to go live: ${once}.`);
 }
 
 function displayFolder(folder: string): string {

@@ -30,7 +30,7 @@ const text = z.string().trim().min(1, "must not be empty").max(2000, "is too lon
 const shortText = z.string().trim().min(1, "must not be empty").max(200, "is too long (200 characters at most)");
 const slug = z
   .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens, e.g. lake-elsinore");
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens, e.g. north-hills");
 const latitude = z.number().min(-90, "latitude must be between -90 and 90").max(90, "latitude must be between -90 and 90");
 const longitude = z
   .number()
@@ -80,7 +80,7 @@ const service = z.strictObject({
   id: slug.describe("The service's stable name: its copy is content/services/<id>.yaml; licences' shownOn and testimonials name it"),
   path: z
     .string()
-    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be an address of lowercase letters, digits and single hyphens after a /, e.g. /weekly-pool-service")
+    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be an address of lowercase letters, digits and single hyphens after a /, e.g. /roof-repair")
     .describe("The page's address in the default language"),
 });
 
@@ -278,7 +278,7 @@ export const siteSchema = z.strictObject({
     .describe("The schema.org LocalBusiness type search engines are told the company is, e.g. Plumber; HomeAndConstructionBusiness for services around homes"),
   cityPath: z
     .string()
-    .regex(/^\/[a-z0-9-]*\{city\}[a-z0-9-]*$/, "must be an address containing {city} (the city's slug), e.g. /{city}-pool-cleaning")
+    .regex(/^\/[a-z0-9-]*\{city\}[a-z0-9-]*$/, "must be an address containing {city} (the city's slug), e.g. /{city}-roof-repair")
     .default("/{city}")
     .describe("The address of each city page in the default language; {city} is the city's slug"),
   services: z

@@ -15,7 +15,13 @@ export interface Answers {
   street?: string;
   /** Office hours in schema.org's short form, "Mo-Fr 07:00-18:00" (optional). */
   hours?: string;
+  /** Where the site is published, when chosen: its workflow or settings are written, its form's requests go there. */
+  host?: Host;
 }
+
+/** The hosts init writes the publishing files for (deploy/ in the package). */
+export const HOSTS = ["github-pages", "netlify", "cloudflare", "server"] as const;
+export type Host = (typeof HOSTS)[number];
 
 export type AnswerName = keyof Answers;
 
@@ -101,6 +107,14 @@ export const QUESTIONS: readonly Question[] = [
       const parsed = parseHours(value);
       return "hours" in parsed ? ok(value) : problem(parsed.problem);
     },
+  },
+  {
+    name: "host",
+    flag: "--host",
+    prompt: `Where the site will be published: ${HOSTS.join(", ")} (Enter to decide later)`,
+    example: "netlify",
+    optional: true,
+    check: (value) => ((HOSTS as readonly string[]).includes(value.toLowerCase()) ? ok(value.toLowerCase()) : problem(`must be one of ${HOSTS.join(", ")} (docs/deploying.md compares them)`)),
   },
 ];
 

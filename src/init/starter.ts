@@ -3,7 +3,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { TOOL_ROOT } from "../paths.ts";
 import { sortByDistance } from "../routes/distance.ts";
-import { phoneForms, type Answers } from "./answers.ts";
+import { phoneForms, type Answers, type Host } from "./answers.ts";
 import type { Town, ZipPlaces } from "./places.ts";
 import { slugify } from "../slug.ts";
 import { MOST_CARDS } from "../content/copy-schema.ts";
@@ -58,6 +58,7 @@ export function starterValues(answers: Answers, places: ZipPlaces, today: Date):
     zipYaml: yaml(places.zip),
     street: answers.street ? [{ streetYaml: yaml(answers.street) }] : [],
     hours: hoursValues(answers.hours),
+    leads: leadsValues(answers.host),
     baseLat: String(places.base.lat),
     baseLng: String(places.base.lng),
     // The company's name after a title, left out where the title would be too long (fit-lengths.ts).
@@ -74,6 +75,18 @@ function hoursValues(hours: string | undefined): StarterValues[] {
   const parsed = parseHours(hours);
   if (!("hours" in parsed)) throw new Error(`init checked the hours "${hours}" and they do not parse: ${parsed.problem}`);
   return [{ lines: parsed.hours.map((line) => ({ days: line.days.join(", "), opens: line.opens, closes: line.closes })) }];
+}
+
+/** Where the own form's requests go on the chosen host (server without one yet); none on GitHub Pages, which serves files only. */
+function leadsValues(host: Host | undefined): StarterValues[] {
+  if (host === "github-pages") return [];
+  const where: Record<Exclude<Host, "github-pages">, string> = {
+    server: '"server" is gopher-site serve, which e-mails each one to the email above',
+    netlify: '"netlify" is Netlify Forms, whose dashboard e-mails them',
+    cloudflare: '"cloudflare" is the Cloudflare Pages worker, which e-mails each one to the email above',
+  };
+  const delivery = host ?? "server";
+  return [{ delivery, leadsWhere: where[delivery] }];
 }
 
 /** One service's values: its words, its page's address and its icon (its id is site.yaml's). */

@@ -64,6 +64,39 @@ describe("gopher-site init without a terminal", () => {
     expect(footer).toContain("<li>Mon–Fri 7:00 AM – 6:00 PM</li><li>Sat 8:00 AM – 2:00 PM</li><li>1200 Commercial St SE, Suite 4, Salem, OR 97301</li>");
   });
 
+  it("writes the chosen host's workflow or settings, sends the form's requests where that host can take them, and says the one step left", { timeout: 60_000 }, async () => {
+    const made = async (host: string) => {
+      const dir = path.join(folders(), host);
+      const result = await runCli(["init", dir, "--yes", ...ANSWERS, "--host", host], { cwd: path.dirname(dir) });
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      const check = await runCli(["check", "--strict"], { cwd: dir });
+      expect(check.code, check.stderr).toBe(0);
+      return { dir, stdout: result.stdout, site: await readFile(path.join(dir, "site.yaml"), "utf8") };
+    };
+    const pages = await made("github-pages");
+    expect(await readFile(path.join(pages.dir, ".github/workflows/publish.yml"), "utf8")).toBe(readFileSync(path.join(import.meta.dirname, "../../deploy/github-pages.yml"), "utf8"));
+    // GitHub Pages cannot take a post: no form of the site's own, the quote buttons write an e-mail.
+    expect(pages.site).not.toMatch(/^leads:/m);
+    expect(pages.stdout).toContain("Once, to go live: on GitHub, Settings > Pages > Source: GitHub Actions;");
+    expect(pages.stdout).toContain("npx gopher-site publish");
+
+    const netlify = await made("netlify");
+    expect(existsSync(path.join(netlify.dir, "netlify.toml"))).toBe(true);
+    expect(netlify.site).toContain("leads:\n  delivery: netlify\n");
+
+    const cloudflare = await made("cloudflare");
+    expect(await readFile(path.join(cloudflare.dir, "wrangler.toml"), "utf8")).toMatch(/^name = "cascade-mole-control"\npages_build_output_dir = "dist"\ncompatibility_date = "\d{4}-\d{2}-\d{2}"\n$/m);
+    expect(cloudflare.site).toContain("leads:\n  delivery: cloudflare\n");
+
+    const server = await made("server");
+    expect(server.site).toContain("leads:\n  delivery: server\n");
+    expect(readdirSync(server.dir).sort()).toEqual([".git", ".gitignore", "content", "public", "site.schema.json", "site.yaml"]);
+
+    const wrong = await runCli(["init", path.join(folders(), "wrong"), "--yes", ...ANSWERS, "--host", "geocities"], { cwd: folders() });
+    expect(wrong.stderr).toContain("--host  must be one of github-pages, netlify, cloudflare, server (docs/deploying.md compares them)\n");
+  });
+
   it("refuses office hours it cannot read, saying how they are written", async () => {
     const dir = path.join(folders(), "bad-hours");
     const result = await runCli(["init", dir, "--yes", ...ANSWERS, "--hours", "weekdays 7 to 6"], { cwd: path.dirname(dir) });
@@ -218,6 +251,7 @@ describe("gopher-site init on a terminal", () => {
       ["Street address, if customers may come to you (Enter for none) (e.g. 1200 Main St, Suite 4): ", ""],
       ["Office hours (Enter for none) (e.g. Mo-Fr 07:00-18:00, Sa 08:00-14:00): ", "Mo-Fr 7-6"],
       [`  must be days and hours in schema.org's short form, e.g. "Mo-Fr 07:00-18:00, Sa 08:00-14:00" (Mo Tu We Th Fr Sa Su)\r\nOffice hours (Enter for none) (e.g. Mo-Fr 07:00-18:00, Sa 08:00-14:00): `, "Mo-Fr 07:00-18:00"],
+      ["Where the site will be published: github-pages, netlify, cloudflare, server (Enter to decide later) (e.g. netlify): ", ""],
     ];
     let screen = "";
     let answered = 0;

@@ -50,7 +50,7 @@ describe("the packed tarball installed into an empty folder", () => {
   it("holds the tool's code, templates, client scripts and styles, and none of the repository's tests or sample", async () => {
     const installed = path.join(project, "node_modules", "gopher-site");
     const files = (await readdir(installed, { recursive: true })).map((name) => name.split(path.sep).join("/"));
-    expect(files).toEqual(expect.arrayContaining(["bin/gopher-site.js", "src/cli.ts", "templates/index.tsx", "templates/client/main.ts", "templates/styles/site.css", "README.md", "docs/settings.md"]));
+    expect(files).toEqual(expect.arrayContaining(["bin/gopher-site.js", "src/cli.ts", "templates/index.tsx", "templates/client/main.ts", "templates/styles/site.css", "README.md", "docs/settings.md", "deploy/github-pages.yml", "deploy/netlify.toml", "examples/pool-cleaning-arizona/site.yaml"]));
     expect(files.filter((name) => /^(tests|content|public|scripts)\//.test(name) || name === "site.yaml")).toEqual([]);
   });
 

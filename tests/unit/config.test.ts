@@ -76,9 +76,9 @@ describe("site.yaml validation", () => {
     text = replaceOnce(text, "    path: /commercial-gopher-control", "    path: commercial gopher control");
     text = replaceOnce(text, "  - id: residential", "  - id: Residential Work");
     expect(problemsOf(text)).toEqual([
-      `site.yaml:${lineOf(text, "cityPath:")}:11  cityPath  must be an address containing {city} (the city's slug), e.g. /{city}-pool-cleaning`,
-      `site.yaml:${lineOf(text, "id: Residential Work")}:9  services.0.id  must be lowercase letters, digits and single hyphens, e.g. lake-elsinore`,
-      `site.yaml:${lineOf(text, "path: commercial gopher")}:11  services.1.path  must be an address of lowercase letters, digits and single hyphens after a /, e.g. /weekly-pool-service`,
+      `site.yaml:${lineOf(text, "cityPath:")}:11  cityPath  must be an address containing {city} (the city's slug), e.g. /{city}-roof-repair`,
+      `site.yaml:${lineOf(text, "id: Residential Work")}:9  services.0.id  must be lowercase letters, digits and single hyphens, e.g. north-hills`,
+      `site.yaml:${lineOf(text, "path: commercial gopher")}:11  services.1.path  must be an address of lowercase letters, digits and single hyphens after a /, e.g. /roof-repair`,
     ]);
   });
 

@@ -51,7 +51,8 @@ describe("init's answers", () => {
     };
     const answers = await collectAnswers({ company: "Cascade Mole Control", email: "Office@Example.com", zip: "97301" }, ask);
     expect(answers).toEqual({ company: "Cascade Mole Control", services: ["mole removal"], phone: "5035550142", email: "office@example.com", zip: "97301" });
-    expect(asked).toEqual(["services", 'services: must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"', "phone"]);
+    // The street, the hours and the host are asked too, and left out with an empty answer.
+    expect(asked).toEqual(["services", 'services: must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"', "phone", "street", "hours", "host"]);
   });
 
   it("words the starter's titles and descriptions to fit: the last [[part]] shortened first, until the filled text fits", () => {

@@ -56,18 +56,27 @@ export interface LoadDocumentsResult {
   /** Newest first, then by title. */
   articles: Article[];
   legal: LegalPage[];
+  /** Where a file still has init's starter words (its STARTER_MARK comment), with what to do: notices, not warnings. */
+  starter: string[];
 }
+
+/**
+ * The comment init writes in the front matter of a starter text the owner must make their own (a
+ * legal page, an article): what to do is said there and in check's notice, never on the page.
+ */
+export const STARTER_MARK = "# Starter words from gopher-site init:";
 
 /** Loads content/blog/*.md and content/legal/*.md; every problem of every file at once. */
 export async function loadDocuments(options: LoadDocumentsOptions): Promise<LoadDocumentsResult> {
   const problems: Problem[] = [];
+  const starter: string[] = [];
   const [blogFiles, legalFiles] = await Promise.all([
     options.translation && !options.translation.blog
       ? []
-      : loadFolder(options, "blog", problems, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
+      : loadFolder(options, "blog", problems, starter, (file, name, text) => parseArticle(file, name, text, problems, options.translation?.of)),
     options.translation && !options.translation.legal
       ? []
-      : loadFolder(options, "legal", problems, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems, options.translation?.legalOf)),
+      : loadFolder(options, "legal", problems, starter, (file, name, text) => parseLegal(file, name, text, options.conditions ?? {}, problems, options.translation?.legalOf)),
   ]);
   for (const parsed of [...blogFiles, ...legalFiles]) options.positions?.set(parsed.file, (at) => parsed.source().locate(at));
   const converted = await (options.convert ?? convertEach)([...blogFiles, ...legalFiles].map((parsed) => parsed.body));
@@ -80,13 +89,14 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
   problems.push(...duplicateSlugs(articles));
   if (problems.length > 0) throw new SiteError(sortProblems(problems));
   articles.sort((a, b) => compareText(b.date, a.date) || compareText(a.file, b.file));
-  return { articles, legal };
+  return { articles, legal, starter: starter.sort(compareText) };
 }
 
 async function loadFolder<T>(
   options: LoadDocumentsOptions,
   folder: string,
   problems: Problem[],
+  starter: string[],
   load: (file: string, name: string, text: string) => T | undefined,
 ): Promise<T[]> {
   const dir = path.join(options.contentDir, folder);
@@ -99,7 +109,17 @@ async function loadFolder<T>(
     return [];
   }
   const loaded = await Promise.all(
-    names.map(async (name) => load(`${options.displayDir}/${folder}/${name}`, name, await sources.readText(path.join(dir, name)))),
+    names.map(async (name) => {
+      const file = `${options.displayDir}/${folder}/${name}`;
+      const text = await sources.readText(path.join(dir, name));
+      const mark = text.indexOf(STARTER_MARK);
+      if (mark >= 0) {
+        const end = text.indexOf("\n", mark);
+        const line = text.slice(0, mark).split("\n").length;
+        starter.push(`${file}:${line}  ${text.slice(mark + 2, end < 0 ? undefined : end).trim()}`);
+      }
+      return load(file, name, text);
+    }),
   );
   return loaded.filter((item): item is Awaited<T> & {} => item !== undefined);
 }

@@ -55,7 +55,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
   const stray = (await Promise.all(folders.map(([sub, shown]) => strayPageFiles(sources, options.contentDir + sub, options.displayDir + shown)))).flat();
   if (stray.length > 0) throw new SiteError(sortProblems(stray));
   const unlisted = (await Promise.all(folders.map(([sub, shown]) => unlistedOwnPages(sources, site, options.contentDir + sub, options.displayDir + shown)))).flat();
-  const [copy, documents] = await Promise.all([
+  const [copy, { starter, ...documents }] = await Promise.all([
     loadCopy({ ...load, files }),
     loadDocuments({ ...load, convert: options.convert, conditions: options.conditions }),
   ]);
@@ -76,7 +76,7 @@ export async function loadEditions(options: LoadEditionsOptions): Promise<Editio
     cityNames: {},
     warnings,
     pending: { pageTypes: [], cities: [] },
-    notices: unlisted,
+    notices: [...unlisted, ...starter],
   };
   const problems: Problem[] = [];
   const translated = await Promise.all(

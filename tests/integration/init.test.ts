@@ -97,6 +97,26 @@ describe("gopher-site init without a terminal", () => {
     expect(wrong.stderr).toContain("--host  must be one of github-pages, netlify, cloudflare, server (docs/deploying.md compares them)\n");
   });
 
+  it("publishes no sentence addressed to the owner: what to do is in comments and check's notices, file and line", { timeout: 60_000 }, async () => {
+    const dir = path.join(folders(), "words");
+    expect((await runCli(["init", dir, "--yes", ...ANSWERS], { cwd: path.dirname(dir) })).code).toBe(0);
+    const check = await runCli(["check", "--strict"], { cwd: dir });
+    expect(check.code).toBe(0);
+    expect(check.stdout.split("\n").filter((line) => line.includes("Starter words"))).toEqual([
+      "notice content/blog/questions-to-ask-before-you-hire.md:2  Starter words from gopher-site init: an article in your trade's plain words; make it yours (and its picture, image and imageAlt), or delete the file once you have written one of your own, then delete this line.",
+      "notice content/legal/privacy-policy.md:2  Starter words from gopher-site init: read them through, change what does not match how you work (have them reviewed if you are unsure), then delete this line.",
+      "notice content/legal/terms-of-service.md:2  Starter words from gopher-site init: read them through, change what does not match how you work (have them reviewed if you are unsure), then delete this line.",
+    ]);
+    expect((await runCli(["build"], { cwd: dir })).code).toBe(0);
+    const pages = readdirSync(path.join(dir, "dist"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(10);
+    const toOwner = /before you publish|does not match how you work|reviewed if you are unsure|gopher-site|starter|replace (it|this|these|them)\b|sprinkler/i;
+    for (const page of pages) {
+      const text = readFileSync(path.join(dir, "dist", page), "utf8").replace(/<script[\s\S]*?<\/script>|<[^>]+>/g, " ");
+      expect(toOwner.exec(text)?.[0], page).toBeUndefined();
+    }
+  });
+
   it("refuses office hours it cannot read, saying how they are written", async () => {
     const dir = path.join(folders(), "bad-hours");
     const result = await runCli(["init", dir, "--yes", ...ANSWERS, "--hours", "weekdays 7 to 6"], { cwd: path.dirname(dir) });

@@ -1,15 +1,6 @@
-import { createRequire } from "node:module";
-import type { ZipRecord } from "zipcodes";
+import { placeOfZip, populatedPlaces, zipOf, zipRecords, type Place } from "../gazetteer.ts";
 import { slugify } from "../slug.ts";
 import { townName, townNameKey } from "../town-names.ts";
-
-type Zipcodes = Pick<typeof import("zipcodes"), "lookup" | "codes" | "lookupByState">;
-
-let zipcodes: Zipcodes | undefined;
-/** The offline US gazetteer (the `zipcodes` package), loaded on first use: it is a large table. */
-function gazetteer(): Zipcodes {
-  return (zipcodes ??= createRequire(import.meta.url)("zipcodes") as Zipcodes);
-}
 
 export interface TownMatch {
   name: string;
@@ -20,13 +11,11 @@ export interface TownMatch {
   lng: number;
 }
 
-
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
-
-function match(record: ZipRecord, typed?: string): TownMatch {
-  const name = typed ?? townName(record.city);
-  return { name, slug: slugify(name), state: record.state, zip: record.zip, lat: round(record.latitude), lng: round(record.longitude) };
-}
+/**
+ * Names the ZIP list gives a firm's own ZIP code ("State Farm Ins", "Gen Electric", "Contest Mail"):
+ * never offered, even where no populated place has the name typed.
+ */
+const FIRM_NAME = /\b(ins|insurance|inc|co|corp|corporation|company|services?|mail|irs|bank|lottery|bureau|electric|general|gen)\b/i;
 
 /**
  * The owner's spelling of a town, unless typed all in one case ("coeur d alene") or with more than
@@ -37,28 +26,50 @@ function ownersSpelling(typed: string): string | undefined {
   return mixedCase && /^[\p{L} .'’-]+$/u.test(typed) ? typed.replace(/\s+/g, " ") : undefined;
 }
 
+function match(place: Place, zip: string, typed?: string): TownMatch {
+  const name = typed ?? place.name;
+  return { name, slug: slugify(name), state: place.state, zip, lat: place.lat, lng: place.lng };
+}
+
 /**
- * Towns for what the owner typed: a five-digit ZIP code, or a town's name with an optional state
- * (`Sun City`, `Sun City, CA`), however spelled ("St. Maries", "Coeur d'Alene"). Without a state,
- * `region`'s towns come first, then those of other states: a town across the line is found too.
- * One match per town and state: its first ZIP code.
+ * Towns for what the owner typed: a five-digit ZIP code (the place it is in: 97223 is Tigard, not
+ * the post office's Portland), or a town's name with an optional state (`Sun City`, `Sun City, CA`),
+ * however spelled ("St. Maries", "Coeur d'Alene"). Populated places (src/gazetteer.ts) are offered;
+ * a hamlet under 1,000 people only the ZIP list knows, when no populated place has the name. Without
+ * a state, `region`'s towns come first, then the others, the most populous first. One match per
+ * town and state, with its ZIP code.
  */
 export function findTowns(query: string, region: string): TownMatch[] {
   const text = query.trim();
   if (/^\d{5}$/.test(text)) {
-    const record = gazetteer().lookup(text);
-    return record ? [match(record)] : [];
+    const place = placeOfZip(text);
+    return place ? [match(place, text)] : [];
   }
   const [name, state] = text.split(",").map((part) => part.trim());
   if (!name) return [];
   const key = townNameKey(name);
+  const inState = (placeState: string) => !state || placeState === state.toUpperCase();
   const first = region.toUpperCase();
-  const records = (state ? gazetteer().lookupByState(state.toUpperCase()) : Object.values(gazetteer().codes))
-    .filter((record) => record.country === "US" && townNameKey(record.city) === key)
-    .sort((a, b) => Number(b.state === first) - Number(a.state === first));
+  const byRegion = <T extends { state: string }>(a: T, b: T) => Number(b.state === first) - Number(a.state === first);
+  const places = populatedPlaces().filter((place) => inState(place.state) && townNameKey(place.name) === key);
+  const found =
+    places.length > 0
+      ? places.map((place) => ({ place, zip: zipOf(place) ?? "" }))
+      : hamlets(key, inState);
   const seen = new Set<string>();
-  return records
-    .map((record) => match(record, ownersSpelling(name)))
+  return found
+    .sort((a, b) => byRegion(a.place, b.place))
+    .map(({ place, zip }) => match(place, zip, ownersSpelling(name)))
     .filter((town) => (seen.has(`${town.slug}|${town.state}`) ? false : (seen.add(`${town.slug}|${town.state}`), true)))
     .slice(0, 10);
+}
+
+/** Towns of the ZIP list alone (under 1,000 people), by the name typed; never a firm's code. */
+function hamlets(key: string, inState: (state: string) => boolean): Array<{ place: Place; zip: string }> {
+  return zipRecords()
+    .filter((record) => inState(record.state) && !FIRM_NAME.test(record.city) && townNameKey(record.city) === key)
+    .map((record) => ({
+      place: { name: townName(record.city), state: record.state, lat: Math.round(record.latitude * 1e4) / 1e4, lng: Math.round(record.longitude * 1e4) / 1e4, population: 0 },
+      zip: record.zip,
+    }));
 }

@@ -18,7 +18,7 @@ describe("gopher-site init without a terminal", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Wrote a starter site for Cascade Mole Control in cascade (");
-    expect(result.stdout).toContain("base town Salem, OR; 8 city pages: Salem, Keizer, Turner, Aumsville, Rickreall, Independence, Silverton, Gervais");
+    expect(result.stdout).toContain("base town Salem, OR; 8 city pages: Salem, Four Corners, Hayesville, Keizer, Turner, Aumsville, Independence, Silverton");
     expect(result.stdout).toContain("addresses   /mole-removal and /{city}-mole-removal, e.g. /salem-mole-removal");
     expect(result.stdout).toMatch(/Next steps:\n {2}cd cascade\n {2}npx gopher-site dev/);
 
@@ -191,8 +191,8 @@ describe("the site init starts", () => {
     const dist = path.join(dir, "dist");
     const pages = readdirSync(dist).filter((name) => name.endsWith(".html")).sort();
     expect(pages).toEqual([
-      "404.html", "about.html", "aumsville-mole-removal.html", "blog.html", "gervais-mole-removal.html", "independence-mole-removal.html",
-      "index.html", "keizer-mole-removal.html", "mole-removal.html", "privacy-policy.html", "rickreall-mole-removal.html",
+      "404.html", "about.html", "aumsville-mole-removal.html", "blog.html", "four-corners-mole-removal.html", "hayesville-mole-removal.html",
+      "independence-mole-removal.html", "index.html", "keizer-mole-removal.html", "mole-removal.html", "privacy-policy.html",
       "salem-mole-removal.html", "service-areas.html", "silverton-mole-removal.html", "terms-of-service.html", "thank-you.html", "turner-mole-removal.html",
     ]);
     expect(tradeWordsIn(dist, /^moles?$/i)).toEqual([]);

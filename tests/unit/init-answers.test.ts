@@ -1,29 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { collectAnswers, phoneForms, type Question } from "../../src/init/answers.ts";
-import { nearestTowns, townsOf } from "../../src/init/places.ts";
+import { nearestTowns, placesOfZip } from "../../src/init/places.ts";
 import { fitLengths } from "../../src/init/fit-lengths.ts";
 import { starterFiles } from "../../src/init/starter.ts";
 import { titleCase } from "../../src/init/services.ts";
 import { slugify } from "../../src/slug.ts";
 
-const record = (zip: string, city: string, latitude: number, longitude: number, state = "OR") => ({ zip, city, state, latitude, longitude, country: "US" });
-
 describe("init's places", () => {
-  it("makes one town per name and state at the mean of its ZIP codes, leaving out firms' and offices' own codes", () => {
-    const towns = townsOf([
-      record("97301", "Salem", 44.949, -123.004),
-      record("97302", "Salem", 44.9039, -123.0445),
-      record("97313", "State Farm Ins", 44.9849, -122.9988),
-      record("97303", "Keizer", 44.9927, -123.0167),
-      record("85096", "Census Bureau", 33.44, -112.09, "AZ"),
-      record("V5K", "Vancouver", 49.2, -123.1, "BC"),
-    ].map((item) => (item.city === "Vancouver" ? { ...item, country: "CA" } : item)));
-    expect(towns).toEqual([
-      { name: "Salem", region: "OR", lat: 44.9265, lng: -123.0242 },
-      { name: "Keizer", region: "OR", lat: 44.9927, lng: -123.0167 },
-    ]);
-  });
-
   it("lists the nearest towns first, without the base or a second town of one name", () => {
     const base = { name: "Salem", region: "OR", lat: 44.94, lng: -123.03 };
     const towns = [
@@ -34,6 +17,19 @@ describe("init's places", () => {
       { name: "Keizer", region: "WA", lat: 44.99, lng: -123.0 },
     ];
     expect(nearestTowns(base, towns, 2).map((town) => town.name)).toEqual(["Keizer", "Silverton"]);
+  });
+
+  it("offers populated places only: no firm's own ZIP code, no place that is gone; a ZIP code names the place it is in", async () => {
+    const portland = (await placesOfZip("97205"))!;
+    expect(portland.base).toMatchObject({ name: "Portland", region: "OR" });
+    const names = portland.nearby.map((town) => town.name);
+    expect(names).toHaveLength(7);
+    expect(names).not.toContain("Gen Electric");
+    expect(names).not.toContain("Marylhurst");
+    // 97223's post office is Portland's; the place it is in is Tigard.
+    expect((await placesOfZip("97223"))!.base).toMatchObject({ name: "Tigard", region: "OR" });
+    const kansasCity = (await placesOfZip("64105"))!;
+    expect(kansasCity.nearby.map((town) => `${town.name}, ${town.region}`)).toContain("North Kansas City, MO");
   });
 });
 

@@ -54,4 +54,13 @@ describe("the offline lookup near a state line", () => {
     expect(findTowns("Post<>Falls", "ID")[0]).toMatchObject({ name: "Post Falls", state: "ID" });
     expect(findTowns("83814", "WA")[0]).toMatchObject({ name: "Coeur d'Alene", state: "ID" });
   });
+
+  it("finds populated places as people name them, by ZIP code the place it is in, and no firm's code", () => {
+    expect(findTowns("Tigard", "OR")).toEqual([{ name: "Tigard", slug: "tigard", state: "OR", zip: "97223", lat: 45.4312, lng: -122.7715 }]);
+    expect(findTowns("97223", "OR")[0]).toMatchObject({ name: "Tigard", state: "OR", zip: "97223" });
+    expect(findTowns("92586", "CA")[0]).toMatchObject({ name: "Sun City", state: "CA", zip: "92586" });
+    expect(findTowns("North Kansas City", "MO")[0]).toMatchObject({ name: "North Kansas City", state: "MO" });
+    expect(findTowns("Kansas City", "KS").map((town) => town.state)).toEqual(["KS", "MO"]);
+    expect(findTowns("Gen Electric", "OR")).toEqual([]);
+  });
 });

@@ -33,8 +33,9 @@ export const PAGE_KINDS = {
   legal: { template: "templates/pages/legal.tsx", copy: [], untranslatedAs: "legal", licensePlace: true },
   own: { template: "templates/pages/own.tsx", copy: [] },
   "not-found": { template: "templates/pages/not-found.tsx", copy: ["pages/not-found.yaml"] },
-  // Only with site.yaml's leads (its copy is an optional file): where a request sent without JavaScript ends.
-  "thank-you": { template: "templates/pages/thank-you.tsx", copy: [], slug: "thank-you" },
+  // Only with site.yaml's leads (its copy file is needed only then): where a request sent without
+  // JavaScript ends. A language without its words sends its visitors to the default language's.
+  "thank-you": { template: "templates/pages/thank-you.tsx", copy: ["pages/thank-you.yaml"], untranslatedAs: "thank-you", slug: "thank-you" },
 } as const satisfies Record<string, PageKind>;
 
 export type PageKindName = keyof typeof PAGE_KINDS;

@@ -167,7 +167,11 @@ export const cityCopy = z.strictObject({
   neighborhoods: section,
   process,
   reviews: section,
-  nearby: z.strictObject({ heading: line, linkSuffix: line, allAreasLabel: line }),
+  nearby: z.strictObject({
+    heading: line,
+    linkSuffix: line.describe("A nearby town's link after its name (Gopher Control: \"Temecula Gopher Control\"), or with {city} where the name goes, in the language's word order (Plomería en {city})"),
+    allAreasLabel: line,
+  }),
   heroImageAlt: line,
 });
 

@@ -7,7 +7,7 @@ import { SiteError, type Problem } from "../errors.ts";
 import { UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import type { SourceFiles } from "../source-files.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
-import { siteFacts, type Facts } from "./placeholders.ts";
+import { siteFacts, withDefaultWords, type Facts } from "./placeholders.ts";
 import { factsWithClaim } from "./review-claim.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
@@ -17,13 +17,14 @@ const line = z.string().trim().min(1, "must not be empty").max(300, "is too long
  * content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts.
  * What it may leave out and address are the kinds of page and the site's services, by id.
  */
-export function languageSettingsSchemaFor(serviceIds: readonly string[]) {
-  const units = [...UNTRANSLATABLE_KINDS, ...serviceIds];
+export function languageSettingsSchemaFor(serviceIds: readonly string[], townSlugs: readonly string[] = []) {
+  const units = [...new Set([...UNTRANSLATABLE_KINDS, ...serviceIds, ...townSlugs])];
+  const named = townSlugs.length > 0 ? "kinds of page, then site.yaml's services, pages and towns" : "kinds of page, then site.yaml's services and pages";
   return z.strictObject({
     untranslated: z
-      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services and pages)` }))
+      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (${named})` }))
       .default([])
-      .describe("Pages left in the default language on purpose (a kind of page, or a service by its id): not built in this language; links lead to the default language's page"),
+      .describe("Pages left in the default language on purpose (a kind of page, a service or page of your own by its id, a town by its slug): not built in this language; links lead to the default language's page"),
     untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
     slugs: z
       .strictObject({
@@ -88,7 +89,12 @@ export async function translationFacts(
   const read = await readSettings(sources, path.join(folder, "language.yaml"), `${shown}/language.yaml`, localeFacts, site);
   const licenses = licenseLines(site, read.settings.licenseLabels);
   const facts: Facts = { ...read.facts, ...Object.fromEntries(licenses.map((line) => [licensePlaceholder(line.name), line.text])) };
-  return { settings: read.settings, licenses, facts };
+  // site.yaml's worded facts this language gives no words for reach its pages in the default language's: said where
+  // used. A fact of figures and signs alone ($20–$60) reads the same in every language.
+  const unworded = Object.entries(site.facts)
+    .filter(([name, value]) => /\p{L}/u.test(value) && !Object.hasOwn(read.settings.facts, name))
+    .map(([name]) => name);
+  return { settings: read.settings, licenses, facts: withDefaultWords(facts, unworded, `${shown}/language.yaml`) };
 }
 
 /** Reads language.yaml; its words for facts must name known facts and carry their numbers. */
@@ -102,7 +108,7 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
     throw new SiteError([{ file, message: reason }]);
   }
   const problems: Problem[] = [];
-  const read = readYaml(file, text, languageSettingsSchemaFor(pageIds(site)), problems);
+  const read = readYaml(file, text, languageSettingsSchemaFor(pageIds(site), site.cities.map((city) => city.slug)), problems);
   if (!read) throw new SiteError(problems);
   for (const [name, words] of Object.entries(read.data.facts)) {
     const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };

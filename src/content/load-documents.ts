@@ -8,7 +8,7 @@ import { selectConditionalBlocks, type Conditions } from "./conditional-blocks.t
 import { readFrontMatter } from "./front-matter.ts";
 import type { Locator, YamlSource } from "../config/yaml-source.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
-import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { factsInDefaultWords, fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 import { handWrittenFacts } from "./hand-written-facts.ts";
 
 export interface LoadDocumentsOptions {
@@ -83,7 +83,8 @@ export async function loadDocuments(options: LoadDocumentsOptions): Promise<Load
   const warnings = options.warnings ?? [];
   const articles = compact(blogFiles.map((parsed, i) => finishArticle(parsed, converted[i]!, options.facts, problems, warnings)));
   const legal = compact(legalFiles.map((parsed, i) => finishLegal(parsed, converted[blogFiles.length + i]!, options.facts, problems, warnings)));
-  if (articles.length === 0 && problems.length === 0 && options.translation?.blog !== false) {
+  // A translation may have none yet: each article it lacks is one of its gaps (load-translation.ts).
+  if (articles.length === 0 && problems.length === 0 && !options.translation) {
     problems.push({ file: `${options.displayDir}/blog`, message: "no articles found; add at least one .md file" });
   }
   problems.push(...duplicateSlugs(articles));
@@ -187,7 +188,7 @@ function fillFrontMatter<T>(source: () => YamlSource, data: T, facts: Facts, pro
   const filled = mapStrings(data, [], (value, path) => {
     for (const { name } of unknownPlaceholders(value, known)) problems.push({ ...at(path), message: unknownPlaceholderMessage(name, known) });
     for (const repeat of repeatedWords(value, facts)) warnings.push({ ...at(path), message: repeatedWordMessage(repeat) });
-    for (const written of handWrittenFacts(value, facts)) warnings.push({ ...at(path), message: written.message });
+    for (const written of [...handWrittenFacts(value, facts), ...factsInDefaultWords(value, facts)]) warnings.push({ ...at(path), message: written.message });
     return fillPlaceholders(value, facts);
   }) as T;
   return problems.length > before ? undefined : filled;

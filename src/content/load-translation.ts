@@ -63,18 +63,24 @@ export async function loadTranslation(options: LoadEditionsOptions & { language:
       : readCityIntros(sources, path.join(contentDir, "cities.yaml"), `${displayDir}/cities.yaml`, site, facts),
   ]);
   const version = (what: string) => `not translated yet: the /${language.code}/ ${what} is left out until it is`;
-  const pageTypes = translationUnits(site).filter((type) => filesOfUnit(type).some((file) => pendingCopy.has(file)));
+  // A blog with no article translated yet is left out as its untranslated words would leave it.
+  const noArticles = !settings.untranslated.includes("blog") && documents.articles.length === 0;
+  const pageTypes = translationUnits(site).filter((type) => filesOfUnit(type).some((file) => pendingCopy.has(file)) || (type === "blog" && noArticles));
+  if (noArticles) warnings.push({ file: `${displayDir}/blog`, message: `${version("blog")} (no article translated yet: translate one, named like the article it translates)` });
   for (const [name, gaps] of pendingCopy) {
     const type = pageTypes.find((each) => filesOfUnit(each).includes(name));
     const what = type ? `version of the ${type === "blog" ? "blog and its articles" : `${type} page${type === "city" ? "s" : ""}`}` : "site";
     warnings.push(...gaps.map((gap) => ({ ...gap, message: `${version(what)} (${gap.message})` })));
   }
   const labels = townLabels(site);
-  warnings.push(...cities.missing.map((gap) => ({ ...gap, message: version(`page of ${labels.get((gap.field ?? "").replace(/\.intro$/, "")) ?? "this town"}`) })));
+  // A town left untranslated on purpose (language.yaml's untranslated names its slug) is no gap.
+  const townOf = (gap: Problem) => (gap.field ?? "").replace(/\.intro$/, "");
+  const missingTowns = cities.missing.filter((gap) => !settings.untranslated.includes(townOf(gap)));
+  warnings.push(...missingTowns.map((gap) => ({ ...gap, message: version(`page of ${labels.get(townOf(gap)) ?? "this town"}`) })));
   const shared = [...pendingCopy.keys()].some((name) => !pageTypes.some((type) => filesOfUnit(type).includes(name)));
   if (shared) return { code: language.code, name: language.name, warnings };
   const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];
-  if (cities.missing.length > 0) left.push(`${cities.missing.length} town page${cities.missing.length === 1 ? "" : "s"}`);
+  if (missingTowns.length > 0) left.push(`${missingTowns.length} town page${missingTowns.length === 1 ? "" : "s"}`);
   const notices = left.length > 0 ? [`${language.name} (${language.code}): ${left.join(", ")} not translated yet, so built in the default language only (check --strict fails until they are)`] : [];
   return {
     ...language,
@@ -90,7 +96,7 @@ export async function loadTranslation(options: LoadEditionsOptions & { language:
     cityIntros: cities.intros,
     cityNames: cities.names,
     warnings,
-    pending: { pageTypes, cities: cities.missing.map((gap) => gap.field!.replace(/\.intro$/, "")) },
+    pending: { pageTypes, cities: [...new Set([...cities.missing.map(townOf), ...site.cities.map((city) => city.slug).filter((slug) => settings.untranslated.includes(slug))])] },
     notices,
   };
 }

@@ -1,5 +1,5 @@
 import type { Problem } from "../errors.ts";
-import { repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { factsInDefaultWords, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 import { handWrittenFacts } from "./hand-written-facts.ts";
 
 /**
@@ -52,6 +52,7 @@ export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownRe
   const warnings = [
     ...repeatedWords(body, facts).map((repeat) => ({ offset: repeat.offset, message: repeatedWordMessage(repeat) })),
     ...handWrittenFacts(body, facts),
+    ...factsInDefaultWords(body, facts),
   ].map(({ offset, message }) => ({ file, line: fileLine(countLines(body, offset)), message }));
   if (problems.length > 0) return { html: [""], problems, warnings };
   // A link's address has no placeholders (marked writes braces in it as %7B and %7D).

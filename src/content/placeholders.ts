@@ -128,6 +128,31 @@ function lastWords(value: string, count: number, side: "start" | "end"): string 
   return (side === "start" ? words.slice(0, count) : words.slice(-count)).join(" ");
 }
 
+/** A translation's facts that are still site.yaml's words, in the default language: its language.yaml has none of its own. */
+const inDefaultWords = new WeakMap<Facts, { names: ReadonlySet<string>; file: string }>();
+
+/**
+ * `facts` with `names` marked as still in the default language's words: a translation's worded facts
+ * its language.yaml (`file`) does not give.
+ */
+export function withDefaultWords(facts: Facts, names: readonly string[], file: string): Facts {
+  const marked = { ...facts };
+  if (names.length > 0) inDefaultWords.set(marked, { names: new Set(names), file });
+  return marked;
+}
+
+/**
+ * Worded facts a translation's text names that are still site.yaml's words ({arrivalWindow}: "2–4
+ * hours" on a Spanish page): each with its offset and what to do.
+ */
+export function factsInDefaultWords(text: string, facts: Facts): Array<{ offset: number; message: string }> {
+  const marked = inDefaultWords.get(facts);
+  if (!marked) return [];
+  return [...text.matchAll(PLACEHOLDER)]
+    .filter((match) => marked.names.has(match[1]!))
+    .map((match) => ({ offset: match.index, message: `{${match[1]}} is site.yaml's words, "${facts[match[1]!]}", in the default language: give this language's words in ${marked.file}'s facts` }));
+}
+
 /** How `check` words a repeated word: the same line in the CLI and the editor. */
 export function repeatedWordMessage(repeat: RepeatedWord): string {
   return `"${repeat.word}" twice once {${repeat.name}} is filled ("${repeat.reads}"); reword the sentence`;

@@ -26,7 +26,7 @@ function defaultSlugs(site: SiteAddresses): Record<string, string> {
 }
 
 /** Every address of one language's pages. */
-export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings">, site: SiteAddresses) {
+export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings"> & Partial<Pick<RouteLanguage, "pending">>, site: SiteAddresses) {
   const slugs = { ...defaultSlugs(site), ...language.settings.slugs };
   const at = (slug: string) => `${language.prefix}/${slug}`;
   return {
@@ -40,7 +40,8 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
     article: (slug: string) => at(`${slugs.blog}/${slug}`),
     legal: (slug: string) => at(slug),
     notFound: () => `${language.prefix}/404`,
-    thankYou: () => at(slugs["thank-you"]!),
+    // A language whose thank-you page is not built (its words not translated) ends on the default language's.
+    thankYou: () => (language.prefix === "" || builds(language, "thank-you") ? at(slugs["thank-you"]!) : `/${defaultSlugs(site)["thank-you"]}`),
   };
 }
 

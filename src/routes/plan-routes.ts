@@ -224,7 +224,9 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
       }),
     page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
     // Where a request sent without JavaScript ends: a page for people who just sent one, not for search engines.
-    ...(ownLeadForm(site) && copy.thankYou ? [page("thank-you", at((p) => p.thankYou()), { ...copy.thankYou, noindex: true }, { copy: copy.thankYou })] : []),
+    ...(ownLeadForm(site) && copy.thankYou && builds(language, translationUnit("thank-you"))
+      ? [page("thank-you", at((p) => p.thankYou()), { ...copy.thankYou, noindex: true }, { copy: copy.thankYou })]
+      : []),
   ];
 
   return pages;

@@ -210,6 +210,14 @@ export function townsBySlug(site: Site, paths: LanguagePaths): Map<string, { nam
  * A city's nearby links, nearest to the default location first. A town without a page of its
  * own links to /service-areas, which lists every town we serve, so no link is ever broken.
  */
+/**
+ * A nearby town's link in the language's word order: pages/city.yaml's linkSuffix with {city} where
+ * the town's name goes ("Plomería en {city}"), or after the town's name without it ("Gopher Control").
+ */
+export function townLinkLabel(town: string, words: string): string {
+  return words.includes("{city}") ? words.replaceAll("{city}", town) : `${town} ${words}`;
+}
+
 export function nearbyLinks(
   site: Site,
   city: City,
@@ -218,7 +226,7 @@ export function nearbyLinks(
 ): PlaceLink[] {
   const nearby = city.nearby.map((slug) => towns.get(slug)!);
   return sortByDistance(nearby, site.defaultLocation).map((town) => ({
-    label: `${town.name} ${suffix}`,
+    label: townLinkLabel(town.name, suffix),
     href: town.href,
     lat: town.lat,
     lng: town.lng,

@@ -2,6 +2,7 @@ import type { Site } from "../config/schema.ts";
 import type { Copy, OwnPageCopy, PageSection } from "../content/copy-schema.ts";
 import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView, TemplateName } from "../routes/page-props.ts";
 import { defaultPaths } from "../routes/languages.ts";
+import { townLinkLabel } from "../routes/site-views.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
 import { blogPosting, breadcrumbList, faqPage, jobPosting, jsonLdText, localBusiness, pageOffer, service, webPage, type JsonLd, type Offer } from "./json-ld.ts";
@@ -119,7 +120,7 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
   city: ({ context, page, home, crumb }) => {
     const { copy, site, siteUrl } = context;
     const paths = defaultPaths(site);
-    const label = `${page.page.name} ${page.page.copy.nearby.linkSuffix}`;
+    const label = townLinkLabel(page.page.name, page.page.copy.nearby.linkSuffix);
     return [breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, paths.serviceAreas()), crumb(label, page.path)], siteUrl)];
   },
   blog: () => [],

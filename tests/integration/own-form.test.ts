@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +103,24 @@ describe("the site's own call-back form", () => {
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(6144);
     const css = await readFile(path.join(dir, "dist", /<link rel="stylesheet" href="\/([^"]+)"/.exec(html)![1]!), "utf8");
     expect(css).toContain(".lead-honeypot{");
+  });
+
+  it("keeps a language whose thank-you words are missing: its requests end on the default language's thank-you page, and check says so", async () => {
+    const words = path.join(dir, "content/es/pages/thank-you.yaml");
+    const kept = await readFile(words, "utf8");
+    await rm(words);
+    try {
+      const built = await runCli(["build"], { cwd: dir });
+      expect(built.code).toBe(0);
+      expect(built.stderr).toContain("content/es/pages/thank-you.yaml  not translated yet: the /es/ version of the thank-you page is left out until it is");
+      expect(built.stdout).toContain("Español (es): the thank-you page not translated yet, so built in the default language only");
+      const spanish = await page("es/nosotros.html");
+      expect(formOf(spanish)).toContain(hidden("thanks", "/thank-you"));
+      expect(existsSync(path.join(dir, "dist", "es", "gracias.html"))).toBe(false);
+      expect(existsSync(path.join(dir, "dist", "thank-you.html"))).toBe(true);
+    } finally {
+      await writeFile(words, kept);
+    }
   });
 
   it("names the words chrome.yaml lacks for the form, in one line (the last test: it breaks the copy)", async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.ts";
@@ -16,6 +16,8 @@ afterEach(() => removeDir(dir));
 /** Problems name files relative to the working folder: the project's own files, as the CLI would name them. */
 const inProject = (file: string) => path.relative(dir, path.resolve(file));
 const html = (outFile: string) => readFile(path.join(dir, "dist", outFile), "utf8");
+/** The line of a project file a text is on. */
+const lineOf = async (file: string, text: string) => (await readFile(path.join(dir, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
 
 async function addTown(): Promise<void> {
   const config = path.join(dir, "site.yaml");
@@ -60,6 +62,34 @@ describe("a translation still to write", () => {
     expect(strict.stderr).toContain("content/es/cities.yaml:1  sun-city.intro  not translated yet: the /es/ page of Sun City is left out until it is (an error with --strict)");
   }, 90_000);
 
+  it("takes a town left in the default language on purpose: language.yaml's untranslated names its slug, and check --strict passes", async () => {
+    await addTown();
+    const settings = path.join(dir, "content/es/language.yaml");
+    await writeFile(settings, (await readFile(settings, "utf8")).replace("untranslated: [legal]", "untranslated: [legal, sun-city]"));
+    const strict = await runCli(["check", "--strict"], { cwd: dir });
+    expect(strict.stderr).toBe("");
+    expect(strict.code).toBe(0);
+    const result = await buildProject(dir);
+    expect(existsSync(path.join(dir, "dist/es/control-de-tuzas-sun-city.html"))).toBe(false);
+    expect(result.notices.filter((notice) => notice.includes("not translated yet"))).toEqual([]);
+    expect(await html("es/areas-de-servicio.html")).toContain('href="/sun-city-gopher-control"');
+  }, 90_000);
+
+  it("says where a translation's text shows site.yaml's worded fact in the default language, and not for a fact of figures alone", async () => {
+    const settings = path.join(dir, "content/es/language.yaml");
+    await writeFile(settings, (await readFile(settings, "utf8")).replace("  trapWindow: 24–48 horas\n", ""));
+    const result = await buildProject(dir);
+    const said = result.warnings.map((warning) => `${inProject(warning.file)}:${warning.line}  ${warning.field ?? ""}  ${warning.message}`);
+    const words = `{trapWindow} is site.yaml's words, "24–48 hours", in the default language: give this language's words in ${path.join(dir, "content/es/language.yaml")}'s facts`;
+    // At the key of the text that names it, as every copy warning is.
+    const step = (await lineOf("content/es/pages/home.yaml", "{trapWindow}")) - 2;
+    expect(said).toContain(`content/es/pages/home.yaml:${step}  process.steps.1.text  ${words}`);
+    expect(said.some((line) => line.startsWith("content/es/services/residential.yaml:") && line.endsWith(words))).toBe(true);
+    // The English pages have their own words; a fact of figures ($20–$60) reads the same in Spanish.
+    expect(said.filter((line) => line.startsWith("content/") && !line.startsWith("content/es/") && line.includes("default language"))).toEqual([]);
+    expect(said.some((line) => line.includes("{diyPoisonCost}"))).toBe(false);
+  }, 90_000);
+
   it("leaves a page type out whose copy lacks a key, and the whole language when a shared text does", async () => {
     const about = path.join(dir, "content/es/pages/about.yaml");
     await writeFile(about, (await readFile(about, "utf8")).replace(/^description: >-\n(?: {2}.*\n)+/m, ""));
@@ -93,5 +123,17 @@ describe("a translation still to write", () => {
     expect(result.pages.some((page) => page.path.startsWith("/es/blog"))).toBe(false);
     expect(result.pages.some((page) => page.path === "/blog/gopher-damage-costs")).toBe(true);
   }, 90_000);
-});
 
+  it("leaves the language's blog out while no article is translated, its folder empty: the rest of the language is built", async () => {
+    await rm(path.join(dir, "content/es/blog"), { recursive: true, force: true });
+    await mkdir(path.join(dir, "content/es/blog"));
+    const result = await buildProject(dir);
+    expect(result.pages.some((page) => page.path.startsWith("/es/blog"))).toBe(false);
+    expect(result.pages.some((page) => page.path === "/es/nosotros")).toBe(true);
+    expect(result.warnings.map((warning) => `${inProject(warning.file)}  ${warning.message}`)).toContain(
+      "content/es/blog  not translated yet: the /es/ blog is left out until it is (no article translated yet: translate one, named like the article it translates)",
+    );
+    // The Spanish pages' blog link leads to the English blog.
+    expect(await html("es/nosotros.html")).toContain('href="/blog"');
+  }, 90_000);
+});

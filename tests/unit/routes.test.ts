@@ -1,3 +1,4 @@
+import { townLinkLabel } from "../../src/routes/site-views.ts";
 import { describe, expect, it } from "vitest";
 import { checkPlan, planRoutes } from "../../src/routes/plan-routes.ts";
 import { absoluteUrl, outFileFor } from "../../src/routes/urls.ts";
@@ -115,5 +116,12 @@ describe("planRoutes", () => {
     expect(problems).toEqual([{ file: "privacy-copy.html", message: `/privacy-copy has the same <title> as ${original.path}: "${original.head.title}"` }]);
     const translated = { ...original, lang: "es", path: "/es/privacy-policy", outFile: "es/privacy-policy.html" };
     expect(() => checkPlan([...planRoutes(sample), translated])).not.toThrow();
+  });
+});
+
+describe("a nearby town's link", () => {
+  it("follows the language's word order: after the name, or with {city} where the name goes", () => {
+    expect(townLinkLabel("Shawnee", "Plumbing")).toBe("Shawnee Plumbing");
+    expect(townLinkLabel("Shawnee", "Plomería en {city}")).toBe("Plomería en Shawnee");
   });
 });

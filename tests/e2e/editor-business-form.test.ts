@@ -51,3 +51,13 @@ describe("the Business form (Chromium)", { timeout: 120_000 }, () => {
     expect(await message.isVisible()).toBe(true);
   });
 });
+
+describe("a page's sections in the editor (Chromium)", { timeout: 120_000 }, () => {
+  it("offers each kind of section by its name, not as numbered options", async () => {
+    const page = await session.open("Services", 1280, '[data-file="content/services/residential.yaml"] select[id$="__oneof_select"]');
+    const picker = page.locator('[data-file="content/services/residential.yaml"] select[id$="__oneof_select"]').first();
+    const names = await picker.locator("option").allTextContents();
+    expect(names).toEqual(expect.arrayContaining(["Cards", "Checklist", "Steps (how it works)", "Paragraphs", "Reviews", "Prices", "Questions and answers", "Team", "Gallery", "Services", "Call to action"]));
+    expect(names.some((name) => /option \d/i.test(name))).toBe(false);
+  });
+});

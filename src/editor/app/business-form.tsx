@@ -1,7 +1,7 @@
 import type { ObjectFieldTemplateProps, UiSchema } from "@rjsf/utils";
 
 /** site.yaml's keys the owner changes, in the order they come up: the everyday facts first. */
-const EVERYDAY = ["company", "phone", "emergency", "email", "openingHours", "notice", "prices", "reviews", "warranty", "licenses", "results", "callbackMinutes", "facts", "brand", "legal", "copyrightYear"];
+const EVERYDAY = ["company", "phone", "emergency", "email", "openingHours", "specialHours", "notice", "prices", "reviews", "warranty", "licenses", "results", "callbackMinutes", "facts", "brand", "legal", "copyrightYear"];
 
 /** Keys set once, by whoever set the site up: the site's address and output, its addresses, search engines' data, integrations. */
 const ADVANCED = new Set(["siteUrl", "format", "base", "businessType", "cityPath", "timeZone", "integrations", "languages", "defaultLocation"]);

@@ -11,6 +11,9 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A kind whose name is not its `type` in words. */
+const KIND_NAMES: Readonly<Record<string, string>> = { faq: "Questions and answers", cta: "Call to action", steps: "Steps (how it works)", prose: "Paragraphs" };
+
 /** The schema as the form shows it: every field titled, JSON Schema's own `$schema` keyword left out. */
 export function formSchema(schema: JsonSchema): RJSFSchema {
   const visit = (node: unknown, key?: string): unknown => {
@@ -23,6 +26,14 @@ export function formSchema(schema: JsonSchema): RJSFSchema {
       else out[name] = visit(value);
     }
     if (key && out.title === undefined) out.title = humanize(key);
+    // A choice of kinds (a section's type): each by its name in the picker, not "option 3".
+    for (const choices of [out.oneOf, out.anyOf]) {
+      if (!Array.isArray(choices)) continue;
+      for (const choice of choices as JsonSchema[]) {
+        const kind = ((choice.properties as Record<string, JsonSchema> | undefined)?.type as JsonSchema | undefined)?.const;
+        if (choice.title === undefined && typeof kind === "string") choice.title = KIND_NAMES[kind] ?? humanize(kind);
+      }
+    }
     return out;
   };
   return visit(schema) as RJSFSchema;

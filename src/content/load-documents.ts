@@ -10,6 +10,7 @@ import type { Locator, YamlSource } from "../config/yaml-source.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
 import { factsInDefaultWords, fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 import { handWrittenFacts } from "./hand-written-facts.ts";
+import { starterWordsNotice } from "./starter-words.ts";
 
 export interface LoadDocumentsOptions {
   contentDir: string;
@@ -56,15 +57,10 @@ export interface LoadDocumentsResult {
   /** Newest first, then by title. */
   articles: Article[];
   legal: LegalPage[];
-  /** Where a file still has init's starter words (its STARTER_MARK comment), with what to do: notices, not warnings. */
+  /** Where a file still has init's starter words (starter-words.ts), with what to do: notices, not warnings. */
   starter: string[];
 }
 
-/**
- * The comment init writes in the front matter of a starter text the owner must make their own (a
- * legal page, an article): what to do is said there and in check's notice, never on the page.
- */
-export const STARTER_MARK = "# Starter words from gopher-site init:";
 
 /** Loads content/blog/*.md and content/legal/*.md; every problem of every file at once. */
 export async function loadDocuments(options: LoadDocumentsOptions): Promise<LoadDocumentsResult> {
@@ -113,12 +109,8 @@ async function loadFolder<T>(
     names.map(async (name) => {
       const file = `${options.displayDir}/${folder}/${name}`;
       const text = await sources.readText(path.join(dir, name));
-      const mark = text.indexOf(STARTER_MARK);
-      if (mark >= 0) {
-        const end = text.indexOf("\n", mark);
-        const line = text.slice(0, mark).split("\n").length;
-        starter.push(`${file}:${line}  ${text.slice(mark + 2, end < 0 ? undefined : end).trim()}`);
-      }
+      const notice = starterWordsNotice(file, text);
+      if (notice) starter.push(notice);
       return load(file, name, text);
     }),
   );

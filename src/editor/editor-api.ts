@@ -17,7 +17,7 @@ import { createPendingUploads } from "./pending-uploads.ts";
 import { needsScaling, scaleDown } from "./scale-upload.ts";
 import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
-import { editablePath, listEditableFiles, PathRefused, readProjectFile, versionOf } from "./project-files.ts";
+import { editablePath, listEditableFiles, PathRefused, readProjectFile, SETTINGS, versionOf } from "./project-files.ts";
 import { saveFilesTogether } from "./save-file.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
@@ -62,7 +62,7 @@ class Refused extends Error {
 }
 
 /** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures, publish, history, undo. */
-export function createEditorApi(root: string, site: () => SiteBuilder) {
+export function createEditorApi(root: string, site: () => SiteBuilder, settings = SETTINGS) {
   // One save at a time: a second tab's save waits, then finds the file changed.
   let saving: Promise<unknown> = Promise.resolve();
   const queued = <T>(work: () => Promise<T>): Promise<T> => {
@@ -71,14 +71,14 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     return run;
   };
   // Publish and undo change the files a save reads: they wait their turn with the saves.
-  const versions = createVersionRoutes(path.join(root, "site.yaml"), queued);
+  const versions = createVersionRoutes(path.join(root, settings), queued);
   // The versions handed out: a save made from one of them is merged with what changed since.
   const memory = new VersionMemory();
   const uploads = createPendingUploads(root);
   const imagesFolder = () => editablePath(root, "public/images", /^public\/images$/);
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
-    const file = await readProjectFile(root, relative);
+    const file = await readProjectFile(root, relative, settings);
     if (!file) return undefined;
     memory.remember(relative, file.version, file.text);
     if (relative.endsWith(".md")) {
@@ -104,7 +104,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       const view = await fileView(relative);
       if (view) files[relative] = view;
     }
-    const siteYaml = await readFile(path.join(root, "site.yaml"), "utf8");
+    const siteYaml = await readFile(path.join(root, settings), "utf8");
     const data = new Map(Object.entries(files).map(([file, view]) => [file, view.data]));
     const site = files["site.yaml"]?.data as SiteInput;
     return { files, schemas: editorSchemas(siteYaml), untranslated: await untranslated(root, site, data) };
@@ -115,7 +115,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
    * the change can be merged: its operations touch no field changed since that version (mergedChange).
    */
   async function unchangedSinceRead(change: FileChange, merging = false) {
-    const current = await readProjectFile(root, change.file);
+    const current = await readProjectFile(root, change.file, settings);
     if (change.create || change.starter) {
       if (current) throw new Refused(409, `${change.file} already exists; pick another name`, { conflict: change.file });
       return undefined;
@@ -126,7 +126,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
     }
     // A save renames a new file over the old one, which a file's own permissions do not stop. Not a
     // 409: the editor's page offers Reload for those, and reloading would lose the owner's edits.
-    if (await isReadOnly(path.join(root, change.file))) {
+    if (await isReadOnly(change.file === SETTINGS ? path.join(root, settings) : path.join(root, change.file))) {
       throw new Refused(403, `${change.file} is read-only; nothing was saved. Make it writable (chmod u+w ${change.file}) for the editor to change it`);
     }
     return current;
@@ -134,7 +134,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
 
   /** The file's absolute path, its new text (null: removed), and its text now (none for a new file). */
   async function newText(change: FileChange): Promise<[string, string | null, string?]> {
-    const absolute = await editablePath(root, change.file);
+    const absolute = await editablePath(root, change.file, undefined, settings);
     const action = change.starter ? "starter" : change.remove ? "remove" : undefined;
     const refusal = action && pageCopyRefusal(change.file, action);
     if (refusal) throw new PathRefused(refusal);
@@ -293,7 +293,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder) {
       } else if (route === "preview" && request.method === "POST") {
         const asked = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { file?: unknown; body?: unknown } | null;
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
-        result = await previewMarkdown(root, asked.file, asked.body);
+        result = await previewMarkdown(root, asked.file, asked.body, settings);
       } else if (route === "upload" && request.method === "POST") {
         result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_REQUEST_BYTES));
       } else if (Object.hasOwn(VERSION_ROUTES, route) && VERSION_ROUTES[route] === request.method) {

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
 import { startDevServer, type DevServer } from "../dev/dev-server.ts";
 import type { Logger } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
@@ -40,7 +41,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   const paths = realProjectPaths(options.config);
   // A save of several files cut short after its journal was written is finished first; what
   // remains of any other save cut short is removed.
-  const { finished, kept } = await finishInterruptedSave(paths.root);
+  const { finished, kept } = await finishInterruptedSave(paths.root, path.basename(paths.config));
   if (finished.length > 0) options.log.info(`Finished a save that was cut short: ${finished.join(", ")}`);
   if (kept.length > 0) options.log.warn(`A save cut short was not finished for ${kept.join(", ")}: changed since, kept as it is now`);
   const stale = await removeStaleTemporaryFiles(paths.root);
@@ -50,7 +51,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   const printRefusal = (request: IncomingMessage, reason: string) => options.log.warn(`refused ${request.method} ${(request.url ?? "/").split("?", 1)[0]}: ${reason}`);
   let builder: SiteBuilder | undefined;
   // The dev server's build checks and serves each save; it is started below, before any request.
-  const api = createEditorApi(paths.root, () => builder!);
+  const api = createEditorApi(paths.root, () => builder!, path.basename(paths.config));
   const app: EditorApp = await buildEditorApp();
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {

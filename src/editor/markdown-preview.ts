@@ -26,12 +26,12 @@ export interface MarkdownPreview {
  * legal pages, the markdown policy (raw HTML and unsafe links refused, never passed on) and the
  * language's facts for `{placeholders}`, from site.yaml and language.yaml as they are on disk.
  */
-export async function previewMarkdown(root: string, file: string, body: string): Promise<MarkdownPreview> {
+export async function previewMarkdown(root: string, file: string, body: string, settings = "site.yaml"): Promise<MarkdownPreview> {
   const match = DOCUMENT.exec(file);
   if (!match) throw new PathRefused(`${JSON.stringify(file)} is not an article or a legal page of this project`);
   const [, code, folder] = match;
   try {
-    const { site } = await loadConfig({ path: path.join(root, "site.yaml"), displayPath: "site.yaml" });
+    const { site } = await loadConfig({ path: path.join(root, settings), displayPath: settings });
     const [first, ...others] = site.languages;
     const language = code === undefined ? first! : others.find((each) => each.code === code);
     if (!language) return { html: "", problems: [{ file, message: `site.yaml has no language "${code}"; this file is not built until it has` }] };

@@ -15,6 +15,15 @@ const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|(
  */
 export const PAGE_COPY = /^content\/(?:[a-z]{2,3}\/)?(?:services|own)\/[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$/;
 
+/** The editor's name for the site's settings file, whatever its name on disk (editablePath's `settings`). */
+export const SETTINGS = "site.yaml";
+
+/** A settings file's name in the project's folder: a plain .yaml file name, nothing else. */
+function settingsFileName(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.ya?ml$/.test(name)) throw new PathRefused(`${JSON.stringify(name)} is not a settings file name the editor writes (a .yaml file in the project's folder)`);
+  return name;
+}
+
 /** Thrown for a path the editor must not touch; answered with 400 and this message. */
 export class PathRefused extends Error {
   override name = "PathRefused";
@@ -25,14 +34,15 @@ export class PathRefused extends Error {
  * no `..` (encoded or not), no backslash, nothing but the editable files, no symlink anywhere on
  * the way (a link could lead out of the project).
  */
-export async function editablePath(root: string, relative: string, pattern: RegExp = EDITABLE): Promise<string> {
+export async function editablePath(root: string, relative: string, pattern: RegExp = EDITABLE, settings = SETTINGS): Promise<string> {
   if (typeof relative !== "string" || relative.includes("\0") || relative.includes("\\") || relative.includes("%") || path.isAbsolute(relative)) {
     throw new PathRefused(`${JSON.stringify(relative)} is not a file of this project the editor may change`);
   }
-  const segments = relative.split("/");
-  if (segments.some((segment) => segment === "" || segment === "." || segment === "..") || !pattern.test(relative)) {
+  if (relative.split("/").some((segment) => segment === "" || segment === "." || segment === "..") || !pattern.test(relative)) {
     throw new PathRefused(`${JSON.stringify(relative)} is not a file of this project the editor may change`);
   }
+  // site.yaml is the editor's name for the settings file it was started with (edit --config big.yaml).
+  const segments = relative === SETTINGS ? [settingsFileName(settings)] : relative.split("/");
   const realRoot = await realpath(root);
   let at = realRoot;
   for (const segment of segments) {
@@ -60,10 +70,10 @@ export interface ProjectFile {
  * Reads a project file with its version; undefined when it does not exist, or when it is not one the
  * editor may touch (a symbolic link could lead to any file of the machine: it is never read either).
  */
-export async function readProjectFile(root: string, relative: string): Promise<ProjectFile | undefined> {
+export async function readProjectFile(root: string, relative: string, settings = SETTINGS): Promise<ProjectFile | undefined> {
   let absolute: string;
   try {
-    absolute = await editablePath(root, relative);
+    absolute = await editablePath(root, relative, EDITABLE, settings);
   } catch (error) {
     if (error instanceof PathRefused) return undefined;
     throw error;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants, copyFile, link, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { killPoint } from "../test-hooks.ts";
-import { editablePath, PAGE_COPY, versionOf } from "./project-files.ts";
+import { editablePath, PAGE_COPY, SETTINGS, versionOf } from "./project-files.ts";
 
 /**
  * Writes a file so that a killed process leaves the old file or the new one, never half: the data
@@ -118,7 +118,7 @@ interface JournalEntry {
  * editor may write are touched (src/editor/project-files.ts), and only a service's or own page's
  * copy file is removed, whatever the journal says.
  */
-export async function finishInterruptedSave(projectRoot: string): Promise<{ finished: string[]; kept: string[] }> {
+export async function finishInterruptedSave(projectRoot: string, settings = SETTINGS): Promise<{ finished: string[]; kept: string[] }> {
   const root = await realpath(projectRoot);
   const finished: string[] = [];
   const kept: string[] = [];
@@ -147,7 +147,8 @@ export async function finishInterruptedSave(projectRoot: string): Promise<{ fini
     const source = path.join(root, temporary);
     // Renamed before the kill: nothing left to do for it.
     if (!(await stat(source).then((stats) => stats.isFile(), () => false))) continue;
-    const target = typeof file === "string" ? await editablePath(root, file).catch(() => undefined) : undefined;
+    // The journal names files as they are on disk: the settings file by its own name (edit --config).
+    const target = typeof file === "string" ? await editablePath(root, file === settings ? SETTINGS : file, undefined, settings).catch(() => undefined) : undefined;
     const now = target === undefined ? undefined : await readFile(target).then(versionOf, () => null);
     if (target !== undefined && now === before) {
       await rename(source, target);

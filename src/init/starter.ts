@@ -8,6 +8,7 @@ import type { Town, ZipPlaces } from "./places.ts";
 import { slugify } from "../slug.ts";
 import { MOST_CARDS } from "../content/copy-schema.ts";
 import { parseHours } from "./hours.ts";
+import { markStarterWords } from "../content/starter-words.ts";
 import { fitLengths, type StarterFacts } from "./fit-lengths.ts";
 import { capitalised, listed, SERVICE_ICONS, servicesTogether, titleCase } from "./services.ts";
 
@@ -157,7 +158,9 @@ export async function starterFiles(answers: Answers, places: ZipPlaces, today = 
   const files = await Promise.all(
     written.map(async ({ name, source, values }) => {
       const file = path.join(STARTER_DIR, source);
-      const data = /\.(ya?ml|md|svg)$/.test(name) ? fitLengths(fill(await readFile(file, "utf8"), values, name), name, known) : await readFile(file);
+      const text = /\.(ya?ml|md|svg)$/.test(name) ? fitLengths(fill(await readFile(file, "utf8"), values, name), name, known) : undefined;
+      // A starter text to make one's own carries a fingerprint of its words, so check says so until they change.
+      const data = text === undefined ? await readFile(file) : name.endsWith(".md") ? markStarterWords(text) : text;
       return { path: name, data };
     }),
   );

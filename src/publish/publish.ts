@@ -58,7 +58,8 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   if (site.length === 0 && waiting === 0) return { ...result, nothingToDo: true };
 
   const check = async () => {
-    const built = await build({ config: options.config, write: false, onStage: options.onStage });
+    // Files named from the site's folder, as check names them there (the editor's process may run elsewhere).
+    const built = await build({ config: options.config, write: false, onStage: options.onStage, displayFrom: path.dirname(path.resolve(options.config)) });
     // The build names public/'s dot-files too, usually in the very same line: print it once.
     result.notices = [...new Set([...built.notices, ...ownNotices])];
     result.warnings = built.warnings;

@@ -103,9 +103,17 @@ describe("gopher-site init without a terminal", () => {
     const check = await runCli(["check", "--strict"], { cwd: dir });
     expect(check.code).toBe(0);
     expect(check.stdout.split("\n").filter((line) => line.includes("Starter words"))).toEqual([
-      "notice content/blog/questions-to-ask-before-you-hire.md:2  Starter words from gopher-site init: an article in your trade's plain words; make it yours (and its picture, image and imageAlt), or delete the file once you have written one of your own, then delete this line.",
-      "notice content/legal/privacy-policy.md:2  Starter words from gopher-site init: read them through, change what does not match how you work (have them reviewed if you are unsure), then delete this line.",
-      "notice content/legal/terms-of-service.md:2  Starter words from gopher-site init: read them through, change what does not match how you work (have them reviewed if you are unsure), then delete this line.",
+      "notice content/blog/questions-to-ask-before-you-hire.md:2  Starter words from gopher-site init: an article in your trade's plain words; make it yours (and its picture, image and imageAlt), or delete the file once you have written one of your own; this note goes once the words are changed, or this line deleted.",
+      "notice content/legal/privacy-policy.md:2  Starter words from gopher-site init: read them through, change what does not match how you work (have them reviewed if you are unsure); this note goes once they are changed, or this line deleted.",
+      "notice content/legal/terms-of-service.md:2  Starter words from gopher-site init: read them through, change what does not match how you work (have them reviewed if you are unsure); this note goes once they are changed, or this line deleted.",
+    ]);
+    // Changed (as the editor's form changes it, the comment kept), a text is the owner's: its note goes.
+    const terms = path.join(dir, "content/legal/terms-of-service.md");
+    await writeFile(terms, (await readFile(terms, "utf8")).replace("## ", "We answer every question about these terms by phone.\n\n## "));
+    const again = await runCli(["check"], { cwd: dir });
+    expect(again.stdout.split("\n").filter((line) => line.includes("Starter words")).map((line) => line.split("  ")[0])).toEqual([
+      "notice content/blog/questions-to-ask-before-you-hire.md:2",
+      "notice content/legal/privacy-policy.md:2",
     ]);
     expect((await runCli(["build"], { cwd: dir })).code).toBe(0);
     const pages = readdirSync(path.join(dir, "dist"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));

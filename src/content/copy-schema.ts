@@ -169,7 +169,7 @@ export const cityCopy = z.strictObject({
   reviews: section,
   nearby: z.strictObject({
     heading: line,
-    linkSuffix: line.describe("A nearby town's link after its name (Gopher Control: \"Temecula Gopher Control\"), or with {city} where the name goes, in the language's word order (Plomería en {city})"),
+    linkSuffix: line.describe("A nearby town's link after its name (Roof Repair: \"Springfield Roof Repair\"), or with {city} where the name goes, in the language's word order (Plomería en {city})"),
     allAreasLabel: line,
   }),
   heroImageAlt: line,

@@ -18,11 +18,14 @@ const line = z.string().trim().min(1, "must not be empty").max(300, "is too long
  * What it may leave out and address are the kinds of page and the site's services, by id.
  */
 export function languageSettingsSchemaFor(serviceIds: readonly string[], townSlugs: readonly string[] = []) {
-  const units = [...new Set([...UNTRANSLATABLE_KINDS, ...serviceIds, ...townSlugs])];
-  const named = townSlugs.length > 0 ? "kinds of page, then site.yaml's services, pages and towns" : "kinds of page, then site.yaml's services and pages";
+  const units = [...UNTRANSLATABLE_KINDS, ...serviceIds];
+  const message = `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services and pages)${townSlugs.length > 0 ? ", or a town's slug" : ""}`;
+  // The towns are named, not listed: a site may have a thousand.
+  const towns = new Set(townSlugs);
+  const unit = townSlugs.length > 0 ? z.string().refine((name) => units.includes(name) || towns.has(name), message) : z.enum(units as [string, ...string[]], { message });
   return z.strictObject({
     untranslated: z
-      .array(z.enum(units as [string, ...string[]], { message: `must be one of: ${units.join(", ")} (${named})` }))
+      .array(unit)
       .default([])
       .describe("Pages left in the default language on purpose (a kind of page, a service or page of your own by its id, a town by its slug): not built in this language; links lead to the default language's page"),
     untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),

@@ -65,7 +65,7 @@ describe("services", { timeout: 60_000 }, () => {
     ]);
     await edit("content/es/language.yaml", (text) => text.replace(`untranslated: [legal, commercial, ${ADDED}]`, `untranslated: [legal, gallery, ${ADDED}]`).replace("  about: nosotros\n", "  about: nosotros\n  team: equipo\n"));
     expect(await problems()).toEqual([
-      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, residential, commercial, ${ADDED} (kinds of page, then site.yaml's services and pages)`,
+      `content/es/language.yaml:${await lineOf("content/es/language.yaml", "untranslated:")}:23  untranslated.1  must be one of: service-areas, about, city, blog, legal, thank-you, residential, commercial, ${ADDED} (kinds of page, then site.yaml's services and pages), or a town's slug`,
       `content/es/language.yaml:${await lineOf("content/es/language.yaml", "team: equipo")}:3  slugs.team  unknown key (allowed: residential, commercial, ${ADDED}, service-areas, about, city, blog, thank-you)`,
     ]);
   });

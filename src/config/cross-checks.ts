@@ -24,6 +24,8 @@ export const crossChecks: ReadonlyArray<(site: Site) => CrossIssue[]> = [
   noticeDaysInOrder,
   uniqueOwnPages,
   townStatesSaid,
+  offersAndJobsAgree,
+  specialHoursInOrder,
 ];
 
 export function runCrossChecks(site: Site): CrossIssue[] {
@@ -249,4 +251,29 @@ export function townStatesSaid(site: Site): CrossIssue[] {
   return towns
     .filter(({ town }) => !town.region)
     .map(({ town, path }) => ({ path, message: `the towns are in ${listed}: say which state ${town.name} is in (region: ${states.join(" or region: ")}); without it, it would be taken for the base town's ${site.base.region}` }));
+}
+
+/** An own page's offer names a price site.yaml has; a job's pay runs up, and it was posted before its last day. */
+export function offersAndJobsAgree(site: Site): CrossIssue[] {
+  const issues: CrossIssue[] = [];
+  site.pages.forEach((page, index) => {
+    const price = page.offer?.price;
+    if (price !== undefined && !Object.hasOwn(site.prices.items, price)) {
+      const known = Object.keys(site.prices.items);
+      issues.push({ path: ["pages", index, "offer", "price"], message: `is no price of prices.items (${known.length > 0 ? known.join(", ") : "it has none"})` });
+    }
+    const job = page.job;
+    if (job?.pay?.to !== undefined && job.pay.to <= job.pay.from) issues.push({ path: ["pages", index, "job", "pay", "to"], message: `must be more than from (${job.pay.from})` });
+    if (job && page.until !== undefined && job.posted > page.until) issues.push({ path: ["pages", index, "job", "posted"], message: `is after until (${page.until}): the job would end before it was posted` });
+  });
+  return issues;
+}
+
+/** A special day's hours close after they open. */
+export function specialHoursInOrder(site: Site): CrossIssue[] {
+  return site.specialHours.flatMap((special, index) =>
+    special.opens !== undefined && special.closes !== undefined && special.closes <= special.opens
+      ? [{ path: ["specialHours", index, "closes"], message: `must be after opens (${special.opens})` }]
+      : [],
+  );
 }

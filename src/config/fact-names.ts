@@ -2,7 +2,7 @@
 export const COMMON_FACTS = ["company", "phone", "email", "baseTown", "region", "year", "legalUpdated"] as const;
 
 /** The facts of site.yaml's optional keys: callbackMinutes, reviews, warranty, results and the emergency number. */
-export const OPTIONAL_FACTS = ["callbackMinutes", "reviewClaim", "reviewAverage", "reviewCount", "warrantyDays", "noSetupChargeDays", "resultDays", "resultHours", "emergencyPhone"] as const;
+export const OPTIONAL_FACTS = ["callbackMinutes", "reviewClaim", "reviewAverage", "reviewCount", "warrantyDays", "noSetupChargeDays", "resultDays", "resultHours", "emergencyPhone", "address"] as const;
 
 /** The placeholder of a price: setup -> setupPrice. */
 export function pricePlaceholder(name: string): string {

@@ -11,8 +11,20 @@ const PHONE = /(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-
 // A street address: a house number, one to four capitalised words, and a street type.
 const STREET = /\b\d{1,6}\s+(?:[A-Z0-9][\w'.-]*\s+){1,4}(?:(?:St|Ave|Rd|Blvd|Dr|Ln|Ct|Pl|Hwy|Pkwy|Cir|Ter)\b\.?|(?:Street|Avenue|Road|Boulevard|Drive|Lane|Way|Court|Place|Highway|Parkway|Circle|Terrace)\b)/g;
 
+/** Words of a heading or a sentence, never of a street's name: "25 Years On The Road" is no address. */
+const NOT_A_STREET = new Set(["the", "to", "on", "of", "and", "for", "in", "at", "our", "your", "a", "an", "with", "by", "from", "years", "steps", "ways"]);
+/** A street's type in full, as its short form: "Main Street" and "Main St" are one address. */
+const SHORT_TYPES: Readonly<Record<string, string>> = { street: "st", avenue: "ave", road: "rd", boulevard: "blvd", drive: "dr", lane: "ln", court: "ct", place: "pl", highway: "hwy", parkway: "pkwy", circle: "cir", terrace: "ter" };
+
 const digits = (text: string) => text.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .map((word) => SHORT_TYPES[word] ?? word)
+    .join(" ");
 
 /**
  * Phone numbers and street addresses written by hand in a text: one that is site.yaml's should be
@@ -32,6 +44,7 @@ export function handWrittenFacts(text: string, facts: Facts): HandWrittenFact[] 
     });
   }
   for (const match of text.matchAll(STREET)) {
+    if (match[0].split(/\s+/).slice(1, -1).some((word) => NOT_A_STREET.has(word.toLowerCase()))) continue;
     const address = facts.address;
     const message =
       address === undefined

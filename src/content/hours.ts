@@ -93,7 +93,10 @@ function dayRanges(days: readonly Weekday[], locale: string): string {
 
 /** Opening and closing times on the locale's clock, as it writes a range: "7:00 AM – 6:00 PM". */
 export function timeRange(opens: string, closes: string, locale: string): string {
-  const clock = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  const numeric = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  // A 24-hour clock writes its hours with two digits in ranges (de: 07:00–18:00 Uhr): its midnight too.
+  const twentyFour = numeric.resolvedOptions().hourCycle === "h23" || numeric.resolvedOptions().hourCycle === "h24";
+  const clock = twentyFour ? new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }) : numeric;
   const at = (time: string) => {
     const [hours, minutes] = time.split(":").map(Number) as [number, number];
     return Date.UTC(2024, 0, 1, hours, minutes);

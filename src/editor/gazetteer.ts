@@ -1,4 +1,4 @@
-import { placeOfZip, populatedPlaces, zipOf, zipRecords, type Place } from "../gazetteer.ts";
+import { FIRM_NAME, placeOfZip, populatedPlaces, zipOf, zipRecords, type Place } from "../gazetteer.ts";
 import { slugify } from "../slug.ts";
 import { townName, townNameKey } from "../town-names.ts";
 
@@ -10,12 +10,6 @@ export interface TownMatch {
   lat: number;
   lng: number;
 }
-
-/**
- * Names the ZIP list gives a firm's own ZIP code ("State Farm Ins", "Gen Electric", "Contest Mail"):
- * never offered, even where no populated place has the name typed.
- */
-const FIRM_NAME = /\b(ins|insurance|inc|co|corp|corporation|company|services?|mail|irs|bank|lottery|bureau|electric|general|gen)\b/i;
 
 /**
  * The owner's spelling of a town, unless typed all in one case ("coeur d alene") or with more than
@@ -52,16 +46,14 @@ export function findTowns(query: string, region: string): TownMatch[] {
   const first = region.toUpperCase();
   const byRegion = <T extends { state: string }>(a: T, b: T) => Number(b.state === first) - Number(a.state === first);
   const places = populatedPlaces().filter((place) => inState(place.state) && townNameKey(place.name) === key);
+  const seen = new Set<string>();
+  const once = (place: Place) => !seen.has(`${place.name}|${place.state}`) && Boolean(seen.add(`${place.name}|${place.state}`));
+  // The ten to show first; each one's ZIP code then (a look through the ZIP list each).
   const found =
     places.length > 0
-      ? places.map((place) => ({ place, zip: zipOf(place) ?? "" }))
-      : hamlets(key, inState);
-  const seen = new Set<string>();
-  return found
-    .sort((a, b) => byRegion(a.place, b.place))
-    .map(({ place, zip }) => match(place, zip, ownersSpelling(name)))
-    .filter((town) => (seen.has(`${town.slug}|${town.state}`) ? false : (seen.add(`${town.slug}|${town.state}`), true)))
-    .slice(0, 10);
+      ? places.sort(byRegion).filter(once).slice(0, 10).map((place) => ({ place, zip: zipOf(place) ?? "" }))
+      : hamlets(key, inState).sort((a, b) => byRegion(a.place, b.place)).filter(({ place }) => once(place)).slice(0, 10);
+  return found.map(({ place, zip }) => match(place, zip, ownersSpelling(name)));
 }
 
 /** Towns of the ZIP list alone (under 1,000 people), by the name typed; never a firm's code. */

@@ -147,8 +147,10 @@ export async function finishInterruptedSave(projectRoot: string, settings = SETT
     const source = path.join(root, temporary);
     // Renamed before the kill: nothing left to do for it.
     if (!(await stat(source).then((stats) => stats.isFile(), () => false))) continue;
-    // The journal names files as they are on disk: the settings file by its own name (edit --config).
-    const target = typeof file === "string" ? await editablePath(root, file === settings ? SETTINGS : file, undefined, settings).catch(() => undefined) : undefined;
+    // The journal names files as they are on disk: the settings file by its own name (edit --config),
+    // and a site.yaml beside another settings file is not the one this editor edits.
+    const logical = file === settings ? SETTINGS : file === SETTINGS ? undefined : file;
+    const target = typeof logical === "string" ? await editablePath(root, logical, undefined, settings).catch(() => undefined) : undefined;
     const now = target === undefined ? undefined : await readFile(target).then(versionOf, () => null);
     if (target !== undefined && now === before) {
       await rename(source, target);

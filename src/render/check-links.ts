@@ -17,6 +17,8 @@ export interface LinkCheckerInit {
   /** Files relative to the output folder, e.g. `images/logo.svg`. */
   files: readonly string[];
   siteUrl?: string;
+  /** Own pages past their last day (site.yaml's until), by path: a link to one says so. */
+  ended?: ReadonlyMap<string, string>;
 }
 
 export interface LinkChecker {
@@ -60,7 +62,12 @@ export function createLinkChecker(init: LinkCheckerInit): LinkChecker {
       if (seen.has(raw)) return;
       seen.add(raw);
       const { target, ok } = resolve(raw);
-      if (!ok) problems.push({ file, ...locate(raw), message: `${describe(target)}, which is not a page or file of the site` });
+      if (ok) return;
+      const until = init.ended?.get(target.length > 1 ? target.replace(/\/+$/, "") : target);
+      const why = until
+        ? `, a page that ended on ${until} (site.yaml's pages: until): remove the link, or give the page a later until`
+        : ", which is not a page or file of the site";
+      problems.push({ file, ...locate(raw), message: `${describe(target)}${why}` });
     });
     return problems;
   };

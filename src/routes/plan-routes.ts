@@ -118,7 +118,8 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
         copy: cityCopy,
         intro: options.cityIntros?.[city.slug] ?? city.intro,
         neighborhoods: city.neighborhoods,
-        nearby: nearbyLinks(site, city, cityCopy.nearby.linkSuffix, towns),
+        // The words unfilled: {city} in them is the nearby town's name, not this page's.
+        nearby: nearbyLinks(site, city, copy.city.nearby.linkSuffix, towns),
         allAreas: city.nearby.length < 4 ? { label: cityCopy.nearby.allAreasLabel, href: defaultPaths.serviceAreas() } : undefined,
         badge: reviewBadge(site, copy, city, claim),
         reviews: cityReviews(listed.name),

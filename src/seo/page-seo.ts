@@ -1,6 +1,7 @@
 import type { Site } from "../config/schema.ts";
 import type { Copy, OwnPageCopy, PageSection } from "../content/copy-schema.ts";
 import type { BuiltImages, HeadView, ImageFile, Link, PageData, PlannedPage, SiteHeadView, TemplateName } from "../routes/page-props.ts";
+import { escapeHtml } from "../content/markdown.ts";
 import { defaultPaths } from "../routes/languages.ts";
 import { townLinkLabel } from "../routes/site-views.ts";
 import { absoluteUrl } from "../routes/urls.ts";
@@ -120,7 +121,7 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
   city: ({ context, page, home, crumb }) => {
     const { copy, site, siteUrl } = context;
     const paths = defaultPaths(site);
-    const label = townLinkLabel(page.page.name, page.page.copy.nearby.linkSuffix);
+    const label = townLinkLabel(page.page.name, copy.city.nearby.linkSuffix);
     return [breadcrumbList([home, crumb(copy.chrome.nav.serviceAreas, paths.serviceAreas()), crumb(label, page.path)], siteUrl)];
   },
   blog: () => [],
@@ -180,10 +181,6 @@ function wordsAsHtml(copy: Pick<OwnPageCopy, "hero" | "sections">): string {
     if (section.type === "faq") html.push(...section.items.flatMap((item) => [`<h3>${escapeHtml(item.question)}</h3>`, `<p>${escapeHtml(item.answer)}</p>`]));
   }
   return html.join("");
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
 function shareFile(images: BuiltImages, src: string): ImageFile {

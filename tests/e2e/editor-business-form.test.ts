@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "playwright-core";
+import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
 
@@ -49,6 +52,38 @@ describe("the Business form (Chromium)", { timeout: 120_000 }, () => {
     const message = page.locator("details.advanced .error-detail").first();
     await message.scrollIntoViewIfNeeded();
     expect(await message.isVisible()).toBe(true);
+  });
+});
+
+describe("prices in the Business form (Chromium)", { timeout: 120_000 }, () => {
+  it("are each a name and what it costs (an amount, free, a starting price, a range), saved as site.yaml writes them (375 px)", async () => {
+    const page = await openBusiness(375);
+    const prices = page.locator(".price-items");
+    await prices.scrollIntoViewIfNeeded();
+    expect(await prices.getByLabel("Name", { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["setup", "extraGopher"]);
+    expect(await prices.textContent()).not.toMatch(/\bKey\b|newKey/);
+    expect(await prices.textContent()).toContain("in copy: {setupPrice}");
+    await prices.getByRole("button", { name: "Add a price" }).click();
+    const camera = prices.locator(".price-item").nth(2);
+    await camera.getByLabel("Name", { exact: true }).fill("camera");
+    // A new price is 0, free, until the owner says otherwise.
+    expect(await camera.getByLabel("Price", { exact: true }).inputValue()).toBe("free");
+    await camera.getByLabel("Price", { exact: true }).selectOption("amount");
+    await camera.getByLabel("Amount", { exact: true }).fill("150");
+    await prices.getByRole("button", { name: "Add a price" }).click();
+    const repipe = prices.locator(".price-item").nth(3);
+    await repipe.getByLabel("Name", { exact: true }).fill("repipe");
+    await repipe.getByLabel("Price", { exact: true }).selectOption("range");
+    await repipe.getByLabel("From", { exact: true }).fill("4000");
+    await repipe.getByLabel("To", { exact: true }).fill("9000");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = async () => parse(await readFile(path.join(session.dir, "site.yaml"), "utf8")).prices.items;
+    await expect.poll(saved, { timeout: 60_000 }).toEqual({ setup: 295, extraGopher: 45, camera: 150, repipe: { from: 4000, to: 9000 } });
+    // A starting price needs the language's words for it (chrome.yaml's prices.from): the save says so, and writes nothing.
+    await prices.locator(".price-item").nth(1).getByLabel("Price", { exact: true }).selectOption("from");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => page.locator("main .status.problems").textContent(), { timeout: 60_000 }).toContain("prices.from");
+    expect((await saved()).extraGopher).toBe(45);
   });
 });
 

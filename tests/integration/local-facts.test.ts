@@ -204,3 +204,21 @@ describe("gopher-site profile", () => {
     expect(profile.stderr).toContain("2 places in the copy state a phone or address by hand: gopher-site check names them");
   });
 });
+
+describe("a link to a page that has ended", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await copyFixture("local-facts");
+    await editProjectFile(dir, "content/blog/60-day-warranty-explained.md", (text) => `${text}\nSee our [spring coupon](/coupons).\n`);
+  });
+  afterAll(() => removeDir(dir));
+
+  it("is built while the page is, and after its last day is an error saying the page ended, at the link's line", async () => {
+    expect((await runCli(["build"], { cwd: dir, env: { GOPHER_SITE_TODAY: "2027-03-31" } })).code).toBe(0);
+    const after = await runCli(["build"], { cwd: dir, env: { GOPHER_SITE_TODAY: "2027-04-01" } });
+    expect(after.code).toBe(1);
+    const line = (await readFile(path.join(dir, "content/blog/60-day-warranty-explained.md"), "utf8")).split("\n").findIndex((each) => each.includes("(/coupons)")) + 1;
+    expect(after.stderr).toContain(`content/blog/60-day-warranty-explained.md:${line}:`);
+    expect(after.stderr).toContain("links to /coupons, a page that ended on 2027-03-31 (site.yaml's pages: until): remove the link, or give the page a later until");
+  });
+});

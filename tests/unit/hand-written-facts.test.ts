@@ -26,5 +26,11 @@ describe("facts written by hand in copy", () => {
   it("leaves numbers that are neither alone: measures, spans, years, prices, licence numbers", () => {
     expect(messages("A 1/4 inch mesh, 18–24 inches deep; 200–300 feet a week since 2009; $295; PCB-00000; 24–48 hours; call {phone}.")).toEqual([]);
     expect(messages("Lot 12345678901 and 2 Days Later")).toEqual([]);
+    // Title Case headings with a number and a word that names a street's type are no address.
+    expect(messages("Over 25 Years On The Road; 3 Easy Steps To Drive Them Out; Since 1998 The Best Way")).toEqual([]);
+  });
+
+  it("takes a street written in full as its short form: 1200 Main Street is site.yaml's 1200 Main St", () => {
+    expect(messages("Come by 31250 Sample Ranch Road.")).toEqual(["31250 Sample Ranch Road is site.yaml's address written by hand: write {address}, so a move reaches it"]);
   });
 });

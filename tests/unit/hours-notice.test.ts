@@ -69,7 +69,7 @@ describe("office hours", () => {
   it("are shown in each language's words and clock, consecutive days as a range; days open 24 hours are left to openAllDay", () => {
     expect(plain(hoursLines(siteOf(OFFICE), "en-US"))).toEqual(["Mon–Wed, Fri 7:30 AM – 5:00 PM", "Sat 6:00 PM – 12:00 AM"]);
     expect(plain(hoursLines(siteOf(OFFICE), "es-US"))).toEqual(["lun–mié, vie 7:30 a.m. – 5:00 p.m.", "sáb 6:00 p.m. – 12:00 a.m."]);
-    expect(hoursLines(siteOf(OFFICE), "de-DE")).toEqual(["Mo–Mi, Fr 07:30–17:00 Uhr", "Sa 18:00–0:00 Uhr"]);
+    expect(hoursLines(siteOf(OFFICE), "de-DE")).toEqual(["Mo–Mi, Fr 07:30–17:00 Uhr", "Sa 18:00–00:00 Uhr"]);
     expect(hoursLines(siteOf(ALL_WEEK), "en-US")).toEqual([]);
   });
 
@@ -93,6 +93,33 @@ describe("office hours", () => {
       `site.yaml:${lineOf(text, "closed: true")}:13  specialHours.0.closed  give closed: true or opens and closes, not both`,
       `site.yaml:${lineOf(text, "date: 2026-12-26")}:5  specialHours.1.closes  give opens and closes (e.g. opens: "09:00", closes: "13:00"), or closed: true`,
       `site.yaml:${lineOf(text, "through: 2026-12-30")}:14  specialHours.2.through  must be on or after date (2026-12-31)`,
+    ]);
+  });
+});
+
+describe("offers and jobs", () => {
+  it("name a price site.yaml has, pay that runs up, and a job posted before its last day; a special day closes after it opens", () => {
+    const yaml = [
+      "pages:",
+      "  - id: coupon",
+      "    path: /coupon",
+      "    offer: { price: setupp }",
+      "  - id: technician",
+      "    path: /technician-job",
+      "    until: 2026-10-31",
+      "    job: { type: FULL_TIME, posted: 2026-11-01, pay: { from: 30, to: 22, per: HOUR } }",
+      "specialHours:",
+      "  - date: 2026-12-24",
+      '    opens: "13:00"',
+      '    closes: "09:00"',
+      "",
+    ].join("\n");
+    const text = withKeys(yaml);
+    expect(problemsOf(yaml)).toEqual([
+      `site.yaml:${lineOf(text, "offer: { price: setupp }")}:21  pages.0.offer.price  is no price of prices.items (setup, extraGopher)`,
+      `site.yaml:${lineOf(text, "job: {")}:70  pages.1.job.pay.to  must be more than from (30)`,
+      `site.yaml:${lineOf(text, "job: {")}:37  pages.1.job.posted  is after until (2026-10-31): the job would end before it was posted`,
+      `site.yaml:${lineOf(text, 'closes: "09:00"')}:13  specialHours.0.closes  must be after opens (13:00)`,
     ]);
   });
 });

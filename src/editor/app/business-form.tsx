@@ -1,4 +1,5 @@
 import type { ObjectFieldTemplateProps, UiSchema } from "@rjsf/utils";
+import { PriceItemsField } from "./price-items.tsx";
 
 /** site.yaml's keys the owner changes, in the order they come up: the everyday facts first. */
 const EVERYDAY = ["company", "phone", "emergency", "email", "openingHours", "specialHours", "notice", "prices", "reviews", "warranty", "licenses", "results", "callbackMinutes", "facts", "brand", "legal", "copyrightYear"];
@@ -10,7 +11,13 @@ const ADVANCED = new Set(["siteUrl", "format", "base", "businessType", "cityPath
 export function businessUiSchema(keys: readonly string[]): UiSchema {
   const everyday = EVERYDAY.filter((key) => keys.includes(key));
   const advanced = keys.filter((key) => ADVANCED.has(key));
-  return { "ui:order": [...everyday, "*", ...advanced], "ui:ObjectFieldTemplate": BusinessFields, $schema: { "ui:widget": "hidden" } };
+  return {
+    "ui:order": [...everyday, "*", ...advanced],
+    "ui:ObjectFieldTemplate": BusinessFields,
+    $schema: { "ui:widget": "hidden" },
+    // Each price as a name and what it costs, not as a key and a choice of schemas.
+    prices: { items: { "ui:field": PriceItemsField } },
+  };
 }
 
 /**

@@ -88,7 +88,13 @@ function dayRanges(days: readonly Weekday[], locale: string): string {
     if (last && last[1] === index - 1) last[1] = index;
     else runs.push([index, index]);
   }
-  return runs.map(([first, last]) => (first === last ? name(first) : last === first + 1 ? `${name(first)}, ${name(last)}` : `${name(first)}–${name(last)}`)).join(", ");
+  // A run through Sunday goes on into Monday: Saturday to Monday is "Sat–Mon", not "Mon, Sat, Sun".
+  if (runs.length > 1 && runs[0]![0] === 0 && runs.at(-1)![1] === WEEKDAYS.length - 1) {
+    const [, end] = runs.shift()!;
+    runs.at(-1)![1] = end;
+  }
+  const span = (first: number, last: number) => (last - first + 7) % 7;
+  return runs.map(([first, last]) => (first === last ? name(first) : span(first, last) === 1 ? `${name(first)}, ${name(last)}` : `${name(first)}–${name(last)}`)).join(", ");
 }
 
 /** Opening and closing times on the locale's clock, as it writes a range: "7:00 AM – 6:00 PM". */

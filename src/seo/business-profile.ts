@@ -53,7 +53,8 @@ export function businessProfile(site: Site, serviceNames: readonly string[]): Pr
       value: site.specialHours.map((special) => {
         const when = special.closed ? "Closed" : timeRange(special.opens!, special.closes!, locale);
         const from = dates.format(Date.parse(`${special.date}T00:00:00Z`));
-        return `${special.through ? `${from} to ${dates.format(Date.parse(`${special.through}T00:00:00Z`))}` : from}: ${when}`;
+        const through = special.through && special.through !== special.date ? ` to ${dates.format(Date.parse(`${special.through}T00:00:00Z`))}` : "";
+        return `${from}${through}: ${when}`;
       }),
     });
   }
@@ -67,10 +68,15 @@ export function businessProfile(site: Site, serviceNames: readonly string[]): Pr
   return fields.map((field) => ({ ...field, value: field.value.map((line) => line.replace(/[\u202f\u2009]/g, " ")) }));
 }
 
-/** HomeAndConstructionBusiness -> "Home and construction business". */
+/** HomeAndConstructionBusiness -> "Home and construction business"; HVACBusiness -> "HVAC business". */
 function categoryWords(type: string): string {
-  const words = type.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/And /g, "and ").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  // An acronym keeps its capitals: HVACBusiness -> "HVAC business".
+  const words = type
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .split(" ")
+    .map((word, index) => (index > 0 && !/^[A-Z]{2,}$/.test(word) ? word.toLowerCase() : word));
+  return words.join(" ");
 }
 
 /** The fields as lines to read or paste: the name, then its value, each further line indented under it. */

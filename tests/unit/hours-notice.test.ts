@@ -71,6 +71,10 @@ describe("office hours", () => {
     expect(plain(hoursLines(siteOf(OFFICE), "es-US"))).toEqual(["lun–mié, vie 7:30 a.m. – 5:00 p.m.", "sáb 6:00 p.m. – 12:00 a.m."]);
     expect(hoursLines(siteOf(OFFICE), "de-DE")).toEqual(["Mo–Mi, Fr 07:30–17:00 Uhr", "Sa 18:00–00:00 Uhr"]);
     expect(hoursLines(siteOf(ALL_WEEK), "en-US")).toEqual([]);
+    // A run through Sunday goes on into Monday.
+    const weekend = 'openingHours:\n  - days: [Monday, Tuesday, Saturday, Sunday]\n    opens: "09:00"\n    closes: "17:00"\n';
+    expect(plain(hoursLines(siteOf(weekend), "en-US"))).toEqual(["Sat–Tue 9:00 AM – 5:00 PM"]);
+    expect(plain(hoursLines(siteOf(weekend.replace("Tuesday, ", "")), "en-US"))).toEqual(["Sat–Mon 9:00 AM – 5:00 PM"]);
   });
 
   it("have special days, shown from 30 days before until they pass, and published until they pass", () => {

@@ -28,7 +28,7 @@ const require = createRequire(import.meta.url);
  */
 export const FIRM_NAME = /\b(ins|insurance|inc|co|corp|corporation|company|services?|mail|irs|bank|lottery|bureau|electric|general|gen)\b/i;
 
-/** GeoNames' kinds of place that are gone: abandoned, historical, destroyed, religious. */
+/** GeoNames' kinds of place that are gone or no town: abandoned, historical, destroyed, a religious community. */
 const GONE = new Set(["PPLQ", "PPLH", "PPLCH", "PPLW", "PPLR"]);
 /** GeoNames' kind for a part of a town (Sun City, in Menifee): a place people name, not one of its own. */
 const PART_OF_A_TOWN = "PPLX";

@@ -79,8 +79,11 @@ describe("prices in the Business form (Chromium)", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     const saved = async () => parse(await readFile(path.join(session.dir, "site.yaml"), "utf8")).prices.items;
     await expect.poll(saved, { timeout: 60_000 }).toEqual({ setup: 295, extraGopher: 45, camera: 150, repipe: { from: 4000, to: 9000 } });
+    // The save is over once the page says so (the files are read again then): only then the next change.
+    await expect.poll(() => page.locator("header .notice").textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
     // A starting price needs the language's words for it (chrome.yaml's prices.from): the save says so, and writes nothing.
-    await prices.locator(".price-item").nth(1).getByLabel("Price", { exact: true }).selectOption("from");
+    await page.locator(".price-items .price-item").nth(1).getByLabel("Price", { exact: true }).selectOption("from");
+    await expect.poll(() => page.getByRole("button", { name: "Save", exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => page.locator("main .status.problems").textContent(), { timeout: 60_000 }).toContain("prices.from");
     expect((await saved()).extraGopher).toBe(45);

@@ -59,10 +59,15 @@ const onDay = new WeakMap<Site, { day: string; result: { site: Site; ended: stri
 
 function siteOnDayAnew(site: Site, day: string): { site: Site; ended: string[] } {
   const endedPages = site.pages.filter((page) => page.until !== undefined && page.until < day);
-  const specialHours = site.specialHours.filter((special) => (special.through ?? special.date) >= day);
+  const specialHours = site.specialHours.filter((special) => specialDayNotPassed(special, day));
   if (endedPages.length === 0 && specialHours.length === site.specialHours.length) return { site, ended: [] };
   return {
     site: { ...site, pages: site.pages.filter((page) => !endedPages.includes(page)), specialHours },
     ended: endedPages.map((page) => `site.yaml's page ${page.id} (${page.path}) ended on ${page.until}, so it is not built: give it a later until, or remove it and its copy`),
   };
+}
+
+/** Whether a special day (or the last of its span) is today or still to come on `day`. */
+export function specialDayNotPassed(special: Site["specialHours"][number], day: string): boolean {
+  return (special.through ?? special.date) >= day;
 }

@@ -111,8 +111,13 @@ export function placeOfZip(zip: string): (Place & { zip: string }) | undefined {
   // A post office's name no gazetteer place has (Allston) is a name its people use; a firm's own code's is not.
   const unknownName = !named && !FIRM_NAME.test(record.city) && ![...inState, ...gazetteer().parts].some((place) => place.state === record.state && sameName(place.name, record.city));
   const place = named && !surrounded ? named : !unknownName && nearestKm <= 16 ? nearest : undefined;
-  const at = { lat: round(record.latitude), lng: round(record.longitude) };
-  return place ? { ...place, ...at, zip } : { name: townName(record.city), state: record.state, ...at, population: 0, zip };
+  const own = zipPlace(record);
+  return place ? { ...place, lat: own.lat, lng: own.lng, zip } : { ...own, zip };
+}
+
+/** The town a ZIP code's record names, at its point, as the ZIP list alone knows it (a hamlet's). */
+export function zipPlace(record: ZipRecord): Place {
+  return { name: townName(record.city), state: record.state, lat: round(record.latitude), lng: round(record.longitude), population: 0 };
 }
 
 /**

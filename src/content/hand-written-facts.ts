@@ -1,4 +1,4 @@
-import type { Facts } from "./placeholders.ts";
+import { factsInDefaultWords, type Facts } from "./placeholders.ts";
 
 /** A fact written by hand in copy where site.yaml's placeholder belongs: where, and what to do. */
 export interface HandWrittenFact {
@@ -6,7 +6,7 @@ export interface HandWrittenFact {
   message: string;
 }
 
-// A North American number as people write it: (951) 555-0142, 951-555-0142, 951.555.0142, +1 951 555 0142.
+// A North American number as people write it: (503) 555-0100, 503-555-0100, 503.555.0100, +1 503 555 0100.
 const PHONE = /(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\d\w])/g;
 // A street address: a house number, one to four capitalised words, and a street type.
 const STREET = /\b\d{1,6}\s+(?:[A-Z0-9][\w'.-]*\s+){1,4}(?:(?:St|Ave|Rd|Blvd|Dr|Ln|Ct|Pl|Hwy|Pkwy|Cir|Ter)\b\.?|(?:Street|Avenue|Road|Boulevard|Drive|Lane|Way|Court|Place|Highway|Parkway|Circle|Terrace)\b)/g;
@@ -55,4 +55,9 @@ export function handWrittenFacts(text: string, facts: Facts): HandWrittenFact[] 
     found.push({ offset: match.index, message });
   }
   return found.sort((a, b) => a.offset - b.offset);
+}
+
+/** What copy says of the site's facts that a warning names: a fact written by hand, a translation's fact still in the default language's words. */
+export function factWarnings(text: string, facts: Facts): Array<{ offset: number; message: string }> {
+  return [...handWrittenFacts(text, facts), ...factsInDefaultWords(text, facts)];
 }

@@ -1,5 +1,6 @@
 import { WEEKDAYS, type Site, type Weekday } from "../config/schema.ts";
 import { fillPlaceholders } from "./placeholders.ts";
+import { specialDayNotPassed } from "../build-day.ts";
 
 type Hours = NonNullable<Site["openingHours"]>[number];
 
@@ -69,7 +70,7 @@ export function hoursLines(site: Site, locale: string): string[] {
 export function specialHoursLines(site: Site, closed: string | undefined, locale: string, day: string): string[] {
   const showFrom = addDays(day, SPECIAL_HOURS_SHOWN_DAYS);
   return site.specialHours
-    .filter((special) => (special.through ?? special.date) >= day && special.date <= showFrom)
+    .filter((special) => specialDayNotPassed(special, day) && special.date <= showFrom)
     .sort((a, b) => (a.date < b.date ? -1 : 1))
     .flatMap((special) => {
       const when = special.closed ? closed : special.opens !== undefined && special.closes !== undefined ? timeRange(special.opens, special.closes, locale) : undefined;

@@ -6,8 +6,8 @@ import { readYaml } from "../config/read-yaml.ts";
 import { lazyLocator, type Locator, type YamlSource } from "../config/yaml-source.ts";
 import { dotted, REQUIRED } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
-import { handWrittenFacts } from "./hand-written-facts.ts";
-import { factsInDefaultWords, fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { factWarnings } from "./hand-written-facts.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
 
 export interface LoadCopyOptions {
   contentDir: string;
@@ -106,7 +106,7 @@ export function parseCopy(
     for (const repeat of warnings ? repeatedWords(value, facts) : []) {
       warnings!.push({ file, ...read.source().locate(at), field: dotted(at), message: repeatedWordMessage(repeat) });
     }
-    for (const written of warnings ? [...handWrittenFacts(value, facts), ...factsInDefaultWords(value, facts)] : []) {
+    for (const written of warnings ? factWarnings(value, facts) : []) {
       warnings!.push({ file, ...read.source().locate(at), field: dotted(at), message: written.message });
     }
     return fillPlaceholders(value, pageFacts);

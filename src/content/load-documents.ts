@@ -8,8 +8,8 @@ import { selectConditionalBlocks, type Conditions } from "./conditional-blocks.t
 import { readFrontMatter } from "./front-matter.ts";
 import type { Locator, YamlSource } from "../config/yaml-source.ts";
 import { countWords, renderMarkdown, type ConvertedMarkdown } from "./markdown.ts";
-import { factsInDefaultWords, fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
-import { handWrittenFacts } from "./hand-written-facts.ts";
+import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { factWarnings } from "./hand-written-facts.ts";
 import { starterWordsNotice } from "./starter-words.ts";
 
 export interface LoadDocumentsOptions {
@@ -180,7 +180,7 @@ function fillFrontMatter<T>(source: () => YamlSource, data: T, facts: Facts, pro
   const filled = mapStrings(data, [], (value, path) => {
     for (const { name } of unknownPlaceholders(value, known)) problems.push({ ...at(path), message: unknownPlaceholderMessage(name, known) });
     for (const repeat of repeatedWords(value, facts)) warnings.push({ ...at(path), message: repeatedWordMessage(repeat) });
-    for (const written of [...handWrittenFacts(value, facts), ...factsInDefaultWords(value, facts)]) warnings.push({ ...at(path), message: written.message });
+    for (const written of factWarnings(value, facts)) warnings.push({ ...at(path), message: written.message });
     return fillPlaceholders(value, facts);
   }) as T;
   return problems.length > before ? undefined : filled;

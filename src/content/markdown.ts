@@ -1,6 +1,6 @@
 import type { Problem } from "../errors.ts";
-import { factsInDefaultWords, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
-import { handWrittenFacts } from "./hand-written-facts.ts";
+import { repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { factWarnings } from "./hand-written-facts.ts";
 
 /**
  * A markdown body's HTML cut around its links to the site's pages: even items are HTML, odd items
@@ -51,8 +51,7 @@ export function renderMarkdown(options: RenderMarkdownOptions): RenderMarkdownRe
 
   const warnings = [
     ...repeatedWords(body, facts).map((repeat) => ({ offset: repeat.offset, message: repeatedWordMessage(repeat) })),
-    ...handWrittenFacts(body, facts),
-    ...factsInDefaultWords(body, facts),
+    ...factWarnings(body, facts),
   ].map(({ offset, message }) => ({ file, line: fileLine(countLines(body, offset)), message }));
   if (problems.length > 0) return { html: [""], problems, warnings };
   // A link's address has no placeholders (marked writes braces in it as %7B and %7D).

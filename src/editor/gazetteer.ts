@@ -1,6 +1,6 @@
-import { FIRM_NAME, placeOfZip, populatedPlaces, zipOf, zipRecords, type Place } from "../gazetteer.ts";
+import { FIRM_NAME, placeOfZip, populatedPlaces, zipOf, zipPlace, zipRecords, type Place } from "../gazetteer.ts";
 import { slugify } from "../slug.ts";
-import { townName, townNameKey } from "../town-names.ts";
+import { townNameKey } from "../town-names.ts";
 
 export interface TownMatch {
   name: string;
@@ -60,8 +60,5 @@ export function findTowns(query: string, region: string): TownMatch[] {
 function hamlets(key: string, inState: (state: string) => boolean): Array<{ place: Place; zip: string }> {
   return zipRecords()
     .filter((record) => inState(record.state) && !FIRM_NAME.test(record.city) && townNameKey(record.city) === key)
-    .map((record) => ({
-      place: { name: townName(record.city), state: record.state, lat: Math.round(record.latitude * 1e4) / 1e4, lng: Math.round(record.longitude * 1e4) / 1e4, population: 0 },
-      zip: record.zip,
-    }));
+    .map((record) => ({ place: zipPlace(record), zip: record.zip }));
 }

@@ -41,3 +41,13 @@ it("reads and saves the settings file it was started with, and the preview shows
   expect(await read("site.yaml")).toBe(before);
   expect(await (await fetch(`${editor.url}/about`)).text()).toContain("(951) 555-0199");
 });
+
+it("takes no other name for the settings file: a save naming big.yaml, or a way out of the folder, is refused and writes nothing", { timeout: 60_000 }, async () => {
+  const before = { big: await read("big.yaml"), site: await read("site.yaml") };
+  for (const file of ["big.yaml", "./big.yaml", "../big.yaml", "content/../big.yaml", "site.yaml\u0000big.yaml"]) {
+    const refused = await call("save", { changes: [{ file, version: "0", ops: [{ op: "set", path: ["phone", "display"], value: "(951) 555-0111" }] }] });
+    expect(refused.status, file).toBe(400);
+  }
+  expect(await read("big.yaml")).toBe(before.big);
+  expect(await read("site.yaml")).toBe(before.site);
+});

@@ -22,6 +22,7 @@ import { saveFilesTogether } from "./save-file.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
 import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
+import { createFormValidators, MAX_SCHEMA_BYTES, SchemaRefused } from "./form-validators.ts";
 import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
@@ -75,6 +76,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
   // The versions handed out: a save made from one of them is merged with what changed since.
   const memory = new VersionMemory();
   const uploads = createPendingUploads(root);
+  // The forms' validators, compiled here: the editor's page may not compile code (no 'unsafe-eval').
+  const validators = createFormValidators();
   const imagesFolder = () => editablePath(root, "public/images", /^public\/images$/);
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
@@ -294,6 +297,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
         const asked = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { file?: unknown; body?: unknown } | null;
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
         result = await previewMarkdown(root, asked.file, asked.body, settings);
+      } else if (route === "validator" && request.method === "POST") {
+        result = { module: await validators.compile((await readBody(request, MAX_SCHEMA_BYTES, "the form's schema")).toString("utf8")) };
       } else if (route === "upload" && request.method === "POST") {
         result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_REQUEST_BYTES));
       } else if (Object.hasOwn(VERSION_ROUTES, route) && VERSION_ROUTES[route] === request.method) {
@@ -306,6 +311,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     } catch (error) {
       if (error instanceof Refused) sendJson(response, error.status, { error: error.message, ...error.extra });
       else if (error instanceof PathRefused) sendJson(response, 400, { error: error.message });
+      else if (error instanceof SchemaRefused) sendJson(response, 400, { error: error.message });
       else if (error instanceof EditRefused) sendJson(response, 422, { error: `Not saved: ${error.message}` });
       else if (error instanceof SyntaxError) sendJson(response, 400, { error: "the request is not valid JSON" });
       else {
@@ -317,7 +323,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     }
   }
   // The pictures no save used go when the editor stops.
-  return Object.assign(handleApi, { uploadsFolder: uploads.folder, close: uploads.close });
+  return Object.assign(handleApi, { uploadsFolder: uploads.folder, close: uploads.close, validatorModule: validators.module });
 }
 
 /** Whether the owner made `file` read-only: no write permission for anyone, or none for this process. */
@@ -337,12 +343,12 @@ export function sendJson(response: ServerResponse, status: number, value: unknow
   response.end(JSON.stringify(value));
 }
 
-/** The request's body, refused past `limit` bytes without reading the rest. */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+/** The request's body, refused past `limit` bytes without reading the rest; `what` names it in the refusal. */
+function readBody(request: IncomingMessage, limit: number, what = "the upload"): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers["content-length"] ?? 0);
     if (declared > limit) {
-      reject(new Refused(413, `the upload is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
+      reject(new Refused(413, `${what} is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
       request.resume();
       return;
     }
@@ -354,7 +360,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
       if (size <= limit) chunks.push(chunk);
     });
     request.on("end", () => {
-      if (size > limit) reject(new Refused(413, `the upload is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
+      if (size > limit) reject(new Refused(413, `${what} is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
       else resolve(Buffer.concat(chunks));
     });
     request.on("error", reject);

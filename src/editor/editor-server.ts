@@ -82,7 +82,9 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
       response.end(editorPage(secret));
       return true;
     }
-    const asset = app.files.get(pathname.slice(EDITOR_PATH.length));
+    const name = pathname.slice(EDITOR_PATH.length);
+    // A form's validators (src/editor/form-validators.ts): named by a hash of their schema, so never stale.
+    const asset = app.files.get(name) ?? (name.startsWith("validators/") ? asValidator(api.validatorModule(name)) : undefined);
     if (asset) {
       response.writeHead(200, { "content-type": asset.type, "cache-control": "no-store", "x-content-type-options": "nosniff" });
       response.end(asset.data);
@@ -112,6 +114,10 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   };
   builder = editorBuilder(server, paths.root, options.log);
   return Object.assign(server, builder, { editorUrl: `${server.url}${EDITOR_PATH}`, secret, uploadsFolder: api.uploadsFolder, close });
+}
+
+function asValidator(data: Uint8Array | undefined): { type: string; data: Uint8Array } | undefined {
+  return data && { type: "text/javascript; charset=utf-8", data };
 }
 
 function hasSecret(request: IncomingMessage, secret: string): boolean {

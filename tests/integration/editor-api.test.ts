@@ -437,6 +437,24 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     await removeDir(outside);
   });
 
+  it("compiles a form's validators into a script of its own origin, for the secret's holder only, bounded", async () => {
+    const schema = { type: "object", properties: { name: { type: "string", minLength: 1 } } };
+    const compiled = await call("validator", { body: schema });
+    expect(compiled.status).toBe(200);
+    expect(compiled.body.module).toMatch(/^validators\/[0-9a-f]{32}\.js$/);
+    const script = await fetch(`${editor.url}/__editor/${compiled.body.module}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await script.text()).toContain("must NOT have fewer than 1 characters");
+    expect((await fetch(`${editor.url}/__editor/validators/${"0".repeat(32)}.js`)).status).toBe(404);
+    expect((await call("validator", { body: schema, headers: { "x-editor-secret": "guessed" } })).status).toBe(403);
+    const huge = await call("validator", { raw: new TextEncoder().encode(`{"description":"${"x".repeat(1024 * 1024)}"}`) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe("the form's schema is larger than 1 MB; make it smaller first");
+    const broken = await call("validator", { raw: new TextEncoder().encode("{") });
+    expect(broken.status).toBe(400);
+  });
+
   it("takes pictures only: sniffed bytes, a size limit, kept aside under a safe name", async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#166534" } }).png().toBuffer();
     const uploaded = await call("upload?name=..%2F..%2FMy%20Yard.JPG", { raw: png, headers: { "content-type": "application/octet-stream" } });

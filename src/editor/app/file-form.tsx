@@ -3,7 +3,8 @@ import { useCallback, useMemo, useState } from "react";
 import { applyOp, diffOps, type EditOp } from "../edit-ops.ts";
 import { loadState, problemLine, save, type EditedFile, type Problem } from "./api.ts";
 import { tellSaveNews } from "./save-news.ts";
-import { problemErrors, SchemaForm } from "./schema-form.tsx";
+import { problemErrors } from "./form-schema.ts";
+import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 
 export interface SaveStatus {

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { EditedFile, JsonSchema } from "./api.ts";
 import { FileForm } from "./file-form.tsx";
-import { formSchema } from "./schema-form.tsx";
+import { formSchema } from "./form-schema.ts";
 import type { SiteLanguage } from "./site-paths.ts";
 
 /** language.yaml's list of page types as boxes to tick: each type once, in the schema's order. */

@@ -10,7 +10,7 @@ import { LanguageSettings } from "./language-settings.tsx";
 import { OWN_PAGES, PageList, SERVICES } from "./page-list.tsx";
 import { PublishControl } from "./publish-control.tsx";
 import { SaveNotice } from "./save-notice.tsx";
-import { formSchema } from "./schema-form.tsx";
+import { formSchema } from "./form-schema.ts";
 import { siteLanguages } from "./site-paths.ts";
 import { StartTranslation } from "./start-translation.tsx";
 import { Towns } from "./towns.tsx";

@@ -3,7 +3,8 @@ import { diffOps } from "../edit-ops.ts";
 import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";
-import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
+import { formSchema, problemErrors } from "./form-schema.ts";
+import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 
 export interface MarkdownFileProps {

@@ -2,7 +2,8 @@ import { useMemo, useState } from "react";
 import { diffOps, type EditOp } from "../edit-ops.ts";
 import type { EditedFile, JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
-import { formSchema, problemErrors, SchemaForm } from "./schema-form.tsx";
+import { formSchema, problemErrors } from "./form-schema.ts";
+import { SchemaForm } from "./schema-form.tsx";
 
 interface PageEntryProps {
   /** site.yaml's list: `services` or `pages`. */

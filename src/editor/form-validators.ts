@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { build } from "esbuild";
+
+/**
+ * The forms' validators, compiled here instead of in the browser. The form library compiles a
+ * schema into JavaScript and runs it with `new Function`, which the editor's Content-Security-Policy
+ * rightly forbids (no 'unsafe-eval'): its checks were off, and its choices of a kind (a section's
+ * type) guessed. So a form sends its schema once, and gets the name of a script of this origin that
+ * holds the library's own precompiled validators for it (ajv's standalone code, bundled by esbuild).
+ */
+export interface FormValidators {
+  /** The name, under /__editor/, of the module with the validators of this schema (JSON text), compiled once. */
+  compile(schemaText: string): Promise<string>;
+  /** A module compiled before, by its name; undefined when there is none (or it was forgotten). */
+  module(name: string): Uint8Array | undefined;
+}
+
+/** What a schema sent to be compiled may be: a form's schema, however large the site's (the site's is ~30 KB). */
+export const MAX_SCHEMA_BYTES = 1024 * 1024;
+
+/** How many compiled modules are kept: every form of a site at once, and then some; the oldest go first. */
+const KEPT = 64;
+
+export class SchemaRefused extends Error {}
+
+// Where the library and ajv are installed: the compiled code imports ajv's runtime helpers by name.
+const LIBRARY_DIR = path.dirname(createRequire(import.meta.url).resolve("@rjsf/validator-ajv8"));
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The schemas the library's parser is run from: the form's, and each schema of a map's values
+ * (`additionalProperties`, a price list's items), which its parser does not reach, though the form
+ * checks a value against them (which kind of price an item is).
+ */
+export function parserRoots(schema: JsonSchema): JsonSchema[] {
+  const roots = [schema];
+  const visit = (node: unknown, underMap: boolean): void => {
+    if (Array.isArray(node)) return node.forEach((item) => visit(item, false));
+    if (!node || typeof node !== "object") return;
+    if (underMap) roots.push(node as JsonSchema);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "patternProperties" && value && typeof value === "object") Object.values(value).forEach((item) => visit(item, true));
+      else visit(value, key === "additionalProperties");
+    }
+  };
+  visit(schema, false);
+  return roots;
+}
+
+export function createFormValidators(): FormValidators {
+  const modules = new Map<string, Uint8Array>();
+  const compiling = new Map<string, Promise<string>>();
+
+  async function compileNow(name: string, schemaText: string): Promise<string> {
+    let schema: unknown;
+    try {
+      schema = JSON.parse(schemaText);
+    } catch {
+      throw new SchemaRefused("the form's schema is not valid JSON (a bug in the editor, not in your site)");
+    }
+    if (!schema || typeof schema !== "object" || Array.isArray(schema)) throw new SchemaRefused("the form's schema is not an object (a bug in the editor, not in your site)");
+    // Loaded when a form first asks: a build or dev without the editor never pays for ajv.
+    const { compileSchemaValidatorsCode } = await import("@rjsf/validator-ajv8/compileSchemaValidators");
+    let codes: string[];
+    try {
+      codes = parserRoots(schema as JsonSchema).map((root) => compileSchemaValidatorsCode(root));
+    } catch (error) {
+      throw new SchemaRefused(`the form's schema cannot be compiled (a bug in the editor, not in your site): ${(error as Error).message}`);
+    }
+    // ajv's code is CommonJS that requires its runtime; bundled, one module of this origin exports
+    // every part's validators in one map.
+    const result = await build({
+      stdin: { contents: `export default Object.assign({}, ${codes.map((_, i) => `require("part:${i}")`).join(", ")});`, resolveDir: LIBRARY_DIR, sourcefile: "validators.js", loader: "js" },
+      plugins: [
+        {
+          name: "validator-parts",
+          setup(plugin) {
+            plugin.onResolve({ filter: /^part:\d+$/ }, (args) => ({ path: args.path, namespace: "part" }));
+            plugin.onLoad({ filter: /.*/, namespace: "part" }, (args) => ({ contents: codes[Number(args.path.slice("part:".length))], resolveDir: LIBRARY_DIR, loader: "js" }));
+          },
+        },
+      ],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      minify: true,
+      write: false,
+      logLevel: "silent",
+    });
+    modules.set(name, result.outputFiles[0]!.contents);
+    while (modules.size > KEPT) modules.delete(modules.keys().next().value!);
+    return name;
+  }
+
+  return {
+    compile(schemaText) {
+      const name = `validators/${createHash("sha256").update(schemaText).digest("hex").slice(0, 32)}.js`;
+      if (modules.has(name)) {
+        // Used again: the last to be forgotten.
+        const data = modules.get(name)!;
+        modules.delete(name);
+        modules.set(name, data);
+        return Promise.resolve(name);
+      }
+      let pending = compiling.get(name);
+      if (!pending) {
+        pending = compileNow(name, schemaText).finally(() => compiling.delete(name));
+        compiling.set(name, pending);
+      }
+      return pending;
+    },
+    module: (name) => modules.get(name),
+  };
+}

@@ -2,6 +2,8 @@ import path from "node:path";
 import { formatProblem, SiteError, UserError, type Problem } from "../errors.ts";
 import { siteHistory, type Version } from "../publish/history.ts";
 import { publish, unpublished, type PublishResult } from "../publish/publish.ts";
+import { PublishClash } from "../publish/remote-sync.ts";
+import type { ClashChoices } from "../publish/value-clash.ts";
 import { RefusedSite } from "../publish/site-repository.ts";
 import { undoVersion } from "../publish/undo.ts";
 
@@ -56,7 +58,9 @@ export function createVersionRoutes(config: string, queued: <T>(work: () => Prom
         if (message !== undefined && (typeof message !== "string" || message.length > MOST_MESSAGE_CHARS)) {
           return { status: 400, body: { error: `the message must be a text of at most ${MOST_MESSAGE_CHARS.toLocaleString("en-US")} characters` } };
         }
-        return ok(publishedInWords(await queued(() => publish({ config, message }))));
+        const choices = clashChoicesIn((sent as { choices?: unknown } | null)?.choices);
+        if (choices === null) return { status: 400, body: { error: "the editor sent choices the server cannot read (a bug in the editor, not in your site)" } };
+        return ok(publishedInWords(await queued(() => publish({ config, message, choices }))));
       }
       const id = (sent as { id?: unknown } | null)?.id;
       if (typeof id !== "string") return { status: 400, body: { error: "the editor asked to undo without a version's id (a bug in the editor, not in your site)" } };
@@ -65,6 +69,8 @@ export function createVersionRoutes(config: string, queued: <T>(work: () => Prom
     } catch (error) {
       if (error instanceof RefusedSite) return refused(422, error.reason, fromSiteFolder(error.problems));
       if (error instanceof SiteError) return refused(422, "The site has problems:", fromSiteFolder(error.problems));
+      // A clash in values: the editor shows each field's two values, and publishes again with the choices.
+      if (error instanceof PublishClash) return { status: 409, body: { error: error.message, clash: error.files } };
       if (error instanceof UserError) return refused(409, error.message);
       throw error;
     }
@@ -75,6 +81,28 @@ export function createVersionRoutes(config: string, queued: <T>(work: () => Prom
     const root = path.dirname(config);
     return problems.map((problem) => (path.isAbsolute(problem.file) ? { ...problem, file: path.relative(root, problem.file).split(path.sep).join("/") } : problem));
   }
+}
+
+/** At most this many choices in one publish: more than any clash of hand-made changes. */
+const MOST_CHOICES = 1_000;
+
+/** Publish's choices as sent: by file, by field, "yours" or "published"; null when they are not that. */
+function clashChoicesIn(sent: unknown): ClashChoices | undefined | null {
+  if (sent === undefined) return undefined;
+  if (!sent || typeof sent !== "object" || Array.isArray(sent)) return null;
+  const choices: ClashChoices = {};
+  let count = 0;
+  for (const [file, fields] of Object.entries(sent)) {
+    if (!fields || typeof fields !== "object" || Array.isArray(fields)) return null;
+    // Defined, not assigned: a file or field named __proto__ is a key like any other.
+    const picks: Record<string, "yours" | "published"> = {};
+    Object.defineProperty(choices, file, { value: picks, enumerable: true });
+    for (const [field, pick] of Object.entries(fields)) {
+      if ((pick !== "yours" && pick !== "published") || ++count > MOST_CHOICES) return null;
+      Object.defineProperty(picks, field, { value: pick, enumerable: true });
+    }
+  }
+  return choices;
 }
 
 function ok(body: unknown): VersionAnswer {

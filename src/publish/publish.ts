@@ -5,6 +5,7 @@ import { UserError, type Problem } from "../errors.ts";
 import { neverPublishedNotice } from "../never-published.ts";
 import { changesInWords, messageInWords, type ChangedText } from "./changes-in-words.ts";
 import { git, IDENTITY_HINT, runGit } from "./git.ts";
+import type { ClashChoices } from "./value-clash.ts";
 import { countVersions, currentBranch, pushToUpstream, upstreamOf } from "./remote-sync.ts";
 import { checkOrRefuse, headVersion, isUnder, openSiteRepository, refuseHalfDoneOperation, textAt, workingChanges, type FileChange, type SiteRepository } from "./site-repository.ts";
 
@@ -13,6 +14,8 @@ export interface PublishOptions {
   /** The version's message; by default its changes in words. */
   message?: string;
   onStage?: (stage: string, ms: number) => void;
+  /** How to settle each field a version published meanwhile changed too (src/publish/value-clash.ts). */
+  choices?: ClashChoices;
 }
 
 export interface PublishResult {
@@ -72,7 +75,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   }
   if (upstream) {
     const recheck = () => checkOrRefuse(check, `Not published: your version and the ones published meanwhile on ${upstream.name} do not build together. Both are in your files now; fix these, then publish again:`);
-    const pushed = await pushToUpstream(repo, upstream, recheck);
+    const pushed = await pushToUpstream(repo, upstream, recheck, options.choices);
     result.pushed = { upstream: upstream.name, versions: pushed.pushed, tookIn: pushed.tookIn };
   }
   if (result.version) result.version.id = (await git(repo.root, "rev-parse", "--short", "HEAD")).trim();

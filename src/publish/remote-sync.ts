@@ -1,6 +1,9 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { UserError } from "../errors.ts";
 import { git, GitError, runGit } from "./git.ts";
 import type { SiteRepository } from "./site-repository.ts";
+import { ChoiceMissing, joinVersions, fieldClashes, readsAsValues, type ClashChoices, type FileClash } from "./value-clash.ts";
 
 /** The branch's upstream: where publish pushes, as git names it (origin/main) and by its parts. */
 export interface Upstream {
@@ -43,13 +46,13 @@ export interface PushResult {
  * site is checked again (`recheck`) before anything so joined is pushed. A push that loses a race
  * with yet another publish tries again, twice.
  */
-export async function pushToUpstream(repo: SiteRepository, upstream: Upstream, recheck: () => Promise<void>): Promise<PushResult> {
+export async function pushToUpstream(repo: SiteRepository, upstream: Upstream, recheck: () => Promise<void>, choices?: ClashChoices): Promise<PushResult> {
   const tookIn: string[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     await git(repo.root, "fetch", "-q", upstream.remote);
     if ((await countVersions(repo, `HEAD..${upstream.name}`)) > 0) {
       tookIn.push(...(await versionLines(repo, `HEAD..${upstream.name}`)));
-      await rebaseOnto(repo, upstream);
+      await rebaseOnto(repo, upstream, choices);
       await recheck();
     }
     const pushed = await countVersions(repo, `${upstream.name}..HEAD`);
@@ -68,11 +71,27 @@ async function versionLines(repo: SiteRepository, range: string, ...paths: strin
 }
 
 /**
- * Replays the owner's unpushed versions on the upstream's. When both changed the same lines, it
- * stops: the rebase is undone (the owner's files as they were, no conflict markers, theirs left on
- * the remote) and the message names the file and the version that clashed.
+ * A publish stopped by a change of the same lines published meanwhile, in values: each clashing
+ * field as yours and published (the editor shows them, and publishes again with the owner's
+ * choices). Files are named from the site's folder.
  */
-async function rebaseOnto(repo: SiteRepository, upstream: Upstream): Promise<void> {
+export class PublishClash extends UserError {
+  constructor(
+    message: string,
+    readonly files: FileClash[],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Replays the owner's unpushed versions on the upstream's. When both changed the same lines of a
+ * YAML or markdown file, the fields both changed are settled by `choices` (yours or published,
+ * everything else of both kept); without a choice for each, it stops: the rebase is undone (the
+ * owner's files as they were, no conflict markers, theirs left on the remote) and the message names
+ * the file, the version that clashed and, in PublishClash, each field's two values.
+ */
+async function rebaseOnto(repo: SiteRepository, upstream: Upstream, choices: ClashChoices = {}): Promise<void> {
   const incoming = (await git(repo.root, "diff", "--name-only", `HEAD...${upstream.name}`)).split("\n").filter(Boolean);
   const uncommitted = [
     ...(await git(repo.root, "diff", "--name-only", "HEAD")).split("\n"),
@@ -87,17 +106,61 @@ async function rebaseOnto(repo: SiteRepository, upstream: Upstream): Promise<voi
   }
   const base = (await git(repo.root, "merge-base", "HEAD", upstream.name)).trim();
   // --autostash: the owner's uncommitted edits outside the site's files are put back after.
-  const rebase = await runGit(repo.root, ["rebase", "-q", "--autostash", upstream.name]);
-  if (rebase.code === 0) return;
-  const clashing = (await runGit(repo.root, ["diff", "--name-only", "--diff-filter=U"])).stdout.split("\n").filter(Boolean);
-  const theirs = clashing.length > 0 ? await versionLines(repo, `${base}..${upstream.name}`, ...clashing) : [];
-  // A rebase refused before it began (an untracked file in the way) has nothing to abort.
-  await runGit(repo.root, ["rebase", "--abort"]);
-  if (clashing.length === 0) throw new GitError(["rebase"], rebase);
-  const files = clashing.map((file) => file.slice(repo.prefix.length)).join(", ");
-  throw new UserError(
-    `Not published: someone else published a change to the same lines of ${files} meanwhile (${theirs.join("; ")}). ` +
-      `Your change is kept in your files, saved here as a version; theirs stays on ${upstream.name}.\n` +
-      `To publish, take theirs in and choose between the two: git pull --rebase, edit the lines between <<<<<<< and >>>>>>> in ${files}, git add ${files}, git rebase --continue, then gopher-site publish.`,
-  );
+  let step = await runGit(repo.root, ["rebase", "-q", "--autostash", upstream.name]);
+  while (step.code !== 0) {
+    const clashing = (await runGit(repo.root, ["diff", "--name-only", "--diff-filter=U"])).stdout.split("\n").filter(Boolean);
+    // A rebase refused before it began (an untracked file in the way) has nothing to abort.
+    if (clashing.length === 0) {
+      await runGit(repo.root, ["rebase", "--abort"]);
+      throw new GitError(["rebase"], step);
+    }
+    const settled = await settleInValues(repo, clashing, choices);
+    if (settled.length > 0 || clashing.some((file) => !readsAsValues(file))) {
+      const theirs = await versionLines(repo, `${base}..${upstream.name}`, ...clashing);
+      await runGit(repo.root, ["rebase", "--abort"]);
+      const files = clashing.map((file) => file.slice(repo.prefix.length)).join(", ");
+      const inValues = clashing.every(readsAsValues) && settled.every((clash) => clash.fields.length > 0);
+      throw new PublishClash(
+        `Not published: someone else published a change to the same lines of ${files} meanwhile (${theirs.join("; ")}). ` +
+          `Your change is kept in your files, saved here as a version; theirs stays on ${upstream.name}.\n` +
+          (inValues ? `To publish, choose between the two: Publish in the editor (gopher-site edit) shows yours and theirs for each value; or in a terminal: ` : "To publish, take theirs in and choose between the two: ") +
+          `git pull --rebase, edit the lines between <<<<<<< and >>>>>>> in ${files}, git add ${files}, git rebase --continue, then gopher-site publish.`,
+        inValues ? settled : [],
+      );
+    }
+    await git(repo.root, "add", "--", ...clashing.map((file) => `:(top,literal)${file}`));
+    // A version whose every change the owner gave up for published's has nothing left: it goes.
+    const nothingLeft = (await runGit(repo.root, ["diff", "--cached", "--quiet", "HEAD"])).code === 0;
+    step = await runGit(repo.root, ["rebase", nothingLeft ? "--skip" : "--continue"]);
+  }
+}
+
+/**
+ * Writes each clashing file of a rebase's stop joined in values as `choices` say: published's file
+ * (git's "ours" while rebasing) with the owner's changes (the version replayed, "theirs") made in it.
+ * The fields still to choose, by file; none when every file was written.
+ */
+async function settleInValues(repo: SiteRepository, clashing: readonly string[], choices: ClashChoices): Promise<FileClash[]> {
+  const open: FileClash[] = [];
+  for (const file of clashing) {
+    if (!readsAsValues(file)) continue;
+    const stage = async (n: number) => {
+      const shown = await runGit(repo.root, ["show", `:${n}:${file}`]);
+      return shown.code === 0 ? shown.stdout : undefined;
+    };
+    const [base, published, yours] = [await stage(1), await stage(2), await stage(3)];
+    const name = file.slice(repo.prefix.length);
+    // Removed on one side and changed on the other: git's to say, not a value's.
+    if (published === undefined || yours === undefined) {
+      open.push({ file: name, fields: [] });
+      continue;
+    }
+    try {
+      await writeFile(path.join(repo.root, file), joinVersions(file, base, yours, published, Object.hasOwn(choices, name) ? choices[name] : undefined));
+    } catch (error) {
+      if (!(error instanceof ChoiceMissing)) throw error;
+      open.push({ file: name, fields: fieldClashes(file, base, yours, published) });
+    }
+  }
+  return open;
 }

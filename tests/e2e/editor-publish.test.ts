@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { addBareRemote, copySite, git, GIT_ENV, initSite, messages } from "../helpers/git-repos.ts";
+import { addBareRemote, cloneOf, copySite, git, GIT_ENV, initSite, messages, siteCli } from "../helpers/git-repos.ts";
 import { editProjectFile, removeDir } from "../helpers/sample-site.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 import { terminalLog } from "../helpers/terminal-log.ts";
@@ -94,6 +94,35 @@ describe("Publish, History and Undo in the editor (Chromium)", { timeout: 180_00
     expect(git(dir, "status", "--porcelain")).toBe(" M site.yaml\n");
     const box = await dialog.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
+  });
+
+  it("settles a clash with a version published meanwhile by a choice of values, yours or published, then publishes (375 px)", async () => {
+    const { dir, remote, page } = await openEditor("Business", 375);
+    // Someone else, on another computer, published another phone number meanwhile.
+    const other = cloneOf(remote);
+    await editProjectFile(other, "site.yaml", (text) => text.replace(/display: "\(503\) 555-\d{4}"\n {2}tel: "\+1503555\d{4}"/, 'display: "(503) 555-0111"\n  tel: "+15035550111"'));
+    expect((await siteCli(other, "publish")).code).toBe(0);
+    await savePhone(page, "0122");
+    await publishButton(page).click();
+    const dialog = page.getByRole("dialog", { name: "Publish the site" });
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    const choice = dialog.getByRole("form", { name: "Someone else published a change to the same values meanwhile" });
+    await choice.waitFor({ timeout: 60_000 });
+    expect(await choice.locator("legend").allTextContents()).toEqual(["site.yaml › phone › display", "site.yaml › phone › tel"]);
+    const display = choice.getByRole("group", { name: "site.yaml › phone › display" });
+    expect(await display.getByRole("radio").evaluateAll((radios) => radios.map((radio) => radio.closest("label")!.textContent))).toEqual(["Yours: (503) 555-0122", "Published: (503) 555-0111"]);
+    const publishWith = choice.getByRole("button", { name: "Publish with these choices" });
+    expect(await publishWith.isDisabled()).toBe(true);
+    await display.getByRole("radio", { name: /^Yours/ }).check();
+    expect(await publishWith.isDisabled()).toBe(true);
+    await choice.getByRole("group", { name: "site.yaml › phone › tel" }).getByRole("radio", { name: /^Yours/ }).check();
+    const box = await dialog.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    await publishWith.click();
+    await expect.poll(() => dialog.getByRole("status").innerText(), { timeout: 60_000 }).toContain("Published: pushed 1 version to origin/main.");
+    expect(git(remote, "show", "main:site.yaml")).toContain('display: "(503) 555-0122"');
+    expect(messages(remote, "main").slice(0, 2)).toEqual(["Phone number changed", "Phone number changed"]);
+    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).not.toMatch(/^(<<<<<<<|>>>>>>>)/m);
   });
 
   it("lists the versions in History and undoes one after asking, naming it; an undo a later change forbids says which (375 px)", async () => {

@@ -3,7 +3,8 @@ import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/pro
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unpublished } from "../../src/publish/publish.ts";
+import { publish, unpublished } from "../../src/publish/publish.ts";
+import { PublishClash } from "../../src/publish/remote-sync.ts";
 import { addBareRemote, cloneOf, copySite, git, initSite, messages, siteCli } from "../helpers/git-repos.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { editProjectFile, removeDir } from "../helpers/sample-site.ts";
@@ -187,7 +188,8 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
       new RegExp(
         `^Not published: someone else published a change to the same lines of site.yaml meanwhile \\(${theirs.slice(0, 7)}\\w* \\d{4}-\\d\\d-\\d\\d Phone number changed\\)\\. ` +
           "Your change is kept in your files, saved here as a version; theirs stays on origin/main\\.\n" +
-          "To publish, take theirs in and choose between the two: git pull --rebase, edit the lines between <<<<<<< and >>>>>>> in site.yaml, git add site.yaml, git rebase --continue, then gopher-site publish\\.\n$",
+          "To publish, choose between the two: Publish in the editor \\(gopher-site edit\\) shows yours and theirs for each value; or in a terminal: " +
+          "git pull --rebase, edit the lines between <<<<<<< and >>>>>>> in site.yaml, git add site.yaml, git rebase --continue, then gopher-site publish\\.\n$",
       ),
     );
     expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toContain('display: "(503) 555-0122"');
@@ -198,6 +200,57 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
     const history = await siteCli(dir, "history");
     expect(history.stdout.split("\n")[0]).toMatch(/^\w+ {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}Phone number changed {2}\(not pushed yet\)$/);
     expect(history.stdout.split("\n")[1]).toMatch(/^\w+ {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}Site started with gopher-site init$/);
+  });
+
+  it("settles a clash of the same lines in values, as the owner chose: yours or published for each field, every other change of both kept", async () => {
+    const dir = await copySite(starter, folders());
+    const remote = addBareRemote(dir);
+    const other = cloneOf(remote);
+    await changePhone(other, "0111");
+    await editProjectFile(other, "site.yaml", (text) => text.replace(/^email: .*$/m, 'email: "front-desk@cascademole.example.com"'));
+    expect((await siteCli(other, "publish")).code).toBe(0);
+    await changePhone(dir, "0122");
+    const config = path.join(dir, "site.yaml");
+
+    const clash = await publish({ config }).then(() => undefined, (error: unknown) => error);
+    expect(clash).toBeInstanceOf(PublishClash);
+    expect((clash as PublishClash).files).toEqual([
+      {
+        file: "site.yaml",
+        fields: [
+          { field: "phone.display", yours: "(503) 555-0122", published: "(503) 555-0111" },
+          { field: "phone.tel", yours: "+15035550122", published: "+15035550111" },
+        ],
+      },
+    ]);
+    // A choice for one field only: still stopped, nothing changed.
+    await expect(publish({ config, choices: { "site.yaml": { "phone.display": "yours" } } })).rejects.toThrow(PublishClash);
+    expect(git(dir, "status", "--porcelain")).toBe("");
+
+    const result = await publish({ config, choices: { "site.yaml": { "phone.display": "yours", "phone.tel": "yours" } } });
+    expect(result.pushed?.tookIn).toHaveLength(1);
+    const published = git(remote, "show", "main:site.yaml");
+    expect(published).toContain('display: "(503) 555-0122"');
+    expect(published).toContain('tel: "+15035550122"');
+    expect(published).toContain('email: "front-desk@cascademole.example.com"');
+    expect(await readFile(config, "utf8")).toBe(published);
+    expect(await siteFileHasMarkers(dir)).toBe(false);
+    expect(messages(remote).slice(0, 2)).toEqual(["Phone number changed", "Phone number changed; E-mail address changed"]);
+  });
+
+  it("drops the owner's version when every change in it was given up for the published one", async () => {
+    const dir = await copySite(starter, folders());
+    const remote = addBareRemote(dir);
+    const other = cloneOf(remote);
+    await changePhone(other, "0111");
+    expect((await siteCli(other, "publish")).code).toBe(0);
+    const theirs = git(remote, "rev-parse", "main");
+    await changePhone(dir, "0122");
+    const result = await publish({ config: path.join(dir, "site.yaml"), choices: { "site.yaml": { "phone.display": "published", "phone.tel": "published" } } });
+    expect(result.pushed?.versions).toBe(0);
+    expect(git(remote, "rev-parse", "main")).toBe(theirs);
+    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toContain('display: "(503) 555-0111"');
+    expect(git(dir, "status", "--porcelain")).toBe("");
   });
 
   it("never pushes a site that fails check: versions that join cleanly but do not build together are stopped, the remote untouched", async () => {

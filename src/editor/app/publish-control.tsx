@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { publishSite, unpublishedChanges, type Answer, type Unpublished } from "./versions-api.ts";
+import { ClashChoice } from "./clash-choice.tsx";
+import { publishSite, unpublishedChanges, type Answer, type ClashChoices, type FileClash, type Unpublished } from "./versions-api.ts";
 
 interface PublishControlProps {
   /** Changes after each save, publish and undo: the count is read again. */
@@ -8,7 +9,7 @@ interface PublishControlProps {
   onFilesChanged(): void;
 }
 
-type Outcome = { kind: "published"; lines: string[]; warnings: string[] } | { kind: "refused"; message: string; problems: string[] };
+type Outcome = { kind: "published"; lines: string[]; warnings: string[] } | { kind: "refused"; message: string; problems: string[]; clash?: FileClash[] };
 
 /**
  * The header's Publish button: how many saved changes are not published, and in a dialog (over
@@ -37,14 +38,14 @@ export function PublishControl({ changes, onFilesChanged }: PublishControlProps)
     setOpen(true);
     void refresh();
   };
-  const run = async () => {
+  const run = async (choices?: ClashChoices) => {
     setPublishing(true);
-    const answer = await publishSite(message).finally(() => setPublishing(false));
+    const answer = await publishSite(message, choices).finally(() => setPublishing(false));
     if (answer.ok) {
       setOutcome({ kind: "published", lines: answer.value.lines, warnings: answer.value.warnings });
       setMessage("");
       if (answer.value.filesChanged) onFilesChanged();
-    } else setOutcome({ kind: "refused", message: answer.message, problems: answer.problems });
+    } else setOutcome({ kind: "refused", message: answer.message, problems: answer.problems, clash: answer.clash });
     await refresh();
   };
 
@@ -65,14 +66,15 @@ export function PublishControl({ changes, onFilesChanged }: PublishControlProps)
               {outcome.warnings.length > 0 && <ul>{outcome.warnings.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
             </div>
           )}
-          {outcome?.kind === "refused" && (
+          {outcome?.kind === "refused" && outcome.clash && <ClashChoice clash={outcome.clash} publishing={publishing} onChosen={(choices) => void run(choices)} />}
+          {outcome?.kind === "refused" && !outcome.clash && (
             <div className="status problems" role="alert">
               <p>{outcome.message}</p>
               {outcome.problems.length > 0 && <ul>{outcome.problems.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
             </div>
           )}
           <Pending pending={pending} />
-          {pending?.ok && count > 0 && (
+          {pending?.ok && count > 0 && !(outcome?.kind === "refused" && outcome.clash) && (
             <form method="dialog" onSubmit={(event) => { event.preventDefault(); void run(); }}>
               <label htmlFor="publish-message">Message (optional; by default the changes in words)</label>
               <input id="publish-message" value={message} maxLength={2000} onChange={(event) => setMessage(event.target.value)} />

@@ -1,23 +1,25 @@
 import type { HistoryAnswer, PublishAnswer, UndoAnswer, Unpublished } from "../editor-versions.ts";
+import type { ClashChoices, FileClash } from "../../publish/value-clash.ts";
 import { api, problemLine, type Problem } from "./api.ts";
 
-export type { Unpublished };
+export type { ClashChoices, FileClash, Unpublished };
 export type { Version } from "../../publish/history.ts";
 
-/** A versions request's answer: its value, or what refused it (each problem as the CLI prints it). */
-export type Answer<T> = { ok: true; value: T } | { ok: false; message: string; problems: string[] };
+/** A versions request's answer: its value, or what refused it (each problem as the CLI prints it; a publish's clash in values). */
+export type Answer<T> = { ok: true; value: T } | { ok: false; message: string; problems: string[]; clash?: FileClash[] };
 
 async function ask<T>(route: string, body?: unknown): Promise<Answer<T>> {
   const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const { status, body: answer } = await api<T & { error?: string; problems?: Problem[] }>(route, init).catch((error: Error) => ({
+  type Refusal = { error?: string; problems?: Problem[]; clash?: FileClash[] };
+  const { status, body: answer } = await api<T & Refusal>(route, init).catch((error: Error) => ({
     status: 0,
-    body: { error: `the editor server did not answer (${error.message}); is gopher-site edit still running?` } as T & { error?: string; problems?: Problem[] },
+    body: { error: `the editor server did not answer (${error.message}); is gopher-site edit still running?` } as T & Refusal,
   }));
   if (status === 200) return { ok: true, value: answer };
-  return { ok: false, message: answer.error ?? `the editor server answered ${status}`, problems: (answer.problems ?? []).map(problemLine) };
+  return { ok: false, message: answer.error ?? `the editor server answered ${status}`, problems: (answer.problems ?? []).map(problemLine), ...(answer.clash?.length ? { clash: answer.clash } : {}) };
 }
 
 export const unpublishedChanges = () => ask<Unpublished>("unpublished");
-export const publishSite = (message: string) => ask<PublishAnswer>("publish", message.trim() ? { message: message.trim() } : {});
+export const publishSite = (message: string, choices?: ClashChoices) => ask<PublishAnswer>("publish", { ...(message.trim() ? { message: message.trim() } : {}), ...(choices ? { choices } : {}) });
 export const siteVersions = () => ask<HistoryAnswer>("history");
 export const undoVersion = (id: string) => ask<UndoAnswer>("undo", { id });

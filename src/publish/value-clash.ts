@@ -1,0 +1,130 @@
+import { deepEqual, isPlainObject, ownValue, type EditOp, type Path } from "../editor/edit-ops.ts";
+import { applyYamlEdits } from "../editor/yaml-edit.ts";
+import { parseYamlDocument } from "../config/yaml-source.ts";
+import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
+
+/**
+ * A clash of two versions of a file, said in its values instead of its lines: the fields both
+ * changed to different values, each as "yours" and "published", so the owner picks one of two
+ * values instead of editing between conflict markers. Only YAML files and markdown files (front
+ * matter and text) are read so; any other file's clash is for git.
+ */
+
+/** One field both versions changed, each to its own value (undefined: removed). */
+export interface FieldClash {
+  /** The key path, dotted (`phone.display`, `cities.3.intro`); a markdown file's text is `text`. */
+  field: string;
+  yours: unknown;
+  published: unknown;
+}
+
+export interface FileClash {
+  file: string;
+  fields: FieldClash[];
+}
+
+/** The owner's pick for each clashing field of each file, by file and dotted field. */
+export type ClashChoices = Record<string, Record<string, "yours" | "published">>;
+
+/** A markdown file's text after its front matter, as one field. */
+const TEXT_FIELD = "text";
+
+export function readsAsValues(file: string): boolean {
+  return /\.(ya?ml|md)$/.test(file);
+}
+
+/** The file's values: a YAML file's data; a markdown file's front matter and its text. */
+function valuesOf(file: string, text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  if (file.endsWith(".md")) {
+    const parts = splitMarkdown(text);
+    return parts ? { ...(parseYamlDocument(parts.yaml).toJS() ?? {}), [TEXT_FIELD]: parts.body } : { [TEXT_FIELD]: text };
+  }
+  return parseYamlDocument(text).toJS() ?? {};
+}
+
+/**
+ * The leaves where versions may differ: objects by key, lists by place when the three have it at
+ * one length (a town's paragraph), else a list as one value (a town added here, another there).
+ */
+function leaves(versions: readonly unknown[], at: Path = [], out: Path[] = []): Path[] {
+  if (versions.every(isPlainObject)) {
+    const keys = new Set(versions.flatMap((version) => Object.keys(version as object)));
+    for (const key of keys) leaves(versions.map((version) => ownValue(version, key)), [...at, key], out);
+  } else if (versions.every(Array.isArray) && new Set(versions.map((version) => (version as unknown[]).length)).size === 1) {
+    (versions[0] as unknown[]).forEach((_, index) => leaves(versions.map((version) => (version as unknown[])[index]), [...at, index], out));
+  } else out.push(at);
+  return out;
+}
+
+function valueAt(data: unknown, path: Path): unknown {
+  return path.reduce<unknown>((node, key) => ownValue(node, key), data);
+}
+
+interface Changes {
+  /** Every field yours changed from the base, with whether published changed it to something else. */
+  yours: Array<{ path: Path; value: unknown; clash?: FieldClash }>;
+}
+
+function changesOf(file: string, base: string | undefined, yours: string, published: string): Changes {
+  const [b, y, p] = [valuesOf(file, base) ?? {}, valuesOf(file, yours), valuesOf(file, published)];
+  const changed: Changes["yours"] = [];
+  for (const path of leaves([b, y, p])) {
+    const [was, mine, theirs] = [valueAt(b, path), valueAt(y, path), valueAt(p, path)];
+    if (deepEqual(was, mine)) continue;
+    const clash = !deepEqual(was, theirs) && !deepEqual(mine, theirs) ? { field: path.join("."), yours: mine, published: theirs } : undefined;
+    changed.push({ path, value: mine, ...(clash ? { clash } : {}) });
+  }
+  return { yours: changed };
+}
+
+/** The fields of `file` both versions changed from `base` to different values. */
+export function fieldClashes(file: string, base: string | undefined, yours: string, published: string): FieldClash[] {
+  return changesOf(file, base, yours, published).yours.flatMap((change) => (change.clash ? [change.clash] : []));
+}
+
+/** A clash the owner has not chosen for: the file cannot be joined yet. */
+export class ChoiceMissing extends Error {
+  constructor(readonly fields: FieldClash[]) {
+    super(`no choice for ${fields.map((field) => field.field).join(", ")}`);
+  }
+}
+
+/**
+ * Published's text with your changes made in it: every field only you changed, and each clashing
+ * field as `choices` says (a field with no choice: ChoiceMissing). Published's comments and layout
+ * stay; only the fields taken from yours are written.
+ */
+export function joinVersions(file: string, base: string | undefined, yours: string, published: string, choices: Readonly<Record<string, "yours" | "published">> = {}): string {
+  const changes = changesOf(file, base, yours, published).yours;
+  const pick = (field: string) => (Object.hasOwn(choices, field) ? choices[field] : undefined);
+  const missing = changes.flatMap((change) => (change.clash && !pick(change.clash.field) ? [change.clash] : []));
+  if (missing.length > 0) throw new ChoiceMissing(missing);
+  const taken = changes.filter((change) => !change.clash || pick(change.clash.field) === "yours");
+  if (!file.endsWith(".md")) return applyYamlEdits(published, editsFor(valuesOf(file, published), taken));
+  const parts = splitMarkdown(published) ?? { open: "---\n", yaml: "", close: "---\n", body: published };
+  const text = taken.find((change) => change.path.length === 1 && change.path[0] === TEXT_FIELD);
+  const frontMatter = taken.filter((change) => change !== text);
+  const yaml = applyYamlEdits(parts.yaml, editsFor(parseYamlDocument(parts.yaml).toJS() ?? {}, frontMatter));
+  return joinMarkdown({ ...parts, yaml, body: text ? String(text.value ?? "") : parts.body });
+}
+
+/** Set and delete operations that make each change in `data`: a change under a key published removed sets the nearest key it has. */
+function editsFor(data: unknown, changes: ReadonlyArray<{ path: Path; value: unknown }>): EditOp[] {
+  const ops: EditOp[] = [];
+  for (const { path, value } of changes) {
+    let depth = 0;
+    while (depth < path.length - 1 && valueAt(data, path.slice(0, depth + 1)) !== undefined) depth++;
+    if (depth < path.length - 1) {
+      // Published has no parent for it: the whole of your part from the first missing key.
+      ops.push({ op: "set", path: path.slice(0, depth + 1), value: nested(path.slice(depth + 1), value) });
+    } else if (value === undefined) {
+      if (valueAt(data, path) !== undefined) ops.push({ op: "delete", path });
+    } else ops.push({ op: "set", path, value });
+  }
+  return ops;
+}
+
+function nested(path: Path, value: unknown): unknown {
+  return path.reduceRight<unknown>((inner, key) => (typeof key === "number" ? Object.assign([], { [key]: inner }) : { [key]: inner }), value);
+}

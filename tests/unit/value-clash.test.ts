@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { ChoiceMissing, fieldClashes, joinVersions } from "../../src/publish/value-clash.ts";
+
+const BASE = `# The company's facts
+phone:
+  display: "(503) 555-0100" # the one on the van
+  tel: "+15035550100"
+email: info@example.com
+cities:
+  - name: Salem
+    intro: "Moles in Salem."
+  - name: Keizer
+    intro: "Moles in Keizer."
+`;
+const edit = (text: string, pairs: Array<[string, string]>) => pairs.reduce((out, [from, to]) => out.replace(from, to), text);
+
+describe("a clash said in values", () => {
+  const yours = edit(BASE, [["(503) 555-0100", "(503) 555-0122"], ["+15035550100", "+15035550122"], ["Moles in Keizer.", "Mole trapping in Keizer."]]);
+  const published = edit(BASE, [["(503) 555-0100", "(503) 555-0111"], ["+15035550100", "+15035550111"], ["info@example.com", "office@example.com"]]);
+
+  it("names only the fields both changed, each with yours and published", () => {
+    expect(fieldClashes("site.yaml", BASE, yours, published)).toEqual([
+      { field: "phone.display", yours: "(503) 555-0122", published: "(503) 555-0111" },
+      { field: "phone.tel", yours: "+15035550122", published: "+15035550111" },
+    ]);
+  });
+
+  it("joins the two as chosen, keeping published's comments and every change only one side made", () => {
+    const joined = joinVersions("site.yaml", BASE, yours, published, { "phone.display": "yours", "phone.tel": "yours" });
+    expect(joined).toBe(edit(BASE, [["(503) 555-0100", "(503) 555-0122"], ["+15035550100", "+15035550122"], ["info@example.com", "office@example.com"], ["Moles in Keizer.", "Mole trapping in Keizer."]]));
+    const theirs = joinVersions("site.yaml", BASE, yours, published, { "phone.display": "published", "phone.tel": "published" });
+    expect(theirs).toBe(edit(published, [["Moles in Keizer.", "Mole trapping in Keizer."]]));
+  });
+
+  it("refuses to join with a clash not chosen, naming it", () => {
+    expect(() => joinVersions("site.yaml", BASE, yours, published, { "phone.display": "yours" })).toThrow(ChoiceMissing);
+    try {
+      joinVersions("site.yaml", BASE, yours, published, { "phone.display": "yours" });
+    } catch (error) {
+      expect((error as ChoiceMissing).fields.map((field) => field.field)).toEqual(["phone.tel"]);
+    }
+  });
+
+  it("takes a list whose length changed as one value: a town added on each side", () => {
+    const town = (name: string) => `  - name: ${name}\n    intro: "Moles in ${name}."\n`;
+    const mine = BASE + town("Turner");
+    const theirs = BASE + town("Aumsville");
+    const clashes = fieldClashes("site.yaml", BASE, mine, theirs);
+    expect(clashes.map((clash) => clash.field)).toEqual(["cities"]);
+    expect(joinVersions("site.yaml", BASE, mine, theirs, { cities: "yours" })).toContain("Turner");
+  });
+
+  it("reads a markdown file as its front matter and its text", () => {
+    const article = (title: string, text: string) => `---\ntitle: "${title}"\ndate: 2026-11-01\n---\n${text}\n`;
+    const base = article("Mole season", "Moles dig in spring.");
+    const mine = article("Mole season in Salem", "Moles dig in spring and fall.");
+    const theirs = article("Mole season", "Moles dig in early spring.");
+    expect(fieldClashes("content/blog/moles.md", base, mine, theirs)).toEqual([{ field: "text", yours: "Moles dig in spring and fall.\n", published: "Moles dig in early spring.\n" }]);
+    expect(joinVersions("content/blog/moles.md", base, mine, theirs, { text: "published" })).toBe(article("Mole season in Salem", "Moles dig in early spring."));
+  });
+});

@@ -18,7 +18,10 @@ import { needsScaling, scaleDown } from "./scale-upload.ts";
 import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PathRefused, readProjectFile, SETTINGS, versionOf } from "./project-files.ts";
-import { saveFilesTogether } from "./save-file.ts";
+import { saveFileAtomically, saveFilesTogether } from "./save-file.ts";
+import { goOnAfterSettling } from "../publish/settle.ts";
+import { halfDoneOperation, openSiteRepository } from "../publish/site-repository.ts";
+import { ChoiceMissing, fieldClashes, hasConflictMarkers, joinVersions, markedSides, type FieldClash } from "../publish/value-clash.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
 import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
@@ -101,7 +104,54 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     return read.data;
   }
 
+  /**
+   * The editable files with git's conflict markers (a pull or rebase made in a terminal), each
+   * field the two sides changed, so the editor opens with that choice instead of a file it cannot
+   * read. While a rebase replays the owner's versions, HEAD's side is the published one.
+   */
+  async function markedFiles(): Promise<MarkedFile[]> {
+    const found: MarkedFile[] = [];
+    let rebasing: boolean | undefined;
+    for (const relative of await listEditableFiles(root)) {
+      const file = await readProjectFile(root, relative, settings);
+      if (!file || !hasConflictMarkers(file.text)) continue;
+      rebasing ??= await openSiteRepository(path.join(root, settings)).then(halfDoneOperation).then((operation) => operation === "rebase", () => false);
+      const sides = markedSides(file.text, rebasing);
+      // Markers not whole, or a side that is not YAML: the build's own message says where.
+      const fields = sides && attempt(() => fieldClashes(relative, sides.base, sides.yours, sides.published));
+      if (fields) found.push({ file: relative, version: file.version, fields });
+    }
+    return found;
+  }
+
+  /** Writes each marked file joined as the owner chose, then goes on with the git operation that left the markers. */
+  async function settle(sent: unknown): Promise<{ message: string }> {
+    const files = (sent as { files?: unknown } | null)?.files;
+    if (!Array.isArray(files) || files.length === 0) throw new Refused(400, "the editor sent no files to settle (a bug in the editor, not in your site)");
+    const texts = new Map<string, string>();
+    for (const entry of files as Array<{ file?: unknown; version?: unknown; choices?: unknown }>) {
+      if (typeof entry?.file !== "string" || typeof entry.version !== "string" || !entry.choices || typeof entry.choices !== "object") throw new Refused(400, "the editor sent a file to settle without its version and choices (a bug in the editor, not in your site)");
+      const current = await readProjectFile(root, entry.file, settings);
+      if (!current || current.version !== entry.version) throw new Refused(409, `${entry.file} changed since the editor read it; reload to see it as it is now`, { conflict: entry.file });
+      const rebasing = await openSiteRepository(path.join(root, settings)).then(halfDoneOperation).then((operation) => operation === "rebase", () => false);
+      const sides = markedSides(current.text, rebasing);
+      if (!sides) throw new Refused(409, `${entry.file} has no whole conflict markers any more; reload to see it as it is now`, { conflict: entry.file });
+      const choices = Object.fromEntries(Object.entries(entry.choices).filter(([, pick]) => pick === "yours" || pick === "published")) as Record<string, "yours" | "published">;
+      try {
+        texts.set(entry.file, joinVersions(entry.file, sides.base, sides.yours, sides.published, choices));
+      } catch (error) {
+        if (error instanceof ChoiceMissing) throw new Refused(400, `Not saved: choose yours or published for ${error.fields.map((field) => field.field).join(", ")}`);
+        throw error;
+      }
+    }
+    for (const [file, text] of texts) await saveFileAtomically(root, await editablePath(root, file, undefined, settings), text);
+    return { message: await goOnAfterSettling(path.join(root, settings), [...texts.keys()].map((file) => (file === "site.yaml" ? settings : file))) };
+  }
+
   async function state() {
+    // A file with conflict markers first: nothing else can be edited until the owner chose.
+    const marked = await markedFiles();
+    if (marked.length > 0) return { files: {}, marked };
     const files: Record<string, EditedFile> = {};
     for (const relative of await listEditableFiles(root)) {
       const view = await fileView(relative);
@@ -297,6 +347,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
         const asked = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { file?: unknown; body?: unknown } | null;
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
         result = await previewMarkdown(root, asked.file, asked.body, settings);
+      } else if (route === "settle" && request.method === "POST") {
+        const sent: unknown = JSON.parse((await readBody(request, 1024 * 1024, "the choices")).toString("utf8"));
+        result = await queued(() => settle(sent));
       } else if (route === "validator" && request.method === "POST") {
         result = { module: await validators.compile((await readBody(request, MAX_SCHEMA_BYTES, "the form's schema")).toString("utf8")) };
       } else if (route === "upload" && request.method === "POST") {
@@ -324,6 +377,21 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
   }
   // The pictures no save used go when the editor stops.
   return Object.assign(handleApi, { uploadsFolder: uploads.folder, close: uploads.close, validatorModule: validators.module });
+}
+
+/** A file with conflict markers, and the fields its two sides changed. */
+export interface MarkedFile {
+  file: string;
+  version: string;
+  fields: FieldClash[];
+}
+
+function attempt<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the owner made `file` read-only: no write permission for anyone, or none for this process. */

@@ -97,14 +97,19 @@ const HALF_DONE: readonly [string, string][] = [
   ["CHERRY_PICK_HEAD", "cherry-pick"],
 ];
 
-/** A git operation cut short (a rebase, merge or revert) leaves state behind; nothing is done over it. */
-export async function refuseHalfDoneOperation(repo: SiteRepository): Promise<void> {
+/** The git operation half done in the repository (git status shows it), if any. */
+export async function halfDoneOperation(repo: SiteRepository): Promise<string | undefined> {
   for (const [name, operation] of HALF_DONE) {
     const where = (await git(repo.root, "rev-parse", "--git-path", name)).trim();
-    if (existsSync(path.resolve(repo.root, where))) {
-      throw new UserError(`a git ${operation} is half done in this repository (git status shows it): finish it, or undo it with git ${operation} --abort, then run this again`);
-    }
+    if (existsSync(path.resolve(repo.root, where))) return operation;
   }
+  return undefined;
+}
+
+/** A git operation cut short (a rebase, merge or revert) leaves state behind; nothing is done over it. */
+export async function refuseHalfDoneOperation(repo: SiteRepository): Promise<void> {
+  const operation = await halfDoneOperation(repo);
+  if (operation) throw new UserError(`a git ${operation} is half done in this repository (git status shows it): finish it, or undo it with git ${operation} --abort, then run this again`);
 }
 
 /** The site would not build as it would be published or undone: its problems, and why it was checked. */

@@ -48,11 +48,13 @@ function valuesOf(file: string, text: string | undefined): unknown {
  * one length (a town's paragraph), else a list as one value (a town added here, another there).
  */
 function leaves(versions: readonly unknown[], at: Path = [], out: Path[] = []): Path[] {
-  if (versions.every(isPlainObject)) {
-    const keys = new Set(versions.flatMap((version) => Object.keys(version as object)));
+  // A version without this part (no base, in conflict markers without git's diff3 style) does not decide its shape.
+  const present = versions.filter((version) => version !== undefined);
+  if (present.length > 0 && present.every(isPlainObject)) {
+    const keys = new Set(present.flatMap((version) => Object.keys(version as object)));
     for (const key of keys) leaves(versions.map((version) => ownValue(version, key)), [...at, key], out);
-  } else if (versions.every(Array.isArray) && new Set(versions.map((version) => (version as unknown[]).length)).size === 1) {
-    (versions[0] as unknown[]).forEach((_, index) => leaves(versions.map((version) => (version as unknown[])[index]), [...at, index], out));
+  } else if (present.length > 0 && present.every(Array.isArray) && new Set(present.map((version) => (version as unknown[]).length)).size === 1) {
+    (present[0] as unknown[]).forEach((_, index) => leaves(versions.map((version) => (version as unknown[] | undefined)?.[index]), [...at, index], out));
   } else out.push(at);
   return out;
 }
@@ -62,8 +64,8 @@ function valueAt(data: unknown, path: Path): unknown {
 }
 
 interface Changes {
-  /** Every field yours changed from the base, with whether published changed it to something else. */
-  yours: Array<{ path: Path; value: unknown; clash?: FieldClash }>;
+  /** Every field yours changed from the base, published's value of it, and whether that clashes. */
+  yours: Array<{ path: Path; value: unknown; theirs: unknown; clash?: FieldClash }>;
 }
 
 function changesOf(file: string, base: string | undefined, yours: string, published: string): Changes {
@@ -73,7 +75,7 @@ function changesOf(file: string, base: string | undefined, yours: string, publis
     const [was, mine, theirs] = [valueAt(b, path), valueAt(y, path), valueAt(p, path)];
     if (deepEqual(was, mine)) continue;
     const clash = !deepEqual(was, theirs) && !deepEqual(mine, theirs) ? { field: path.join("."), yours: mine, published: theirs } : undefined;
-    changed.push({ path, value: mine, ...(clash ? { clash } : {}) });
+    changed.push({ path, value: mine, theirs, ...(clash ? { clash } : {}) });
   }
   return { yours: changed };
 }
@@ -100,7 +102,8 @@ export function joinVersions(file: string, base: string | undefined, yours: stri
   const pick = (field: string) => (Object.hasOwn(choices, field) ? choices[field] : undefined);
   const missing = changes.flatMap((change) => (change.clash && !pick(change.clash.field) ? [change.clash] : []));
   if (missing.length > 0) throw new ChoiceMissing(missing);
-  const taken = changes.filter((change) => !change.clash || pick(change.clash.field) === "yours");
+  // Published has the same value already (both made one change): nothing to write.
+  const taken = changes.filter((change) => (!change.clash || pick(change.clash.field) === "yours") && !deepEqual(change.value, change.theirs));
   if (!file.endsWith(".md")) return applyYamlEdits(published, editsFor(valuesOf(file, published), taken));
   const parts = splitMarkdown(published) ?? { open: "---\n", yaml: "", close: "---\n", body: published };
   const text = taken.find((change) => change.path.length === 1 && change.path[0] === TEXT_FIELD);
@@ -127,4 +130,43 @@ function editsFor(data: unknown, changes: ReadonlyArray<{ path: Path; value: unk
 
 function nested(path: Path, value: unknown): unknown {
   return path.reduceRight<unknown>((inner, key) => (typeof key === "number" ? Object.assign([], { [key]: inner }) : { [key]: inner }), value);
+}
+
+/** The two sides (and the base, in git's diff3 style) of a file with conflict markers. */
+export interface MarkedSides {
+  yours: string;
+  published: string;
+  base?: string;
+}
+
+const MARKER = /^(<{7}|\|{7}|={7}|>{7})(?: .*)?$/;
+
+/** Whether the text has git's conflict markers (a line of seven <, then one of seven =, then one of seven >). */
+export function hasConflictMarkers(text: string): boolean {
+  return /^<{7}(?: .*)?\r?$/m.test(text) && /^>{7}(?: .*)?\r?$/m.test(text);
+}
+
+/**
+ * The sides of a text with conflict markers; undefined when the markers are not whole. The first
+ * side is HEAD's: while a rebase replays the owner's versions that is the published one, in a merge
+ * (and anything else) the owner's own.
+ */
+export function markedSides(text: string, rebasing: boolean): MarkedSides | undefined {
+  const first: string[] = [];
+  const second: string[] = [];
+  const base: string[] = [];
+  let part: "both" | "first" | "base" | "second" = "both";
+  let hasBase = false;
+  for (const line of text.split(/(?<=\n)/)) {
+    const marker = MARKER.exec(line.replace(/\r?\n$/, ""))?.[1]?.[0];
+    if (marker === "<" && part === "both") part = "first";
+    else if (marker === "|" && part === "first") (part = "base"), (hasBase = true);
+    else if (marker === "=" && (part === "first" || part === "base")) part = "second";
+    else if (marker === ">" && part === "second") part = "both";
+    else if (part === "both") first.push(line), second.push(line), base.push(line);
+    else (part === "base" ? base : part === "first" ? first : second).push(line);
+  }
+  if (part !== "both") return undefined;
+  const [head, other] = [first.join(""), second.join("")];
+  return { yours: rebasing ? other : head, published: rebasing ? head : other, ...(hasBase ? { base: base.join("") } : {}) };
 }

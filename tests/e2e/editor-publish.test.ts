@@ -125,6 +125,34 @@ describe("Publish, History and Undo in the editor (Chromium)", { timeout: 180_00
     expect(await readFile(path.join(dir, "site.yaml"), "utf8")).not.toMatch(/^(<<<<<<<|>>>>>>>)/m);
   });
 
+  it("opens a site whose site.yaml has conflict markers with the choice of values, then the editor (375 px)", async () => {
+    const parent = folders();
+    const dir = await copySite(starter, parent);
+    const remote = addBareRemote(dir);
+    const other = cloneOf(remote);
+    const phone = (digits: string) => (text: string) => text.replace(/display: "\(503\) 555-\d{4}"\n {2}tel: "\+1503555\d{4}"/, `display: "(503) 555-${digits}"\n  tel: "+1503555${digits}"`);
+    await editProjectFile(other, "site.yaml", phone("0111"));
+    expect((await siteCli(other, "publish")).code).toBe(0);
+    await editProjectFile(dir, "site.yaml", phone("0122"));
+    expect((await siteCli(dir, "publish")).code).toBe(1);
+    expect(() => git(dir, "pull", "--rebase")).toThrow();
+    const editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(parent, "edit-out") });
+    editors.push(editor);
+    const { context } = await newIsolatedContext(browser, { viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(editor.editorUrl);
+    const choice = page.getByRole("form", { name: "Two versions of the same values: choose which to keep" });
+    await choice.waitFor();
+    for (const field of ["display", "tel"]) await choice.getByRole("group", { name: `site.yaml › phone › ${field}` }).getByRole("radio", { name: /^Published/ }).check();
+    await choice.getByRole("button", { name: "Keep these and go on" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("the rebase is finished");
+    await page.getByRole("button", { name: "Open the editor" }).click();
+    await page.locator("#site_yaml_phone_display").waitFor();
+    expect(await page.locator("#site_yaml_phone_display").inputValue()).toBe("(503) 555-0111");
+    // Every change of the owner's version gave way: it went, and theirs is the last version.
+    expect(git(dir, "rev-parse", "HEAD")).toBe(git(remote, "rev-parse", "main"));
+  });
+
   it("lists the versions in History and undoes one after asking, naming it; an undo a later change forbids says which (375 px)", async () => {
     const { dir, page } = await openEditor("Business", 375);
     for (const digits of ["0111", "0122"]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ChoiceMissing, fieldClashes, joinVersions } from "../../src/publish/value-clash.ts";
+import { ChoiceMissing, fieldClashes, hasConflictMarkers, joinVersions, markedSides } from "../../src/publish/value-clash.ts";
 
 const BASE = `# The company's facts
 phone:
@@ -57,5 +57,26 @@ describe("a clash said in values", () => {
     const theirs = article("Mole season", "Moles dig in early spring.");
     expect(fieldClashes("content/blog/moles.md", base, mine, theirs)).toEqual([{ field: "text", yours: "Moles dig in spring and fall.\n", published: "Moles dig in early spring.\n" }]);
     expect(joinVersions("content/blog/moles.md", base, mine, theirs, { text: "published" })).toBe(article("Mole season in Salem", "Moles dig in early spring."));
+  });
+});
+
+describe("a file with git's conflict markers, read as its two sides", () => {
+  const marked = ["phone:", "<<<<<<< HEAD", '  display: "(503) 555-0111"', "=======", '  display: "(503) 555-0122"', ">>>>>>> 1a2b3c4 (Phone number changed)", "email: a@example.com", ""].join("\n");
+
+  it("takes HEAD's side as the published one while rebasing, as the owner's in a merge", () => {
+    expect(hasConflictMarkers(marked)).toBe(true);
+    expect(markedSides(marked, true)).toEqual({ yours: 'phone:\n  display: "(503) 555-0122"\nemail: a@example.com\n', published: 'phone:\n  display: "(503) 555-0111"\nemail: a@example.com\n' });
+    expect(markedSides(marked, false)?.yours).toContain("0111");
+    const sides = markedSides(marked, true)!;
+    expect(fieldClashes("site.yaml", sides.base, sides.yours, sides.published)).toEqual([{ field: "phone.display", yours: "(503) 555-0122", published: "(503) 555-0111" }]);
+    // Fields both sides have alike are not rewritten.
+    expect(joinVersions("site.yaml", sides.base, sides.yours, sides.published, { "phone.display": "yours" })).toBe(sides.yours);
+  });
+
+  it("reads git's diff3 style base, and refuses markers that are not whole", () => {
+    const diff3 = marked.replace("=======", "||||||| base\n  display: \"(503) 555-0100\"\n=======");
+    expect(markedSides(diff3, true)?.base).toBe('phone:\n  display: "(503) 555-0100"\nemail: a@example.com\n');
+    expect(markedSides(marked.replace(/^>>>>>>>.*$/m, ""), true)).toBeUndefined();
+    expect(hasConflictMarkers("a: 1\n=======\n")).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { FileChange } from "../editor-api.ts";
+import type { FileChange, MarkedFile } from "../editor-api.ts";
 import type { EditorSchemas } from "../schemas.ts";
 import type { Problem } from "../../errors.ts";
 
@@ -12,8 +12,12 @@ export interface EditedFile {
 
 export type JsonSchema = Record<string, unknown>;
 
+export type { MarkedFile };
+
 export interface EditorState {
   files: Record<string, EditedFile>;
+  /** Files with git's conflict markers: the editor opens with their choice, and nothing else. */
+  marked?: MarkedFile[];
   schemas: EditorSchemas;
   untranslated: Array<{ language: string; items: string[] }>;
 }

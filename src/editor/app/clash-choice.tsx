@@ -3,24 +3,34 @@ import type { ClashChoices, FileClash } from "./versions-api.ts";
 
 interface ClashChoiceProps {
   clash: FileClash[];
-  publishing: boolean;
+  /** A choice on its way to the server: the button waits. */
+  busy: boolean;
+  /** The heading, the sentence under it, the button and what it says while busy. */
+  words?: { title: string; intro: string; action: string; busy: string };
   onChosen(choices: ClashChoices): void;
 }
+
+const AT_PUBLISH = {
+  title: "Someone else published a change to the same values meanwhile",
+  intro: "Nothing was published yet; your change is kept. For each, choose which to keep. Everything else you and they changed is kept.",
+  action: "Publish with these choices",
+  busy: "Checking the site and publishing…",
+};
 
 /**
  * A publish stopped because someone else published a change to the same values: each value as
  * "Yours" and "Published", the owner picks one of each, and publishes with the picks (everything
  * else both changed is kept). No conflict markers, no terminal.
  */
-export function ClashChoice({ clash, publishing, onChosen }: ClashChoiceProps) {
+export function ClashChoice({ clash, busy, words = AT_PUBLISH, onChosen }: ClashChoiceProps) {
   const [choices, setChoices] = useState<ClashChoices>({});
   const total = clash.reduce((sum, file) => sum + file.fields.length, 0);
   const chosen = Object.values(choices).reduce((sum, fields) => sum + Object.keys(fields).length, 0);
   const choose = (file: string, field: string, pick: "yours" | "published") => setChoices((before) => ({ ...before, [file]: { ...before[file], [field]: pick } }));
   return (
     <form className="clash" aria-labelledby="clash-title" onSubmit={(event) => { event.preventDefault(); onChosen(choices); }}>
-      <h3 id="clash-title">Someone else published a change to the same {total === 1 ? "value" : "values"} meanwhile</h3>
-      <p>Nothing was published yet; your change is kept. For each, choose which to keep. Everything else you and they changed is kept.</p>
+      <h3 id="clash-title">{words.title}</h3>
+      <p>{words.intro}</p>
       {clash.map(({ file, fields }) =>
         fields.map(({ field, yours, published }) => {
           const name = `clash-${file}-${field}`;
@@ -39,8 +49,8 @@ export function ClashChoice({ clash, publishing, onChosen }: ClashChoiceProps) {
           );
         }),
       )}
-      <button type="submit" className="save" disabled={publishing || chosen < total}>
-        {publishing ? "Checking the site and publishing…" : "Publish with these choices"}
+      <button type="submit" className="save" disabled={busy || chosen < total}>
+        {busy ? words.busy : words.action}
       </button>
     </form>
   );

@@ -11,6 +11,7 @@ import { OWN_PAGES, PageList, SERVICES } from "./page-list.tsx";
 import { PublishControl } from "./publish-control.tsx";
 import { SaveNotice } from "./save-notice.tsx";
 import { formSchema } from "./form-schema.ts";
+import { SettleFiles } from "./settle-files.tsx";
 import { siteLanguages } from "./site-paths.ts";
 import { StartTranslation } from "./start-translation.tsx";
 import { Towns } from "./towns.tsx";
@@ -178,6 +179,6 @@ function withoutKeys(schema: Record<string, unknown>, keys: string[]): Record<st
 
 const root = createRoot(document.getElementById("editor")!);
 loadState().then(
-  (state) => root.render(<StrictMode><Editor initial={state} /></StrictMode>),
+  (state) => root.render(<StrictMode>{state.marked?.length ? <SettleFiles marked={state.marked} /> : <Editor initial={state} />}</StrictMode>),
   (error: Error) => root.render(<p role="alert">The editor could not load: {error.message}</p>),
 );

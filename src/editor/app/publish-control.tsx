@@ -66,7 +66,7 @@ export function PublishControl({ changes, onFilesChanged }: PublishControlProps)
               {outcome.warnings.length > 0 && <ul>{outcome.warnings.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
             </div>
           )}
-          {outcome?.kind === "refused" && outcome.clash && <ClashChoice clash={outcome.clash} publishing={publishing} onChosen={(choices) => void run(choices)} />}
+          {outcome?.kind === "refused" && outcome.clash && <ClashChoice clash={outcome.clash} busy={publishing} onChosen={(choices) => void run(choices)} />}
           {outcome?.kind === "refused" && !outcome.clash && (
             <div className="status problems" role="alert">
               <p>{outcome.message}</p>

@@ -16,8 +16,9 @@ function bodyOf(text: string): string {
   return (end < 0 ? text : text.slice(text.indexOf("\n", end + 1) + 1)).trim();
 }
 
+/** Of the body with its lines ended by \n: a checkout with CRLF line ends (git on Windows) is the same text. */
 function fingerprint(text: string): string {
-  return createHash("sha256").update(bodyOf(text)).digest("hex").slice(0, 12);
+  return createHash("sha256").update(bodyOf(text.replace(/\r\n/g, "\n"))).digest("hex").slice(0, 12);
 }
 
 /** A starter text with its mark's fingerprint of the body as written (init, once the text is filled in). */
@@ -36,6 +37,7 @@ export function starterWordsNotice(file: string, text: string): string | undefin
   const mark = text.indexOf(STARTER_MARK);
   if (mark < 0) return undefined;
   const end = text.indexOf("\n", mark);
+  // trim(): without a CRLF line's \r.
   const comment = text.slice(mark + 2, end < 0 ? undefined : end).trim();
   const written = FINGERPRINT.exec(comment);
   if (written && written[1] !== fingerprint(text)) return undefined;

@@ -146,6 +146,9 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
       leadFormId: edition.leadFormId,
       footerLicenses: licensesOn(edition.licenses, "footer"),
       untranslatedNote: edition.settings.untranslated.length > 0 ? edition.settings.untranslatedNote : undefined,
+      ...(edition.isDefault
+        ? {}
+        : { leftInDefault: { code: editions[0]!.code, ids: new Set(edition.settings.untranslated), named: new Set(Object.keys(edition.settings.names).filter((id) => edition.settings.names[id])) } }),
       ownForm: { code: edition.code, locale: edition.locale, thankYou: languagePaths(edition, site).thankYou(), cityNames: edition.cityNames },
     }, day),
   );

@@ -17,18 +17,27 @@ const line = z.string().trim().min(1, "must not be empty").max(300, "is too long
  * content/<code>/language.yaml: what a translation leaves out, its addresses and its words for facts.
  * What it may leave out and address are the kinds of page and the site's services, by id.
  */
-export function languageSettingsSchemaFor(serviceIds: readonly string[], townSlugs: readonly string[] = []) {
+export function languageSettingsSchemaFor(serviceIds: readonly string[], townSlugs: readonly string[] = [], options: { townsListed?: boolean } = {}) {
   const units = [...UNTRANSLATABLE_KINDS, ...serviceIds];
   const message = `must be one of: ${units.join(", ")} (kinds of page, then site.yaml's services and pages)${townSlugs.length > 0 ? ", or a town's slug" : ""}`;
-  // The towns are named, not listed: a site may have a thousand.
+  // The towns are named, not listed, in a message: a site may have a thousand. The editor's form
+  // lists them (townsListed), to be picked.
   const towns = new Set(townSlugs);
-  const unit = townSlugs.length > 0 ? z.string().refine((name) => units.includes(name) || towns.has(name), message) : z.enum(units as [string, ...string[]], { message });
+  const unit =
+    townSlugs.length > 0 && !options.townsListed
+      ? z.string().refine((name) => units.includes(name) || towns.has(name), message)
+      : z.enum([...units, ...townSlugs] as [string, ...string[]], { message });
   return z.strictObject({
     untranslated: z
       .array(unit)
       .default([])
       .describe("Pages left in the default language on purpose (a kind of page, a service or page of your own by its id, a town by its slug): not built in this language; links lead to the default language's page"),
     untranslatedNote: line.optional().describe("Shown in this language's footer when a page type is left untranslated"),
+    names: z
+      .strictObject(Object.fromEntries(serviceIds.map((id) => [id, line])))
+      .partial()
+      .default({})
+      .describe("This language's name of a service or page of your own left untranslated, for its menu and cards; its page stays in the default language"),
     slugs: z
       .strictObject({
         ...Object.fromEntries(serviceIds.map((id) => [id, slug])),
@@ -61,11 +70,15 @@ export function languageSettingsSchemaFor(serviceIds: readonly string[], townSlu
 
 /** language.yaml's schema without services, for its type. */
 const languageSettingsSchema = languageSettingsSchemaFor([]);
-export type LanguageSettings = Omit<z.output<typeof languageSettingsSchema>, "untranslated" | "slugs"> & { untranslated: string[]; slugs: Record<string, string | undefined> };
+export type LanguageSettings = Omit<z.output<typeof languageSettingsSchema>, "untranslated" | "slugs" | "names"> & {
+  untranslated: string[];
+  slugs: Record<string, string | undefined>;
+  names: Record<string, string | undefined>;
+};
 
 /** The default language's settings: nothing left out, its own addresses and words, site.yaml's texts. */
 export function defaultLanguageSettings(site: Site): LanguageSettings {
-  return { untranslated: [], slugs: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
+  return { untranslated: [], slugs: {}, names: {}, facts: {}, licenseLabels: {}, companyDescription: site.company.description, shareImageAlt: site.brand.shareImageAlt };
 }
 
 /** The ids language.yaml names pages by: the services', then the own pages'. */
@@ -84,7 +97,7 @@ export async function translationFacts(
   contentDir: string,
   displayDir: string,
   figures = siteFacts(site, language.locale),
-): Promise<{ settings: LanguageSettings; licenses: LicenseLine[]; facts: Facts }> {
+): Promise<{ settings: LanguageSettings; licenses: LicenseLine[]; facts: Facts; warnings: Problem[] }> {
   const folder = path.join(contentDir, language.code);
   const shown = `${displayDir}/${language.code}`;
   // Its own words for the review claim, read ahead of the copy that may name {reviewClaim}.
@@ -97,11 +110,11 @@ export async function translationFacts(
   const unworded = Object.entries(site.facts)
     .filter(([name, value]) => /\p{L}/u.test(value) && !Object.hasOwn(read.settings.facts, name))
     .map(([name]) => name);
-  return { settings: read.settings, licenses, facts: withDefaultWords(facts, unworded, `${shown}/language.yaml`) };
+  return { settings: read.settings, licenses, facts: withDefaultWords(facts, unworded, `${shown}/language.yaml`), warnings: read.warnings };
 }
 
 /** Reads language.yaml; its words for facts must name known facts and carry their numbers. */
-async function readSettings(sources: SourceFiles, absolute: string, file: string, facts: Facts, site: Site): Promise<{ settings: LanguageSettings; facts: Facts }> {
+async function readSettings(sources: SourceFiles, absolute: string, file: string, facts: Facts, site: Site): Promise<{ settings: LanguageSettings; facts: Facts; warnings: Problem[] }> {
   let text: string;
   try {
     text = await sources.readText(absolute);
@@ -139,11 +152,26 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
   if (read.data.untranslated.length > 0 && !read.data.untranslatedNote) {
     problems.push({ file, ...read.source().locate(["untranslated"]), field: "untranslatedNote", message: "is required with untranslated: it tells readers which pages are in the default language only" });
   }
+  // A name is for a page left in the default language; a translated one is named by its own copy.
+  for (const id of Object.keys(read.data.names)) {
+    if (read.data.untranslated.includes(id)) continue;
+    problems.push({ file, ...read.source().locate(["names", id], { key: true }), field: `names.${id}`, message: `names only what untranslated lists: ${id}'s page is translated, and its copy file gives its name` });
+  }
   if (site.brand.shareImageAlt && !read.data.shareImageAlt) {
     problems.push({ file, line: 1, field: "shareImageAlt", message: "missing: site.yaml has brand.shareImageAlt" });
   }
   if (problems.length > 0) throw new SiteError(problems);
-  return { settings: read.data, facts: { ...facts, ...read.data.facts } };
+  // A service or menu page left untranslated without a name here: the menu says it in the default language.
+  const inMenu = [...site.services.map((service) => service.id), ...site.pages.filter((page) => page.menu === "main" || page.menu === "footer").map((page) => page.id)];
+  const warnings = inMenu
+    .filter((id) => read.data.untranslated.includes(id) && !read.data.names[id])
+    .map((id) => ({
+      file,
+      ...read.source().locate(["untranslated"]),
+      field: `names.${id}`,
+      message: `the menu names ${id}, left untranslated, in the default language: give its name in this language under names (its page stays as it is)`,
+    }));
+  return { settings: read.data, facts: { ...facts, ...read.data.facts }, warnings };
 }
 
 /** The numbers in a text, without their thousands separators: "$1,500 and 24–48 hours" -> 1500, 24, 48. */

@@ -37,12 +37,12 @@ export async function loadTranslation(options: LoadEditionsOptions & { language:
   const contentDir = path.join(options.contentDir, language.code);
   const displayDir = `${options.displayDir}/${language.code}`;
   const sources = options.sources ?? diskSources;
-  const { settings, licenses, facts } = await translationFacts(site, language, sources, options.contentDir, options.displayDir, language.locale === base.locale ? base.facts : undefined);
+  const { settings, licenses, facts, warnings: settingsWarnings } = await translationFacts(site, language, sources, options.contentDir, options.displayDir, language.locale === base.locale ? base.facts : undefined);
   const ownIds = site.pages.map((page) => page.id);
   const filesOfUnit = (unit: string) => filesOf(unit, ownIds);
   const skipped = new Set([...SHARED_FILES, ...settings.untranslated.flatMap(filesOfUnit)]);
   const files = siteFiles(site);
-  const warnings: Problem[] = [];
+  const warnings: Problem[] = [...settingsWarnings];
   const pendingCopy = new Map<string, Problem[]>();
   const load = { contentDir, displayDir, facts, warnings, sources, positions: options.positions };
   const [copy, documents, cities] = await allProblems([
@@ -82,12 +82,14 @@ export async function loadTranslation(options: LoadEditionsOptions & { language:
   const left = [...pageTypes.map((type) => (type === "blog" ? "the blog" : `the ${type} page${type === "city" ? "s" : ""}`))];
   if (missingTowns.length > 0) left.push(`${missingTowns.length} town page${missingTowns.length === 1 ? "" : "s"}`);
   const notices = left.length > 0 ? [`${language.name} (${language.code}): ${left.join(", ")} not translated yet, so built in the default language only (check --strict fails until they are)`] : [];
+  const named = <T extends { name: string }>(copies: Record<string, T>): Record<string, T> =>
+    Object.fromEntries(Object.entries(settings.names).flatMap(([id, name]) => (name && copies[id] ? [[id, { ...copies[id], name }]] : [])));
   return {
     ...language,
     isDefault: false,
     prefix: `/${language.code}`,
-    // A service left untranslated keeps its default-language copy (its name in the menu, for one).
-    copy: { ...base.copy, ...copy, services: { ...base.copy.services, ...copy.services }, own: { ...base.copy.own, ...copy.own } },
+    // A service left untranslated keeps its default-language copy, but for the name language.yaml gives it.
+    copy: { ...base.copy, ...copy, services: { ...base.copy.services, ...copy.services, ...named(base.copy.services) }, own: { ...base.copy.own, ...copy.own, ...named(base.copy.own) } },
     facts,
     ...documents,
     settings,

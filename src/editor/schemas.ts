@@ -22,7 +22,7 @@ export interface EditorSchemas {
 
 export function editorSchemas(siteYaml: string): EditorSchemas {
   const values: unknown = parseYamlDocument(siteYaml).toJS();
-  const schemas = schemasFor(serviceIdsIn(values), ownPagesIn(values));
+  const schemas = schemasFor(serviceIdsIn(values), ownPagesIn(values), townSlugsIn(values));
   addHelp(schemas.site, commentsByPath(siteYaml));
   return schemas;
 }
@@ -34,12 +34,12 @@ export interface OwnPages {
 }
 
 /** The forms' schemas for a site with these services and own pages, without site.yaml's comments as help. */
-export function schemasFor(services: readonly string[], own: OwnPages = { ids: [], priceNames: [] }): EditorSchemas {
+export function schemasFor(services: readonly string[], own: OwnPages = { ids: [], priceNames: [] }, towns: readonly string[] = []): EditorSchemas {
   // The file's own title and "do not edit" note are for the schema file, not for the owner.
   const { title: _title, description: _description, ...site } = withoutDefaults(siteJsonSchema());
   // The thank-you page's copy too (site.yaml's leads): the forms show a file only where the site has it.
   const copy = Object.fromEntries(Object.entries(siteCopyFiles(services, { ownIds: own.ids, priceNames: own.priceNames, leads: true })).map(([name, schema]) => [name, formSchema(schema)]));
-  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor([...services, ...own.ids])) };
+  return { site, copy, article: formSchema(articleFrontMatter), legal: formSchema(legalFrontMatter), language: formSchema(languageSettingsSchemaFor([...services, ...own.ids], towns, { townsListed: true })) };
 }
 
 /** The ids of the services in site.yaml's values (each a well-formed id); none while the list is not one. */
@@ -51,6 +51,13 @@ export function serviceIdsIn(site: unknown): string[] {
 export function ownPagesIn(site: unknown): OwnPages {
   const prices = (site as { prices?: { items?: unknown } } | null | undefined)?.prices?.items;
   return { ids: idsIn((site as { pages?: unknown } | null | undefined)?.pages), priceNames: prices && typeof prices === "object" ? Object.keys(prices) : [] };
+}
+
+/** The towns' slugs in site.yaml's values (each well formed), for what a language may leave untranslated. */
+export function townSlugsIn(site: unknown): string[] {
+  const cities = (site as { cities?: unknown } | null | undefined)?.cities;
+  if (!Array.isArray(cities)) return [];
+  return cities.flatMap((city) => (typeof city?.slug === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(city.slug) ? [city.slug as string] : []));
 }
 
 function idsIn(list: unknown): string[] {

@@ -8,6 +8,10 @@ import type { PrivacyChoicesView } from "./privacy.ts";
 export interface Link {
   label: string;
   href: string;
+  /** The label's language, when it is not the page's (a page left untranslated, named in the default language). */
+  lang?: string;
+  /** The linked page's language, when it is not the page's (a page left untranslated). */
+  hreflang?: string;
 }
 
 /** Links the menu shows under one name: a disclosure that opens without JavaScript. */
@@ -270,6 +274,9 @@ export interface ServiceCardView {
   icon: string;
   /** Its page's address in the default language (templates localize it). */
   href: string;
+  /** A service left in the default language: its page's language, and its name's when not named in this one (its summary is in it). */
+  hreflang?: string;
+  nameLang?: string;
 }
 
 /** A service's page: its copy, with what the site adds to it. */

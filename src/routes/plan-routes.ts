@@ -65,9 +65,12 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   const towns = townsBySlug(named, defaultPaths);
   const fillCityCopy = cityCopyFiller(copy.city, site);
   // A `services` section's cards, named in this language's copy (a service it leaves untranslated: the default's words and page).
+  const defaultCode = site.languages[0]!.code;
   const serviceCards = site.services.map((service) => {
     const { name, summary, icon } = copy.services[service.id]!;
-    return { id: service.id, name, summary, icon, href: defaultPaths.service(service.id) };
+    const left = !language.isDefault && language.settings.untranslated.includes(service.id);
+    const marks = left ? { hreflang: defaultCode, ...(language.settings.names[service.id] ? {} : { nameLang: defaultCode }) } : {};
+    return { id: service.id, name, summary, icon, href: defaultPaths.service(service.id), ...marks };
   });
   const prices = Object.fromEntries(Object.entries(site.prices.items).map(([name, price]) => [name, formatPrice(price, site.prices.currency, language.locale, copy.chrome.prices)]));
 

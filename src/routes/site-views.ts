@@ -21,6 +21,8 @@ export interface ChromeLanguage {
   untranslatedNote?: string;
   /** What the site's own call-back form needs of the language, with site.yaml's leads. */
   ownForm?: OwnFormLanguage;
+  /** The services and own pages this language leaves in the default language (`code`), and those it names in its own words. */
+  leftInDefault?: { code: string; ids: ReadonlySet<string>; named: ReadonlySet<string> };
 }
 
 /**
@@ -34,8 +36,9 @@ export function chromeView(site: Site, copy: Copy, language: ChromeLanguage, day
   const leadForm = site.integrations.leadForm && { ...site.integrations.leadForm, formId: language.leadFormId ?? site.integrations.leadForm.formId };
   const ownForm = language.ownForm && ownFormView(site, copy, language.ownForm);
   const paths = defaultPaths(site);
-  const services = serviceLinks(site, copy, paths);
-  const own = (place: "main" | "footer") => site.pages.filter((page) => page.menu === place).map((page) => ({ label: copy.own[page.id]!.name, href: paths.own(page.id) }));
+  const marked = languageMarks(language.leftInDefault);
+  const services = serviceLinks(site, copy, paths).map((link, index) => ({ ...link, ...marked(site.services[index]!.id) }));
+  const own = (place: "main" | "footer") => site.pages.filter((page) => page.menu === place).map((page) => ({ label: copy.own[page.id]!.name, href: paths.own(page.id), ...marked(page.id) }));
   return {
     locale: language.locale,
     ...(language.untranslatedNote ? { untranslatedNote: language.untranslatedNote } : {}),
@@ -105,6 +108,11 @@ function hoursAndNotice(site: Site, chrome: Copy["chrome"], locale: string, day:
  * header holds about six links in a row at the large breakpoint, and a phone's menu stays short.
  */
 const GROUPED_FROM = 3;
+
+/** A link to a page left in the default language says so: hreflang, and lang on a name in the default language's words. */
+function languageMarks(left: ChromeLanguage["leftInDefault"]): (id: string) => Pick<Link, "lang" | "hreflang"> {
+  return (id) => (left?.ids.has(id) ? { hreflang: left.code, ...(left.named.has(id) ? {} : { lang: left.code }) } : {});
+}
 
 /** The service pages, in site.yaml's order, by the names their copy gives them. */
 function serviceLinks(site: Site, copy: Copy, paths: LanguagePaths): Link[] {

@@ -89,15 +89,18 @@ export function LicenseList({ licenses }: { licenses: string[] }) {
   );
 }
 
-export function FeatureCards({ cards }: { cards: CardCopy[] }) {
+/** A card; one of a page left in the default language says so (its link's hreflang, its words' lang). */
+type Card = CardCopy & { titleLang?: string; textLang?: string; hreflang?: string };
+
+export function FeatureCards({ cards }: { cards: Card[] }) {
   const localize = useLocalize();
   return (
     <ul className="cards">
       {cards.map((card) => (
         <li key={card.title} className={card.featured ? "card card-featured" : "card"}>
           <Icon name={card.icon} className="card-icon" />
-          <h3>{card.href ? <a href={localize(card.href)}>{card.title}</a> : card.title}</h3>
-          <p>{card.text}</p>
+          <h3 lang={card.titleLang}>{card.href ? <a href={localize(card.href)} hrefLang={card.hreflang}>{card.title}</a> : card.title}</h3>
+          <p lang={card.textLang}>{card.text}</p>
         </li>
       ))}
     </ul>

@@ -9,7 +9,7 @@ function LinkGroup({ heading, links }: { heading: string; links: Link[] }) {
       <ul>
         {links.map((link) => (
           <li key={link.href}>
-            <a href={localize(link.href)}>{link.label}</a>
+            <a href={localize(link.href)} lang={link.lang} hrefLang={link.hreflang}>{link.label}</a>
           </li>
         ))}
       </ul>

@@ -70,7 +70,7 @@ function MenuLink({ link, current }: { link: Link; current?: string }) {
   const localize = useLocalize();
   return (
     <li>
-      <a href={localize(link.href)} aria-current={link.href === current ? "page" : undefined}>
+      <a href={localize(link.href)} aria-current={link.href === current ? "page" : undefined} lang={link.lang} hrefLang={link.hreflang}>
         {link.label}
       </a>
     </li>

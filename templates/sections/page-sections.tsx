@@ -81,7 +81,7 @@ function SectionBlock({ section, data }: { section: PageSection; data: SectionDa
     case "services":
       return data.services.length > 0 ? (
         <Section id={section.id} heading={section.heading} text={section.text}>
-          <FeatureCards cards={data.services.map((service) => ({ icon: service.icon, title: service.name, text: service.summary, href: service.href, featured: false }))} />
+          <FeatureCards cards={data.services.map((service) => ({ icon: service.icon, title: service.name, text: service.summary, href: service.href, featured: false, titleLang: service.nameLang, textLang: service.hreflang, hreflang: service.hreflang }))} />
         </Section>
       ) : null;
     case "faq":

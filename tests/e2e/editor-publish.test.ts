@@ -108,14 +108,14 @@ describe("Publish, History and Undo in the editor (Chromium)", { timeout: 180_00
     await dialog.getByRole("button", { name: "Publish now" }).click();
     const choice = dialog.getByRole("form", { name: "Someone else published a change to the same values meanwhile" });
     await choice.waitFor({ timeout: 60_000 });
-    expect(await choice.locator("legend").allTextContents()).toEqual(["site.yaml › phone › display", "site.yaml › phone › tel"]);
-    const display = choice.getByRole("group", { name: "site.yaml › phone › display" });
+    expect(await choice.locator("legend").allTextContents()).toEqual(["site.yaml › Phone › Display", "site.yaml › Phone › Tel"]);
+    const display = choice.getByRole("group", { name: "site.yaml › Phone › Display" });
     expect(await display.getByRole("radio").evaluateAll((radios) => radios.map((radio) => radio.closest("label")!.textContent))).toEqual(["Yours: (503) 555-0122", "Published: (503) 555-0111"]);
     const publishWith = choice.getByRole("button", { name: "Publish with these choices" });
     expect(await publishWith.isDisabled()).toBe(true);
     await display.getByRole("radio", { name: /^Yours/ }).check();
     expect(await publishWith.isDisabled()).toBe(true);
-    await choice.getByRole("group", { name: "site.yaml › phone › tel" }).getByRole("radio", { name: /^Yours/ }).check();
+    await choice.getByRole("group", { name: "site.yaml › Phone › Tel" }).getByRole("radio", { name: /^Yours/ }).check();
     const box = await dialog.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
     await publishWith.click();

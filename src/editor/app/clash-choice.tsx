@@ -8,6 +8,8 @@ interface ClashChoiceProps {
   /** The heading, the sentence under it, the button and what it says while busy. */
   words?: { title: string; intro: string; action: string; busy: string };
   onChosen(choices: ClashChoices): void;
+  /** A field in the form's words; its key path when the form does not know it. */
+  fieldLabel?(file: string, field: string): string | undefined;
 }
 
 const AT_PUBLISH = {
@@ -22,7 +24,7 @@ const AT_PUBLISH = {
  * "Yours" and "Published", the owner picks one of each, and publishes with the picks (everything
  * else both changed is kept). No conflict markers, no terminal.
  */
-export function ClashChoice({ clash, busy, words = AT_PUBLISH, onChosen }: ClashChoiceProps) {
+export function ClashChoice({ clash, busy, words = AT_PUBLISH, onChosen, fieldLabel }: ClashChoiceProps) {
   const [choices, setChoices] = useState<ClashChoices>({});
   const total = clash.reduce((sum, file) => sum + file.fields.length, 0);
   const chosen = Object.values(choices).reduce((sum, fields) => sum + Object.keys(fields).length, 0);
@@ -36,7 +38,7 @@ export function ClashChoice({ clash, busy, words = AT_PUBLISH, onChosen }: Clash
           const name = `clash-${file}-${field}`;
           return (
             <fieldset key={name}>
-              <legend>{file} › {field.split(".").join(" › ")}</legend>
+              <legend>{file} › {fieldLabel?.(file, field) ?? field.split(".").join(" › ")}</legend>
               <label className="choice">
                 <input type="radio" name={name} checked={choices[file]?.[field] === "yours"} onChange={() => choose(file, field, "yours")} />
                 <span>Yours: <ValueText value={yours} /></span>

@@ -11,6 +11,7 @@ import { OWN_PAGES, PageList, SERVICES } from "./page-list.tsx";
 import { PublishControl } from "./publish-control.tsx";
 import { SaveNotice } from "./save-notice.tsx";
 import { formSchema } from "./form-schema.ts";
+import { fieldWords } from "./form-words.ts";
 import { SettleFiles } from "./settle-files.tsx";
 import { siteLanguages } from "./site-paths.ts";
 import { StartTranslation } from "./start-translation.tsx";
@@ -106,7 +107,7 @@ function Editor({ initial }: { initial: EditorState }) {
           ))}
         </nav>
         <SaveNotice section={section} />
-        <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} />
+        <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} fieldLabel={(file, field) => fieldWords(formSchema(schemaOfFile(state, file) ?? {}), field)} />
         <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => { setPreviewOpen(!previewOpen); if (!previewOpen) setPreviewAsked((n) => n + 1); }}>
           {previewOpen ? "Hide preview" : "Show preview"}
         </button>
@@ -175,6 +176,12 @@ function withoutKeys(schema: Record<string, unknown>, keys: string[]): Record<st
   const properties = Object.fromEntries(Object.entries(schema.properties as Record<string, unknown>).filter(([key]) => !keys.includes(key)));
   const required = ((schema.required as string[] | undefined) ?? []).filter((key) => !keys.includes(key));
   return { ...schema, properties, required };
+}
+
+/** The schema of a site file's form: site.yaml's, or a copy file's (a translation's by its default twin). */
+function schemaOfFile(state: EditorState, file: string): Record<string, unknown> | undefined {
+  if (file === "site.yaml") return state.schemas.site;
+  return state.schemas.copy[file.replace(/^content\/(?:[a-z]{2,3}\/)?/, "")];
 }
 
 const root = createRoot(document.getElementById("editor")!);

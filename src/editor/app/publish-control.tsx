@@ -7,6 +7,8 @@ interface PublishControlProps {
   changes: number;
   /** Versions published meanwhile elsewhere were taken in: the site's files changed on disk. */
   onFilesChanged(): void;
+  /** A field of a site file in the form's words ("Phone › Display"), for a clash's choice. */
+  fieldLabel?(file: string, field: string): string | undefined;
 }
 
 type Outcome = { kind: "published"; lines: string[]; warnings: string[] } | { kind: "refused"; message: string; problems: string[]; clash?: FileClash[] };
@@ -16,7 +18,7 @@ type Outcome = { kind: "published"; lines: string[]; warnings: string[] } | { ki
  * whatever part of the form the owner is at) what they are, in words, an optional message, and what
  * the publish did or why it was refused: the site's problems as `gopher-site check` prints them.
  */
-export function PublishControl({ changes, onFilesChanged }: PublishControlProps) {
+export function PublishControl({ changes, onFilesChanged, fieldLabel }: PublishControlProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState<Answer<Unpublished>>();
   const [open, setOpen] = useState(false);
@@ -66,7 +68,7 @@ export function PublishControl({ changes, onFilesChanged }: PublishControlProps)
               {outcome.warnings.length > 0 && <ul>{outcome.warnings.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
             </div>
           )}
-          {outcome?.kind === "refused" && outcome.clash && <ClashChoice clash={outcome.clash} busy={publishing} onChosen={(choices) => void run(choices)} />}
+          {outcome?.kind === "refused" && outcome.clash && <ClashChoice clash={outcome.clash} busy={publishing} fieldLabel={fieldLabel} onChosen={(choices) => void run(choices)} />}
           {outcome?.kind === "refused" && !outcome.clash && (
             <div className="status problems" role="alert">
               <p>{outcome.message}</p>

@@ -10,7 +10,7 @@ import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
 import type { SiteBuilder } from "./editor-build.ts";
 import { environmentMessage } from "../environment-errors.ts";
 import { formatProblem, UserError, type Problem } from "../errors.ts";
-import type { EditOp } from "./edit-ops.ts";
+import type { EditOp } from "../yaml-edit/edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_REQUEST_BYTES, uploadName, uploadNames } from "./image-upload.ts";
 import { createPendingUploads } from "./pending-uploads.ts";
@@ -30,7 +30,7 @@ import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
 import { applyTownEdits } from "./town-edit.ts";
-import { applyYamlEditsInTurns, EditRefused } from "./yaml-edit.ts";
+import { applyYamlEditsInTurns, EditRefused } from "../yaml-edit/yaml-edit.ts";
 
 /** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
 export interface FileChange {

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { cityIntrosSchema } from "../content/city-intros.ts";
-import type { EditOp, Path } from "./edit-ops.ts";
+import type { EditOp, Path } from "../yaml-edit/edit-ops.ts";
 import { schemasFor, type EditorSchemas, type OwnPages } from "./schemas.ts";
 
 type JsonSchema = Record<string, unknown>;

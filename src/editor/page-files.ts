@@ -1,5 +1,5 @@
 import { addedNameProblem, addedPageText, type AddedKind } from "../init/added-page.ts";
-import { ownValue } from "./edit-ops.ts";
+import { ownValue } from "../yaml-edit/edit-ops.ts";
 import { PAGE_COPY } from "./project-files.ts";
 
 /**

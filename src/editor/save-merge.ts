@@ -1,4 +1,4 @@
-import { diffOps, type EditOp, type Path } from "./edit-ops.ts";
+import { diffOps, type EditOp, type Path } from "../yaml-edit/edit-ops.ts";
 
 /** How many of a file's versions the editor keeps in memory: tabs opened longer ago than that many saves conflict on any change. */
 const VERSIONS_KEPT = 8;

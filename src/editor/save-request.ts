@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { UNSAFE_KEYS } from "./edit-ops.ts";
+import { UNSAFE_KEYS } from "../yaml-edit/edit-ops.ts";
 import type { FileChange } from "./editor-api.ts";
 
 /** A key of a path: a field's name, or a position in a list. */
@@ -9,7 +9,7 @@ const value = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.
   error: (issue) => (issue.input === undefined ? "missing" : "must be a value: text, a number, true or false, null, a list or fields"),
 });
 
-/** The edit operations of src/editor/edit-ops.ts, as a request may carry them. */
+/** The edit operations of src/yaml-edit/edit-ops.ts, as a request may carry them. */
 const editOp = z.discriminatedUnion("op", [
   z.object({ op: z.literal("set"), path: z.array(key).min(1, "must name at least one key"), value }),
   z.object({ op: z.literal("delete"), path: z.array(key).min(1, "must name at least one key") }),

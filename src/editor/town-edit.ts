@@ -1,7 +1,7 @@
 import { cutTowns } from "../config/config-memo.ts";
 import { parseYamlFast } from "../config/read-yaml.ts";
-import type { EditOp } from "./edit-ops.ts";
-import { applyYamlEditsInTurns } from "./yaml-edit.ts";
+import type { EditOp } from "../yaml-edit/edit-ops.ts";
+import { applyYamlEditsInTurns } from "../yaml-edit/yaml-edit.ts";
 
 /**
  * The owner's change of values inside towns of site.yaml, made on those towns' entries alone: the

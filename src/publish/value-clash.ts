@@ -1,5 +1,5 @@
-import { deepEqual, isPlainObject, ownValue, type EditOp, type Path } from "../editor/edit-ops.ts";
-import { applyYamlEdits } from "../editor/yaml-edit.ts";
+import { deepEqual, isPlainObject, ownValue, type EditOp, type Path } from "../yaml-edit/edit-ops.ts";
+import { applyYamlEdits } from "../yaml-edit/yaml-edit.ts";
 import { parseYamlDocument } from "../config/yaml-source.ts";
 import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EditOp } from "../../src/editor/edit-ops.ts";
+import type { EditOp } from "../../src/yaml-edit/edit-ops.ts";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { pngBomb, smallPicture } from "../helpers/pictures.ts";
 import { spawnEditor } from "../helpers/editor-process.ts";

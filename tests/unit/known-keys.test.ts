@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EditOp } from "../../src/editor/edit-ops.ts";
+import type { EditOp } from "../../src/yaml-edit/edit-ops.ts";
 import { unknownKeyOf } from "../../src/editor/known-keys.ts";
 
 const set = (...path: Array<string | number>): EditOp => ({ op: "set", path, value: "x" });

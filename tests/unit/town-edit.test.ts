@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { EditOp } from "../../src/editor/edit-ops.ts";
+import type { EditOp } from "../../src/yaml-edit/edit-ops.ts";
 import { applyTownEdits } from "../../src/editor/town-edit.ts";
-import { applyYamlEdits } from "../../src/editor/yaml-edit.ts";
+import { applyYamlEdits } from "../../src/yaml-edit/yaml-edit.ts";
 import { REPO_ROOT } from "../helpers/sample-site.ts";
 
 // The editor's quick path for a town's values (src/editor/town-edit.ts) writes exactly what the

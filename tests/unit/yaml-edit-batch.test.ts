@@ -3,8 +3,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
-import { applyOp, applyOpsToData, type EditOp, type Path } from "../../src/editor/edit-ops.ts";
-import { applyYamlEdits, applyYamlEditsInTurns } from "../../src/editor/yaml-edit.ts";
+import { applyOp, applyOpsToData, type EditOp, type Path } from "../../src/yaml-edit/edit-ops.ts";
+import { applyYamlEdits, applyYamlEditsInTurns } from "../../src/yaml-edit/yaml-edit.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
 type Data = Record<string, unknown> | unknown[];

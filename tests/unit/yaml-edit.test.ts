@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { describe, expect, it } from "vitest";
-import { applyOpsToData, diffOps, listOps, type EditOp } from "../../src/editor/edit-ops.ts";
-import { applyYamlEdits, EditRefused } from "../../src/editor/yaml-edit.ts";
+import { applyOpsToData, diffOps, listOps, type EditOp } from "../../src/yaml-edit/edit-ops.ts";
+import { applyYamlEdits, EditRefused } from "../../src/yaml-edit/yaml-edit.ts";
 import { ROOT } from "../helpers/sample-data.ts";
 
 /** Every YAML file of the sample (site.yaml and content/**\/*.yaml), and of the examples. */

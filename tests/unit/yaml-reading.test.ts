@@ -4,7 +4,7 @@ import { parseYamlFast, readYaml, readYamlValues } from "../../src/config/read-y
 import { parseYaml } from "../../src/config/yaml-source.ts";
 import { readFrontMatter } from "../../src/content/front-matter.ts";
 import type { Problem } from "../../src/errors.ts";
-import { applyYamlEdits } from "../../src/editor/yaml-edit.ts";
+import { applyYamlEdits } from "../../src/yaml-edit/yaml-edit.ts";
 
 const ANY = z.unknown();
 

@@ -1,6 +1,6 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useCallback, useMemo, useState } from "react";
-import { applyOp, diffOps, type EditOp } from "../edit-ops.ts";
+import { applyOp, diffOps, type EditOp } from "../../yaml-edit/edit-ops.ts";
 import { loadState, problemLine, save, type EditedFile, type Problem } from "./api.ts";
 import { tellSaveNews } from "./save-news.ts";
 import { problemErrors } from "./form-schema.ts";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { diffOps } from "../edit-ops.ts";
+import { diffOps } from "../../yaml-edit/edit-ops.ts";
 import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { diffOps, type EditOp } from "../edit-ops.ts";
+import { diffOps, type EditOp } from "../../yaml-edit/edit-ops.ts";
 import type { EditedFile, JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { formSchema, problemErrors } from "./form-schema.ts";

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { EditOp } from "../edit-ops.ts";
+import type { EditOp } from "../../yaml-edit/edit-ops.ts";
 import { slugify } from "../../slug.ts";
 import type { EditedFile, FileChange, JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";

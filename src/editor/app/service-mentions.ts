@@ -1,4 +1,4 @@
-import type { EditOp } from "../edit-ops.ts";
+import type { EditOp } from "../../yaml-edit/edit-ops.ts";
 
 /** What else names a service by its id, and the edits that take the id out when it is removed. */
 export interface ServiceMentions {

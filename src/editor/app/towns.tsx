@@ -1,6 +1,6 @@
 import type { RJSFSchema } from "@rjsf/utils";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { diffOps, listOps, type EditOp } from "../edit-ops.ts";
+import { diffOps, listOps, type EditOp } from "../../yaml-edit/edit-ops.ts";
 import type { TownMatch } from "../gazetteer.ts";
 import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
 import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";

@@ -7,7 +7,7 @@ import type { Path } from "./edit-ops.ts";
  * A YAML text being edited and its parsed Document, kept in step: each edit replaces a stretch of
  * the text, moves the offsets of every node after it, and puts the new nodes in the Document. A
  * save of thousands of operations so parses the file once, not once per operation (10,000 edits
- * of the sample's site.yaml kept the editor busy for a minute). src/editor/yaml-edit.ts checks the
+ * of the sample's site.yaml kept the editor busy for a minute). src/yaml-edit/yaml-edit.ts checks the
  * result against a fresh parse, and a test applies every operation on its own to compare.
  */
 export class EditedYaml {

@@ -5,7 +5,7 @@ import type { Problem } from "./errors.ts";
 import { projectPaths, displayPath } from "./paths.ts";
 import { namer, planSite, type SitePlan } from "./plan-site.ts";
 import type { PlanMemo } from "./plan-memo.ts";
-import { checkSite } from "./render/check-site.ts";
+import { checkSite } from "./check-site.ts";
 import type { PageData } from "./routes/page-props.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import type { SourceFiles } from "./source-files.ts";
@@ -61,7 +61,7 @@ export interface BuildResult {
 
 /**
  * The whole pipeline, in order: the plan (config, content, images, routes, assets, seo:
- * src/plan-site.ts), the checks (src/render/check-site.ts), then every page rendered and the
+ * src/plan-site.ts), the checks (src/check-site.ts), then every page rendered and the
  * output written and swapped in (src/write.ts). A dev server's rebuild runs the same stages
  * (src/dev/rebuild.ts) and renders only the pages whose data changed.
  */

@@ -1,10 +1,11 @@
-import { createConfigMemo, type ConfigMemo } from "./config/config-memo.ts";
+import { createConfigMemo } from "./config/config-memo.ts";
+import type { ConfigMemo } from "./config/load-config.ts";
 import { townLabels } from "./town-place.ts";
 import type { Site } from "./config/schema.ts";
 import type { Edition } from "./content/edition.ts";
 import type { PlannedPage } from "./routes/page-props.ts";
 import type { OutputFormat } from "./routes/urls.ts";
-import { sameData } from "./dev/same-data.ts";
+import { sameData } from "./same-data.ts";
 
 /**
  * What a dev server keeps from one build to the next so that what did not change is not made

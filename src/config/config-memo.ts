@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { parseConfig, resultFor, type LoadConfigResult } from "./load-config.ts";
+import { parseConfig, resultFor, type ConfigMemo, type LoadConfigResult } from "./load-config.ts";
 import { runCrossChecks } from "./cross-checks.ts";
 import { parseYamlFast } from "./read-yaml.ts";
 import { citySchema, siteSchema, type City } from "./schema.ts";
+
+/** site.yaml's settings with the towns left to their own pieces. */
+const settingsSchema = siteSchema.extend({ cities: z.unknown() });
 
 /**
  * site.yaml read again after a save, for a dev server: a site of 10,000 towns is a 5 MB file, and
@@ -13,13 +16,6 @@ import { citySchema, siteSchema, type City } from "./schema.ts";
  * (load-config.ts), which says where each problem is: the result is always what parseConfig
  * gives, only sooner.
  */
-export interface ConfigMemo {
-  read(text: string, file: string): LoadConfigResult;
-}
-
-/** site.yaml's settings with the towns left to their own pieces. */
-const settingsSchema = siteSchema.extend({ cities: z.unknown() });
-
 export function createConfigMemo(): ConfigMemo {
   let last: { text: string; result: LoadConfigResult } | undefined;
   let rest: { text: string; data: Record<string, unknown> } | undefined;

@@ -5,7 +5,11 @@ import { siteSchema, type Site } from "./schema.ts";
 import { readYaml } from "./read-yaml.ts";
 import { dotted } from "./zod-problems.ts";
 import { explainOldShapes } from "./old-shapes.ts";
-import type { ConfigMemo } from "./config-memo.ts";
+
+/** Reads site.yaml texts, each piece once (config-memo.ts makes one). */
+export interface ConfigMemo {
+  read(text: string, file: string): LoadConfigResult;
+}
 
 export interface LoadConfigOptions {
   /** Absolute path of site.yaml. */

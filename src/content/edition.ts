@@ -5,6 +5,9 @@ import { siteCopyFiles, type Copy } from "./copy-schema.ts";
 import type { LanguageSettings } from "./language-settings.ts";
 import type { LicenseLine } from "./licenses.ts";
 import type { Facts } from "./placeholders.ts";
+import type { LoadDocumentsOptions } from "./load-documents.ts";
+import type { Locator } from "../config/yaml-source.ts";
+import type { SourceFiles } from "../source-files.ts";
 import { ownLeadForm } from "../config/own-form.ts";
 
 /** One language's content: the default's from content/, another's from content/<code>/. */
@@ -49,4 +52,17 @@ export function siteFiles(site: Site) {
     site.services.map((service) => service.id),
     { ownIds: site.pages.map((page) => page.id), priceNames: Object.keys(site.prices.items), leads: ownLeadForm(site) !== undefined },
   );
+}
+
+/** What loading the editions (and each translation) reads: the site, where its content is, and how. */
+export interface LoadEditionsOptions {
+  site: Site;
+  contentDir: string;
+  displayDir: string;
+  /** Where the files are read; the disk by default. */
+  sources?: SourceFiles;
+  convert?: LoadDocumentsOptions["convert"];
+  conditions?: LoadDocumentsOptions["conditions"];
+  /** Filled with where each loaded file's keys are (length warnings name the key). */
+  positions?: Map<string, Locator>;
 }

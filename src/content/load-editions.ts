@@ -1,13 +1,12 @@
 import path from "node:path";
 import type { Site } from "../config/schema.ts";
-import type { Locator } from "../config/yaml-source.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { diskSources, type SourceFiles } from "../source-files.ts";
 import { copyFiles, optionalCopyFiles } from "./copy-schema.ts";
-import { siteFiles, type Edition } from "./edition.ts";
+import { siteFiles, type Edition, type LoadEditionsOptions } from "./edition.ts";
 import { defaultLanguageSettings } from "./language-settings.ts";
 import { loadCopy } from "./load-copy.ts";
-import { loadDocuments, type LoadDocumentsOptions } from "./load-documents.ts";
+import { loadDocuments } from "./load-documents.ts";
 import { loadTranslation, type Gaps } from "./load-translation.ts";
 import { licenseLines } from "./licenses.ts";
 import { siteFacts } from "./placeholders.ts";
@@ -15,17 +14,6 @@ import { factsWithClaim } from "./review-claim.ts";
 import { missingChromeWords } from "./chrome-words.ts";
 import { unlistedOwnPages } from "./unlisted-own-pages.ts";
 
-export interface LoadEditionsOptions {
-  site: Site;
-  contentDir: string;
-  displayDir: string;
-  /** Where the files are read; the disk by default. */
-  sources?: SourceFiles;
-  convert?: LoadDocumentsOptions["convert"];
-  conditions?: LoadDocumentsOptions["conditions"];
-  /** Filled with where each loaded file's keys are (length warnings name the key). */
-  positions?: Map<string, Locator>;
-}
 
 /**
  * A copy file under pages/ that is no page's (a service's copy from before services were a list):

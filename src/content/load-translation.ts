@@ -5,11 +5,10 @@ import { filesOf, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import { diskSources } from "../source-files.ts";
 import { townLabels } from "../town-place.ts";
 import { readCityIntros } from "./city-intros.ts";
-import { siteFiles, type Edition } from "./edition.ts";
+import { siteFiles, type Edition, type LoadEditionsOptions } from "./edition.ts";
 import { pageIds, translationFacts } from "./language-settings.ts";
 import { loadCopy } from "./load-copy.ts";
 import { loadDocuments } from "./load-documents.ts";
-import type { LoadEditionsOptions } from "./load-editions.ts";
 
 /** The customers' own words: shown as written in every language. */
 const SHARED_FILES = ["testimonials.yaml"];

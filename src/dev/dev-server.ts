@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -9,13 +9,14 @@ import type { Logger } from "../log.ts";
 import { formatMs } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
 import { EVENTS_PATH, LiveChannel } from "./live-reload.ts";
-import { listen } from "./listen.ts";
+import { listen } from "../http/listen.ts";
 import { devOutputDir, removeAbandoned } from "./output-folder.ts";
 import { createRebuilder, type RebuildRequest, type Rebuilt } from "./rebuild.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
-import { allowedHosts } from "./request-guard.ts";
-import { headersFromFile } from "./site-headers.ts";
-import { createStaticServer } from "./static-server.ts";
+import { allowedHosts } from "../http/request-guard.ts";
+import { headersFromFile } from "../http/site-headers.ts";
+import type { Route } from "../http/routes.ts";
+import { createStaticServer } from "../http/static-server.ts";
 
 export interface DevServerOptions {
   config: string;
@@ -24,8 +25,8 @@ export interface DevServerOptions {
   log: Logger;
   /** Where dev builds go; by default a folder of its own in memory or the system temp dir (output-folder.ts), never dist/. */
   outDir?: string;
-  /** Answers some requests before the dev server (the editor's routes); true when it did. Behind the guard. */
-  handle?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** More routes, before the dev server's own (the editor's); behind the guard. */
+  routes?: readonly Route[];
   /** More paths only this server's own pages may use (the editor's API). */
   sameOriginOnly?: (pathname: string) => boolean;
   /** The site's headers as this server sends them (the editor lets its own page frame the site). */
@@ -167,11 +168,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   // The build's `_headers` too, so a page the Content-Security-Policy breaks shows it while developing.
   // Only this server's pages may read the event stream: it carries the current error.
-  const handle = options.handle;
   const server = createStaticServer({
     root: outDir,
     transformHtml: live.injectClient,
-    handle: handle ? (request, response) => handle(request, response) || live.handle(request, response) : live.handle,
+    routes: [...(options.routes ?? []), ...live.routes],
     headers: (options.headers ?? ((site) => site))(headersFromFile(path.join(outDir, "_headers"))),
     guard: {
       hosts: allowedHosts(options.host),

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
+import type { Route } from "../http/routes.ts";
 
 /** Paths the dev server answers itself; nothing in a built site uses them. */
 export const EVENTS_PATH = "/__gopher/events";
@@ -28,23 +29,29 @@ export class LiveChannel {
     return html.includes("</head>") ? html.replace("</head>", `${tag}</head>`) : `${html}${tag}`;
   };
 
-  /** Serves the event stream and the browser client; returns true when it answered. */
-  handle = (request: IncomingMessage, response: ServerResponse): boolean => {
-    const pathname = (request.url ?? "").split("?", 1)[0];
-    if (pathname === CLIENT_PATH) {
-      response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
-      response.end(CLIENT_SOURCE);
-      return true;
-    }
-    if (pathname !== EVENTS_PATH) return false;
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
-    response.write(`retry: 500\n\n`);
-    if (this.current.type === "error") response.write(format(this.current));
-    else if (servedVersion(request.url) < this.builtVersion) response.write(format({ type: "reload" }));
-    this.clients.add(response);
-    request.on("close", () => this.clients.delete(response));
-    return true;
-  };
+  /** The event stream and the browser client, as routes of the dev server. */
+  readonly routes: readonly Route[] = [
+    {
+      path: CLIENT_PATH,
+      methods: ["GET", "HEAD"],
+      handle: (_request, response) => {
+        response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+        response.end(CLIENT_SOURCE);
+      },
+    },
+    {
+      path: EVENTS_PATH,
+      methods: ["GET"],
+      handle: (request, response) => {
+        response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive" });
+        response.write(`retry: 500\n\n`);
+        if (this.current.type === "error") response.write(format(this.current));
+        else if (servedVersion(request.url) < this.builtVersion) response.write(format({ type: "reload" }));
+        this.clients.add(response);
+        request.on("close", () => this.clients.delete(response));
+      },
+    },
+  ];
 
   send(event: LiveEvent): void {
     if (event.type === "reload" || event.type === "css") this.builtVersion++;

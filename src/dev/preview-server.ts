@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { UserError } from "../errors.ts";
-import { listen } from "./listen.ts";
-import { allowedHosts } from "./request-guard.ts";
-import { headersFromFile } from "./site-headers.ts";
-import { createStaticServer } from "./static-server.ts";
+import { listen } from "../http/listen.ts";
+import { allowedHosts } from "../http/request-guard.ts";
+import { headersFromFile } from "../http/site-headers.ts";
+import { createStaticServer } from "../http/static-server.ts";
 
 export interface PreviewServer {
   url: string;

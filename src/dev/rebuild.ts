@@ -7,11 +7,11 @@ import { stampText } from "../output-guard.ts";
 import { realProjectPaths } from "../paths.ts";
 import { namer, planSite, renderLanguages, type LanguageBuild, type SitePlan } from "../plan-site.ts";
 import { createLinkChecker } from "../render/check-links.ts";
-import { checkSite } from "../render/check-site.ts";
+import { checkSite } from "../check-site.ts";
 import { renderBatch } from "../render/render-batch.ts";
 import type { PageData, TemplateName } from "../routes/page-props.ts";
 import { updateInPlace, writeSite } from "../write.ts";
-import { sameData } from "./same-data.ts";
+import { sameData } from "../same-data.ts";
 import { templateUses } from "./template-uses.ts";
 import { createPlanMemo } from "../plan-memo.ts";
 

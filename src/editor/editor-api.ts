@@ -10,7 +10,6 @@ import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
 import type { SiteBuilder } from "./editor-build.ts";
 import { environmentMessage } from "../environment-errors.ts";
 import { formatProblem, UserError, type Problem } from "../errors.ts";
-import type { EditOp } from "../yaml-edit/edit-ops.ts";
 import { findTowns } from "./gazetteer.ts";
 import { checkPicture, MAX_UPLOAD_REQUEST_BYTES, uploadName, uploadNames } from "./image-upload.ts";
 import { createPendingUploads } from "./pending-uploads.ts";
@@ -23,30 +22,17 @@ import { goOnAfterSettling } from "../publish/settle.ts";
 import { halfDoneOperation, openSiteRepository } from "../publish/site-repository.ts";
 import { ChoiceMissing, fieldClashes, hasConflictMarkers, joinVersions, markedSides, type FieldClash } from "../publish/value-clash.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
-import { MOST_OPS, opsCount, parseSaveRequest } from "./save-request.ts";
+import { MOST_OPS, opsCount, parseSaveRequest, type FileChange } from "./save-request.ts";
 import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
 import { createFormValidators, MAX_SCHEMA_BYTES, SchemaRefused } from "./form-validators.ts";
 import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
 import { applyTownEdits } from "./town-edit.ts";
+import { closeAfter, readBody } from "../http/body.ts";
+import { testBodyDeadlineMs } from "../test-hooks.ts";
 import { applyYamlEditsInTurns, EditRefused } from "../yaml-edit/yaml-edit.ts";
 
-/** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
-export interface FileChange {
-  file: string;
-  /** The version the editor read; a different file on disk is a conflict. Absent to create a file. */
-  version?: string;
-  ops?: EditOp[];
-  /** A markdown file's text after its front matter. */
-  body?: string;
-  /** A new markdown file's front matter. */
-  create?: Record<string, unknown>;
-  /** A new service's or own page's copy file, in init's starter words for a page of this name. */
-  starter?: { name: string };
-  /** The file removed: a service's or own page's copy file, at the version read. */
-  remove?: true;
-}
 
 export interface EditedFile {
   version: string;
@@ -60,6 +46,8 @@ class Refused extends Error {
     readonly status: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** A body left unread (too large, too slow): the connection is closed once the answer is sent. */
+    readonly closes = false,
   ) {
     super(message);
   }
@@ -325,45 +313,70 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     return { path: `/images/${chosen}`, version: versionOf(bytes), ...(note ? { note } : {}) };
   }
 
-  /** Answers /__editor/api/<route>; the request was let through by the guard and carries the secret. */
-  async function handleApi(route: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? "/", "http://editor");
-    try {
-      let result: unknown;
-      if (route === "state" && request.method === "GET") result = await state();
-      else if (route === "towns" && request.method === "GET") {
+  /** A request's JSON body, within `limit` bytes (`what` names it in the refusal). */
+  const jsonBody = async (request: IncomingMessage, limit: number, what: string): Promise<unknown> => JSON.parse((await bodyOf(request, limit, what)).toString("utf8") || "{}");
+
+  /** The API's routes by name, each with its method: what it answers, or a VersionAnswer with its own status. */
+  const routes: Record<string, { method: "GET" | "POST"; run(request: IncomingMessage, url: URL): Promise<unknown> }> = {
+    state: { method: "GET", run: () => state() },
+    towns: {
+      method: "GET",
+      async run(_request, url) {
         const site = (await fileView("site.yaml"))?.data as SiteInput | undefined;
-        result = { towns: findTowns(url.searchParams.get("q") ?? "", site?.base?.region ?? "CA") };
-      } else if (route === "save" && request.method === "POST") {
-        const sent: unknown = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8"));
+        return { towns: findTowns(url.searchParams.get("q") ?? "", site?.base?.region ?? "CA") };
+      },
+    },
+    save: {
+      method: "POST",
+      async run(request) {
+        const sent = await jsonBody(request, 4 * 1024 * 1024, "the save");
         const count = opsCount(sent);
         if (count > MOST_OPS) {
           throw new Refused(413, `Not saved: this save has ${count.toLocaleString("en-US")} changes, more than the ${MOST_OPS.toLocaleString("en-US")} one save may carry; save in parts (some towns, Save, then the others)`);
         }
         const body = parseSaveRequest(sent);
         if ("issues" in body) throw new Refused(400, `Not saved: the editor sent a request the server cannot read (a bug in the editor, not in your site): ${body.issues.join("; ")}`, { issues: body.issues });
-        result = await queued(() => save(body.changes));
-      } else if (route === "preview" && request.method === "POST") {
-        const asked = JSON.parse((await readBody(request, 4 * 1024 * 1024)).toString("utf8")) as { file?: unknown; body?: unknown } | null;
+        return queued(() => save(body.changes));
+      },
+    },
+    preview: {
+      method: "POST",
+      async run(request) {
+        const asked = (await jsonBody(request, 4 * 1024 * 1024, "the text to preview")) as { file?: unknown; body?: unknown } | null;
         if (typeof asked?.file !== "string" || typeof asked.body !== "string") throw new Refused(400, "the editor asked for a preview without a file and its text (a bug in the editor, not in your site)");
-        result = await previewMarkdown(root, asked.file, asked.body, settings);
-      } else if (route === "settle" && request.method === "POST") {
-        const sent: unknown = JSON.parse((await readBody(request, 1024 * 1024, "the choices")).toString("utf8"));
-        result = await queued(() => settle(sent));
-      } else if (route === "validator" && request.method === "POST") {
-        result = { module: await validators.compile((await readBody(request, MAX_SCHEMA_BYTES, "the form's schema")).toString("utf8")) };
-      } else if (route === "upload" && request.method === "POST") {
-        result = await upload(url.searchParams.get("name") ?? "picture", await readBody(request, MAX_UPLOAD_REQUEST_BYTES));
-      } else if (Object.hasOwn(VERSION_ROUTES, route) && VERSION_ROUTES[route] === request.method) {
-        const sent: unknown = request.method === "POST" ? JSON.parse((await readBody(request, 64 * 1024)).toString("utf8") || "{}") : undefined;
-        const answer = await versions(route, sent);
-        sendJson(response, answer.status, answer.body);
-        return;
-      } else throw new Refused(404, "no such editor route");
+        return previewMarkdown(root, asked.file, asked.body, settings);
+      },
+    },
+    settle: { method: "POST", run: async (request) => queued(async () => settle(await jsonBody(request, 1024 * 1024, "the choices"))) },
+    validator: { method: "POST", run: async (request) => ({ module: await validators.compile((await bodyOf(request, MAX_SCHEMA_BYTES, "the form's schema")).toString("utf8")) }) },
+    upload: { method: "POST", run: async (request, url) => upload(url.searchParams.get("name") ?? "picture", await bodyOf(request, MAX_UPLOAD_REQUEST_BYTES, "the upload")) },
+    ...Object.fromEntries(
+      Object.entries(VERSION_ROUTES).map(([name, method]) => [
+        name,
+        { method, run: async (request: IncomingMessage) => versions(name, method === "POST" ? await jsonBody(request, 64 * 1024, "the request") : undefined) },
+      ]),
+    ),
+  };
+
+  /** Answers /__editor/api/<route>; the request was let through by the guard and carries the secret. */
+  async function handleApi(name: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://editor");
+    try {
+      const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
+      if (!route) throw new Refused(404, "no such editor route");
+      if (route.method !== request.method) throw new Refused(405, `this editor route answers ${route.method} only`);
+      const result = await route.run(request, url);
+      // Publish, history and undo answer with their own status (editor-versions.ts).
+      if (Object.hasOwn(VERSION_ROUTES, name)) {
+        const answer = result as { status: number; body: unknown };
+        return sendJson(response, answer.status, answer.body);
+      }
       sendJson(response, 200, result);
     } catch (error) {
-      if (error instanceof Refused) sendJson(response, error.status, { error: error.message, ...error.extra });
-      else if (error instanceof PathRefused) sendJson(response, 400, { error: error.message });
+      if (error instanceof Refused) {
+        if (error.closes) closeAfter(request, response);
+        sendJson(response, error.status, { error: error.message, ...error.extra });
+      } else if (error instanceof PathRefused) sendJson(response, 400, { error: error.message });
       else if (error instanceof SchemaRefused) sendJson(response, 400, { error: error.message });
       else if (error instanceof EditRefused) sendJson(response, 422, { error: `Not saved: ${error.message}` });
       else if (error instanceof SyntaxError) sendJson(response, 400, { error: "the request is not valid JSON" });
@@ -411,26 +424,15 @@ export function sendJson(response: ServerResponse, status: number, value: unknow
   response.end(JSON.stringify(value));
 }
 
-/** The request's body, refused past `limit` bytes without reading the rest; `what` names it in the refusal. */
-function readBody(request: IncomingMessage, limit: number, what = "the upload"): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(request.headers["content-length"] ?? 0);
-    if (declared > limit) {
-      reject(new Refused(413, `${what} is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
-      request.resume();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      // Past the limit the rest is read and dropped, so the refusal can still be answered.
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.on("end", () => {
-      if (size > limit) reject(new Refused(413, `${what} is larger than ${limit / 1024 / 1024} MB; make it smaller first`));
-      else resolve(Buffer.concat(chunks));
-    });
-    request.on("error", reject);
-  });
+/** How long a body may take to arrive: a photo of 40 MB from this machine is quick; a trickle is not waited for. */
+const BODY_DEADLINE_MS = 120_000;
+
+/** The request's body, within `limit` bytes and BODY_DEADLINE_MS; refused past them (`what` names it), the connection closed after the answer. */
+async function bodyOf(request: IncomingMessage, limit: number, what: string): Promise<Buffer> {
+  const body = await readBody(request, { maxBytes: limit, deadlineMs: testBodyDeadlineMs() ?? BODY_DEADLINE_MS });
+  if (body.kind === "body") return body.bytes;
+  const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
+  if (body.kind === "too-large") throw new Refused(413, `${what} is larger than ${size}; make it smaller first`, {}, true);
+  if (body.kind === "too-slow") throw new Refused(408, `${what} took too long to arrive`, {}, true);
+  throw new Refused(400, `${what} was cut off before its end`, {}, true);
 }

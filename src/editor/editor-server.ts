@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { startDevServer, type DevServer } from "../dev/dev-server.ts";
+import type { Route } from "../http/routes.ts";
 import type { Logger } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
 import { buildEditorApp, editorPage, type EditorApp } from "./editor-app.ts";
@@ -54,45 +55,47 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   const api = createEditorApi(paths.root, () => builder!, path.basename(paths.config));
   const app: EditorApp = await buildEditorApp();
 
-  const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
-    const pathname = (request.url ?? "/").split("?", 1)[0]!;
-    const isApi = pathname.startsWith(`${EDITOR_PATH}api/`);
-    if (pathname === "/__editor") {
-      response.writeHead(301, { location: EDITOR_PATH }).end();
-      return true;
-    }
-    if (!pathname.startsWith(EDITOR_PATH)) return false;
-    if (isApi) {
-      if (hasSecret(request, secret)) void api(pathname.slice(`${EDITOR_PATH}api/`.length), request, response);
-      else {
+  // The editor's routes, in front of the dev server's: its page, its app, its API (with the secret).
+  const routes: Route[] = [
+    { path: "/__editor", methods: ["GET", "HEAD"], handle: (_request, response) => void response.writeHead(301, { location: EDITOR_PATH }).end() },
+    {
+      path: `${EDITOR_PATH}api/`,
+      prefix: true,
+      handle: async (request, response, pathname) => {
+        if (hasSecret(request, secret)) return api(pathname.slice(`${EDITOR_PATH}api/`.length), request, response);
         const reason = "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed";
         printRefusal(request, reason);
         sendJson(response, 403, { error: reason });
-      }
-      return true;
-    }
-    if (pathname === EDITOR_PATH) {
-      response.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-store",
-        "content-security-policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-        "x-content-type-options": "nosniff",
-        "referrer-policy": "no-referrer",
-      });
-      response.end(editorPage(secret));
-      return true;
-    }
-    const name = pathname.slice(EDITOR_PATH.length);
-    // A form's validators (src/editor/form-validators.ts): named by a hash of their schema, so never stale.
-    const asset = app.files.get(name) ?? (name.startsWith("validators/") ? asValidator(api.validatorModule(name)) : undefined);
-    if (asset) {
-      response.writeHead(200, { "content-type": asset.type, "cache-control": "no-store", "x-content-type-options": "nosniff" });
-      response.end(asset.data);
-      return true;
-    }
-    response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
-    return true;
-  };
+      },
+    },
+    {
+      path: EDITOR_PATH,
+      methods: ["GET", "HEAD"],
+      handle: (_request, response) => {
+        response.writeHead(200, {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "no-store",
+          "content-security-policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+          "x-content-type-options": "nosniff",
+          "referrer-policy": "no-referrer",
+        });
+        response.end(editorPage(secret));
+      },
+    },
+    {
+      path: EDITOR_PATH,
+      prefix: true,
+      methods: ["GET", "HEAD"],
+      handle: (_request, response, pathname) => {
+        const name = pathname.slice(EDITOR_PATH.length);
+        // A form's validators (src/editor/form-validators.ts): named by a hash of their schema, so never stale.
+        const asset = app.files.get(name) ?? (name.startsWith("validators/") ? asValidator(api.validatorModule(name)) : undefined);
+        if (!asset) return void response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+        response.writeHead(200, { "content-type": asset.type, "cache-control": "no-store", "x-content-type-options": "nosniff" });
+        response.end(asset.data);
+      },
+    },
+  ];
 
   const server = await startDevServer({
     config: options.config,
@@ -100,7 +103,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     host: LOOPBACK,
     log: options.log,
     outDir: options.outDir,
-    handle,
+    routes,
     headers: framedBySelf,
     // The dev server's guard (src/dev/request-guard.ts) stands in front of every route, the
     // editor's included: Host, Origin, and the API for the editor's own page only.

@@ -1,6 +1,5 @@
 import * as z from "zod";
-import { UNSAFE_KEYS } from "../yaml-edit/edit-ops.ts";
-import type { FileChange } from "./editor-api.ts";
+import { UNSAFE_KEYS, type EditOp } from "../yaml-edit/edit-ops.ts";
 
 /** A key of a path: a field's name, or a position in a list. */
 const key = z.union([z.string(), z.int().nonnegative()], { error: "must be a field's name (text) or a position in a list (a whole number from 0)" });
@@ -41,6 +40,22 @@ const saveRequest = z.object({ changes: z.array(fileChange).min(1, "nothing to s
  * fields each): 5,000 covers every town of a 1,000-town site moved and three fields of each
  * changed. More is not an owner's save, and would keep the server busy for long.
  */
+/** One file's change in a save: operations on its YAML (a markdown file's front matter), a new body. */
+export interface FileChange {
+  file: string;
+  /** The version the editor read; a different file on disk is a conflict. Absent to create a file. */
+  version?: string;
+  ops?: EditOp[];
+  /** A markdown file's text after its front matter. */
+  body?: string;
+  /** A new markdown file's front matter. */
+  create?: Record<string, unknown>;
+  /** A new service's or own page's copy file, in init's starter words for a page of this name. */
+  starter?: { name: string };
+  /** The file removed: a service's or own page's copy file, at the version read. */
+  remove?: true;
+}
+
 export const MOST_OPS = 5000;
 
 /** How many edit operations a save request carries, counted before its shape is checked. */

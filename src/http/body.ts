@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** What reading a request's body came to: its text, or why it was not read to the end. */
-export type BodyResult = { kind: "body"; text: string } | { kind: "too-large" } | { kind: "too-slow" } | { kind: "aborted" };
+export type BodyResult = { kind: "body"; bytes: Buffer; readonly text: string } | { kind: "too-large" } | { kind: "too-slow" } | { kind: "aborted" };
 
 export interface BodyLimits {
   /** Bytes; a body declared or sent past this is refused at once, never read on. */
@@ -32,7 +32,11 @@ export function readBody(request: IncomingMessage, limits: BodyLimits): Promise<
       if (size > limits.maxBytes) return finish({ kind: "too-large" });
       chunks.push(chunk);
     };
-    const onEnd = () => finish({ kind: "body", text: Buffer.concat(chunks).toString("utf8") });
+    const onEnd = () => {
+      const bytes = Buffer.concat(chunks);
+      // As text only when asked: an upload's bytes are not.
+      finish({ kind: "body", bytes, get text() { return bytes.toString("utf8"); } });
+    };
     const onError = () => finish({ kind: "aborted" });
     const onClose = () => finish({ kind: "aborted" });
     const timer = setTimeout(() => finish({ kind: "too-slow" }), limits.deadlineMs);

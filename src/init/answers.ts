@@ -1,7 +1,7 @@
 import { UserError } from "../errors.ts";
 import { knownZip } from "./places.ts";
 import { parseHours } from "./hours.ts";
-import { checkServices } from "./services.ts";
+import { checkServices, type Checked } from "./services.ts";
 
 /** What a new site is started from: the owner's own facts, nothing more. */
 export interface Answers {
@@ -39,7 +39,6 @@ export interface Question {
   check: (value: string) => Checked | Promise<Checked>;
 }
 
-export type Checked = { value: string | string[] } | { problem: string };
 
 const ok = (value: string) => ({ value });
 const problem = (message: string) => ({ problem: message });

@@ -1,7 +1,6 @@
 import type { OWN_ICONS } from "../content/icon-names.ts";
 import { RESERVED_SERVICE_IDS } from "../page-kinds.ts";
 import { slugify } from "../slug.ts";
-import type { Checked } from "./answers.ts";
 
 /** 1 to 8 words of letters and digits, joined by ' - / or a lone &: "sewer line repair & replacement", "A/C repair", "24/7 plumbing". */
 const WORD = "(?:&|[A-Za-z0-9][A-Za-z0-9'/&-]*)";
@@ -15,6 +14,9 @@ const TAKEN = new Set([...RESERVED_SERVICE_IDS, "service-areas", "privacy-policy
  * The services answer: a list separated by commas, each 1 to 8 words and its own address (two
  * spellings of one slug would be one page). Lower case, but an acronym stays one: "AC repair".
  */
+/** An answer checked: its value, or what is wrong with it. */
+export type Checked = { value: string | string[] } | { problem: string };
+
 export function checkServices(list: string): Checked {
   const named = list.split(",").map((words) => words.trim()).filter((words) => words !== "");
   if (named.length === 0) return { problem: 'name at least one service, e.g. "pool cleaning"' };

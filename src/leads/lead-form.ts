@@ -1,4 +1,3 @@
-import type { LeadTargets } from "./lead-pages.ts";
 import { stampProblem } from "./stamp.ts";
 
 /**
@@ -8,6 +7,12 @@ import { stampProblem } from "./stamp.ts";
  */
 
 /** Where the form posts. */
+/** The pages an answer sends a visitor to: after a received request, and back to the form. */
+export interface LeadTargets {
+  thanks: string;
+  page: string;
+}
+
 export const LEAD_PATH = "/api/lead";
 
 export const LEAD_FIELDS = ["name", "phone", "town", "service", "message", "lang", "page", "thanks"] as const;

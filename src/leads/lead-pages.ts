@@ -1,4 +1,4 @@
-import type { LeadFields } from "./lead-form.ts";
+import type { LeadFields, LeadTargets } from "./lead-form.ts";
 
 /**
  * Where an answer to a post may send the visitor: the site's own pages only. The form says where
@@ -15,11 +15,6 @@ export interface LeadPages {
   has(pagePath: string): Promise<boolean>;
 }
 
-/** The pages an answer sends a visitor to: after a received request, and back to the form. */
-export interface LeadTargets {
-  thanks: string;
-  page: string;
-}
 
 /** The thank-you page of the post's language and the page it came from, each a known page of the site, or the language's own. */
 export async function leadTargets(fields: Pick<LeadFields, "lang" | "page" | "thanks">, pages: LeadPages): Promise<LeadTargets> {

@@ -7,10 +7,11 @@ import { UserError } from "../errors.ts";
 import { closeAfter, readBody } from "../http/body.ts";
 import type { Logger } from "../log.ts";
 import { projectPaths } from "../paths.ts";
-import { listen } from "../dev/listen.ts";
-import { resolveRequestPath } from "../dev/resolve-path.ts";
-import { headersFromFile } from "../dev/site-headers.ts";
-import { createStaticServer, firstFile } from "../dev/static-server.ts";
+import { listen } from "../http/listen.ts";
+import { resolveRequestPath } from "../http/resolve-path.ts";
+import { headersFromFile } from "../http/site-headers.ts";
+import type { Route } from "../http/routes.ts";
+import { createStaticServer, firstFile } from "../http/static-server.ts";
 import { testBodyDeadlineMs, testLeadRetryMs } from "../test-hooks.ts";
 import { clientAddress, limitKey, trustedProxies } from "./client-address.ts";
 import { RefusedError, startDelivery } from "./delivery.ts";
@@ -191,21 +192,20 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
     return { status, headers: { ...siteHeaders(pagePath), "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }, body: await fillStamps(html, secret) };
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
-    if ((request.url ?? "").split(/[?#]/, 1)[0] !== LEAD_PATH) return false;
-    if (request.method !== "POST") {
-      response.writeHead(405, { allow: "POST" }).end();
-      return true;
-    }
-    const answer = await takeLead(request, response);
-    if (!answer) response.destroy();
-    else response.writeHead(answer.status, answer.headers).end(answer.body);
-    return true;
+  // The form's one route: a post to LEAD_PATH (anything else there is 405).
+  const leadRoute: Route = {
+    path: LEAD_PATH,
+    methods: ["POST"],
+    async handle(request, response) {
+      const answer = await takeLead(request, response);
+      if (!answer) response.destroy();
+      else response.writeHead(answer.status, answer.headers).end(answer.body);
+    },
   };
   const server: Server = createStaticServer({
     root,
     headers: siteHeaders,
-    handle,
+    routes: [leadRoute],
     transformHtml: (html) => fillStamps(html, secret),
     onError: (error, id, request) => options.log.error(`request ${id} (${request.method} ${String(request.url).slice(0, 200)}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });

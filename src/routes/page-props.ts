@@ -1,7 +1,6 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { ChromeCopy, Copy, CtaCopy, OwnPageCopy, ServiceCopy, ThankYouCopy } from "../content/copy-schema.ts";
 import type { PageKindName } from "../page-kinds.ts";
-import type { PrivacyChoicesView } from "./privacy.ts";
 
 /** Everything the templates receive. Plain data: no functions, no file access. */
 
@@ -353,4 +352,10 @@ export interface ConsentDefaults {
 export interface IconSymbolView {
   name: string;
   elements: Array<[tag: string, attributes: Record<string, string>]>;
+}
+
+/** The opt-out section of the privacy policy (routes/privacy.ts), when advertising tags run. */
+export interface PrivacyChoicesView {
+  id: string;
+  copy: Copy["chrome"]["privacyChoices"];
 }

@@ -1,7 +1,7 @@
 import type { Site } from "../config/schema.ts";
 import { ownLeadForm } from "../config/own-form.ts";
 import type { Copy } from "../content/copy-schema.ts";
-import type { ConsentDefaults } from "./page-props.ts";
+import type { ConsentDefaults, PrivacyChoicesView } from "./page-props.ts";
 import type { Link } from "./page-props.ts";
 
 /** The privacy policy's path: the footer links to it, and its page holds the opt-out control. */
@@ -63,7 +63,3 @@ export function privacyChoicesSection(site: Site, copy: Copy, path: string): Pri
   return { id: PRIVACY_CHOICES_ID, copy: copy.chrome.privacyChoices };
 }
 
-export interface PrivacyChoicesView {
-  id: string;
-  copy: Copy["chrome"]["privacyChoices"];
-}

@@ -1,5 +1,4 @@
-import type { TemplateProps } from "../../src/routes/page-props.ts";
-import type { PrivacyChoicesView } from "../../src/routes/privacy.ts";
+import type { PrivacyChoicesView, TemplateProps } from "../../src/routes/page-props.ts";
 import { LicenseList } from "../sections/blocks.tsx";
 import { formatDate } from "./article.tsx";
 import { MarkdownBody, useLocalize } from "../sections/localize.tsx";

@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headersFromFile } from "../../src/dev/site-headers.ts";
-import { createStaticServer } from "../../src/dev/static-server.ts";
+import { headersFromFile } from "../../src/http/site-headers.ts";
+import { createStaticServer } from "../../src/http/static-server.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { useOwnForm } from "../helpers/own-form-site.ts";
 import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
@@ -27,16 +27,20 @@ async function serveSite(turnstile: boolean) {
   const server = createStaticServer({
     root: dist,
     headers: headersFromFile(path.join(dist, "_headers")),
-    handle(request, response) {
-      if (request.method !== "POST" || request.url !== "/api/lead") return false;
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-      request.on("end", () => {
-        posts.push(new URLSearchParams(body));
-        response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
-      });
-      return true;
-    },
+    routes: [
+      {
+        path: "/api/lead",
+        methods: ["POST"],
+        handle(request, response) {
+          let body = "";
+          request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+          request.on("end", () => {
+            posts.push(new URLSearchParams(body));
+            response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+          });
+        },
+      },
+    ],
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { dir, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };

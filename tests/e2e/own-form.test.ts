@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headersFromFile } from "../../src/dev/site-headers.ts";
-import { createStaticServer } from "../../src/dev/static-server.ts";
+import { headersFromFile } from "../../src/http/site-headers.ts";
+import { createStaticServer } from "../../src/http/static-server.ts";
 import type { LeadFields } from "../../src/leads/lead-form.ts";
 import { refillForm } from "../../src/leads/refill-form.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
@@ -30,24 +30,28 @@ beforeAll(async () => {
   server = createStaticServer({
     root: dist,
     headers: headersFromFile(path.join(dist, "_headers")),
-    handle(request, response) {
-      if (request.method !== "POST" || request.url !== "/api/lead") return false;
-      let text = "";
-      request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      request.on("end", () => {
-        const body = new URLSearchParams(text);
-        posts.push({ accept: request.headers.accept ?? "", type: request.headers["content-type"] ?? "", body });
-        // Without the form's script an incomplete request gets its page back, refilled, as serve sends it.
-        if (!request.headers.accept?.includes("application/json") && !body.get("name")) {
-          const html = readFileSync(path.join(dist, `${body.get("page")!.slice(1) || "index"}.html`), "utf8");
-          const fields = Object.fromEntries(["name", "phone", "town", "service", "message", "lang", "page", "thanks"].map((name) => [name, body.get(name) ?? ""])) as LeadFields;
-          const refilled = refillForm(html, { fields, errors: { name: "required" }, words: { required: "Please fill this in.", phone: "" }, alert: "invalid" })!;
-          response.writeHead(422, { ...headersFromFile(path.join(dist, "_headers"))(body.get("page")!), "content-type": "text/html; charset=utf-8" }).end(refilled);
-        } else if (!request.headers.accept?.includes("application/json")) response.writeHead(303, { location: body.get("thanks")! }).end();
-        else response.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.json));
-      });
-      return true;
-    },
+    routes: [
+      {
+        path: "/api/lead",
+        methods: ["POST"],
+        handle(request, response) {
+          let text = "";
+          request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+          request.on("end", () => {
+            const body = new URLSearchParams(text);
+            posts.push({ accept: request.headers.accept ?? "", type: request.headers["content-type"] ?? "", body });
+            // Without the form's script an incomplete request gets its page back, refilled, as serve sends it.
+            if (!request.headers.accept?.includes("application/json") && !body.get("name")) {
+              const html = readFileSync(path.join(dist, `${body.get("page")!.slice(1) || "index"}.html`), "utf8");
+              const fields = Object.fromEntries(["name", "phone", "town", "service", "message", "lang", "page", "thanks"].map((name) => [name, body.get(name) ?? ""])) as LeadFields;
+              const refilled = refillForm(html, { fields, errors: { name: "required" }, words: { required: "Please fill this in.", phone: "" }, alert: "invalid" })!;
+              response.writeHead(422, { ...headersFromFile(path.join(dist, "_headers"))(body.get("page")!), "content-type": "text/html; charset=utf-8" }).end(refilled);
+            } else if (!request.headers.accept?.includes("application/json")) response.writeHead(303, { location: body.get("thanks")! }).end();
+            else response.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.json));
+          });
+        },
+      },
+    ],
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build, type BuildOptions, type BuildResult } from "../../src/build.ts";
-import { createStaticServer } from "../../src/dev/static-server.ts";
+import { createStaticServer } from "../../src/http/static-server.ts";
 
 import { TOOL_ROOT } from "../../src/paths.ts";
 import { expect } from "vitest";

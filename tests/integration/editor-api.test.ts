@@ -437,6 +437,35 @@ describe("the editor's API", { timeout: 120_000 }, () => {
     await removeDir(outside);
   });
 
+  it("answers a route's other method 405, and a body trickled past its deadline 408, closing the connection", async () => {
+    expect((await call("state", { method: "POST", body: {} })).status).toBe(405);
+    expect((await call("save")).status).toBe(405);
+    process.env.GOPHER_SITE_TEST_BODY_DEADLINE_MS = "300";
+    try {
+      const { port } = new URL(editor.url);
+      let closed!: Promise<void>;
+      const answer = await new Promise<{ status: number; error: string }>((resolve, reject) => {
+        const request = httpRequest(
+          { host: "127.0.0.1", port, path: "/__editor/api/save", method: "POST", headers: { origin, "x-editor-secret": editor.secret, "content-type": "application/json", "content-length": "1000" } },
+          (response) => {
+            let text = "";
+            response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+            response.on("end", () => resolve({ status: response.statusCode!, error: JSON.parse(text).error }));
+          },
+        );
+        request.on("error", () => {});
+        request.on("socket", (socket) => (closed = new Promise((done) => socket.once("close", () => done()))));
+        // One byte, then nothing: the rest never comes.
+        request.write("{");
+      });
+      expect(answer).toEqual({ status: 408, error: "the save took too long to arrive" });
+      // The server ends the connection (after a second's lingering read): the trickle holds nothing.
+      await closed;
+    } finally {
+      delete process.env.GOPHER_SITE_TEST_BODY_DEADLINE_MS;
+    }
+  });
+
   it("compiles a form's validators into a script of its own origin, for the secret's holder only, bounded", async () => {
     const schema = { type: "object", properties: { name: { type: "string", minLength: 1 } } };
     const compiled = await call("validator", { body: schema });

@@ -3,8 +3,8 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../../src/dev/listen.ts";
-import { createStaticServer } from "../../src/dev/static-server.ts";
+import { listen } from "../../src/http/listen.ts";
+import { createStaticServer } from "../../src/http/static-server.ts";
 import { removeDir, serveFolder } from "../helpers/sample-site.ts";
 
 let parent: string;
@@ -79,10 +79,14 @@ describe("the one boundary around every route", () => {
     const told: string[] = [];
     const failing = createStaticServer({
       root: path.join(parent, "dist"),
-      handle: async (request) => {
-        if (request.url !== "/boom") return false;
-        throw new TypeError("Invalid character in header content");
-      },
+      routes: [
+        {
+          path: "/boom",
+          handle: async () => {
+            throw new TypeError("Invalid character in header content");
+          },
+        },
+      ],
       onError: (error, id, request) => told.push(`${id} ${request.url} ${(error as Error).message}`),
     });
     const url = await listen(failing, 0, "127.0.0.1");

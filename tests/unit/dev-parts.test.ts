@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { CLIENT_PATH, EVENTS_PATH, LiveChannel } from "../../src/dev/live-reload.ts";
+import { routeTable } from "../../src/http/routes.ts";
 import { RebuildQueue } from "../../src/dev/rebuild-queue.ts";
 
 describe("RebuildQueue", () => {
@@ -63,7 +64,8 @@ describe("LiveChannel", () => {
 
   it("tells a page served before the latest build to reload as soon as its event stream connects", async () => {
     const live = new LiveChannel();
-    const server = createServer((request, response) => void live.handle(request, response));
+    const routes = routeTable(live.routes);
+    const server = createServer((request, response) => void routes(request, response));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${EVENTS_PATH}`;
     // The first event a page stamped with `version` receives; `then` runs once its stream is open.

@@ -1,6 +1,6 @@
 import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
-import { allowedHosts, checkRequest } from "../../src/dev/request-guard.ts";
+import { allowedHosts, checkRequest } from "../../src/http/request-guard.ts";
 
 const local = allowedHosts("127.0.0.1");
 const get = (headers: Record<string, string>, method = "GET") => ({ method, headers });

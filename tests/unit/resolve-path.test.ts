@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveRequestPath } from "../../src/dev/resolve-path.ts";
+import { resolveRequestPath } from "../../src/http/resolve-path.ts";
 
 const root = "/srv/site";
 

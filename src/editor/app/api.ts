@@ -1,4 +1,5 @@
-import type { FileChange, MarkedFile } from "../editor-api.ts";
+import type { MarkedFile } from "../editor-api.ts";
+import type { FileChange } from "../save-request.ts";
 import type { EditorSchemas } from "../schemas.ts";
 import type { Problem } from "../../errors.ts";
 

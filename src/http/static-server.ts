@@ -10,20 +10,21 @@ import { IMMUTABLE, REVALIDATE } from "../hosting/headers-file.ts";
 import { notFoundCandidates, parseLanguageFolders } from "../hosting/not-found-pages.ts";
 import { checkRequest, refuse, type AllowedHosts } from "./request-guard.ts";
 import { resolveRequestPath } from "./resolve-path.ts";
+import { routeTable, type Route, type RouteHandler } from "./routes.ts";
 
 export interface StaticServerOptions {
   /** The folder served; read on every request, so a rebuilt folder is served at once. */
   root: string;
   /** Changes an HTML page before it is sent (dev injects its reload script here; serve fills in the form's stamp). */
   transformHtml?: (html: string) => string | Promise<string>;
-  /** Answers some paths itself (dev's event stream, serve's form); true when handled. */
-  handle?: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+  /** The paths it answers itself, before the files (dev's event stream, serve's form, the editor). */
+  routes?: readonly Route[];
   /** Told of a request that failed with a bug: it was answered 500 with this id, and the server goes on. */
   onError?: (error: unknown, id: string, request: IncomingMessage) => void;
   /** Response headers for a request path as a host adds them (from `_headers`); they win over the defaults. */
   headers?: (requestPath: string) => Record<string, string>;
   /**
-   * The guard in front of every route, `handle`'s included (request-guard.ts): the hosts the
+   * The guard in front of every route, the files' and `routes`' (request-guard.ts): the hosts the
    * server answers to, and the paths only its own pages may use (dev's event stream).
    */
   guard?: { hosts: AllowedHosts; sameOriginOnly?: (pathname: string) => boolean; onRefused?: (request: IncomingMessage, reason: string) => void };
@@ -34,8 +35,9 @@ export interface StaticServerOptions {
  * and the host's own settings (`_headers`, `_redirects`) never served.
  */
 export function createStaticServer(options: StaticServerOptions): Server {
+  const routes = routeTable(options.routes ?? []);
   const server = createServer((request, response) => {
-    serve(options, request, response).catch((error: unknown) => {
+    serve(options, routes, request, response).catch((error: unknown) => {
       // The one boundary around every route: a bug answers this request 500, never ends the server.
       const id = randomBytes(4).toString("hex");
       options.onError?.(error, id, request);
@@ -53,7 +55,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
 export const REQUEST_HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-async function serve(options: StaticServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function serve(options: StaticServerOptions, routes: RouteHandler, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (options.guard) {
     const pathname = (request.url ?? "/").split(/[?#]/, 1)[0]!;
     const refused = checkRequest(options.guard.hosts, request, { sameOriginOnly: options.guard.sameOriginOnly?.(pathname) });
@@ -62,7 +64,7 @@ async function serve(options: StaticServerOptions, request: IncomingMessage, res
       return refuse(response, refused);
     }
   }
-  if (options.handle && (await options.handle(request, response))) return;
+  if (await routes(request, response)) return;
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { allow: "GET, HEAD" }).end();
     return;

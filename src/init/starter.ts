@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
+import { parseYamlDocument } from "../config/yaml-source.ts";
 import { TOOL_ROOT } from "../paths.ts";
 import { sortByDistance } from "../routes/distance.ts";
 import { phoneForms, type Answers, type Host } from "./answers.ts";
@@ -148,7 +148,7 @@ export async function starterFiles(answers: Answers, places: ZipPlaces, today = 
     .map((entry) => path.relative(STARTER_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .sort();
   // A service's copy is content/services/<id>.yaml for the id the starter's site.yaml gives it, as the build reads it.
-  const site = parse(fill(await readFile(path.join(STARTER_DIR, "site.yaml"), "utf8"), values, "site.yaml")) as { services: Array<{ id: string }> };
+  const site = parseYamlDocument(fill(await readFile(path.join(STARTER_DIR, "site.yaml"), "utf8"), values, "site.yaml")).toJS() as { services: Array<{ id: string }> };
   const services = (values.services as readonly StarterValues[]).map((service, index) => ({ ...service, serviceId: site.services[index]!.id }));
   const written = names.flatMap((source) =>
     source.includes("{{serviceId}}")

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
+import { parseYamlDocument } from "../config/yaml-source.ts";
 import type { FieldError, LeadWords } from "./lead-form.ts";
 
 /** Said when a language's chrome.yaml has no leadForm.errors (a site made before the form had them). */
@@ -14,7 +14,7 @@ const FALLBACK: LeadWords = { required: "Please fill this in.", phone: "Please e
 export async function readLeadWords(contentDir: string, languages: readonly { code: string }[]): Promise<Record<string, LeadWords>> {
   const read = async (file: string): Promise<Partial<LeadWords>> => {
     try {
-      const errors = (parse(await readFile(file, "utf8")) as { leadForm?: { errors?: Record<string, unknown> } } | null)?.leadForm?.errors ?? {};
+      const errors = (parseYamlDocument(await readFile(file, "utf8")).toJS() as { leadForm?: { errors?: Record<string, unknown> } } | null)?.leadForm?.errors ?? {};
       return Object.fromEntries(Object.entries(errors).filter((entry): entry is [FieldError, string] => typeof entry[1] === "string" && entry[0] in FALLBACK));
     } catch {
       return {};

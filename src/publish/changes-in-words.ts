@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { readYamlValues } from "../config/read-yaml.ts";
 import { splitMarkdown } from "../content/front-matter.ts";
+import type { SiteInput } from "../config/schema.ts";
 import type { FileChange } from "./site-repository.ts";
 
 /** A changed file with its text before and after (undefined: not there, or not text we read). */
@@ -9,30 +10,38 @@ export interface ChangedText extends FileChange {
   after?: string;
 }
 
-// site.yaml's keys in the owner's words; a key not listed is named as written.
-const SETTING_WORDS: Record<string, string> = {
+// site.yaml's keys in the owner's words: every key of the schema (a key added there must be worded here).
+const SETTING_WORDS: Record<Exclude<keyof SiteInput, "cities">, string> = {
+  $schema: "Schema address",
   company: "Company name or description",
   brand: "Logo and colours",
   siteUrl: "Site address",
+  format: "Page address format",
   phone: "Phone number",
   email: "E-mail address",
-  base: "Base town",
+  base: "Base town or address",
   businessType: "Business type",
   cityPath: "Town page addresses",
   services: "Services",
+  pages: "Own pages",
   licenses: "Licences",
   reviews: "Reviews",
   warranty: "Warranty",
   results: "Results",
+  callbackMinutes: "Call-back time",
   prices: "Prices",
   facts: "Facts",
-  hours: "Opening hours",
-  emergency: "Emergency number",
-  notice: "Notice",
-  pages: "Own pages",
+  copyrightYear: "Copyright year",
   legal: "Legal details",
   integrations: "Integrations",
+  leads: "Quote requests",
+  openingHours: "Opening hours",
+  specialHours: "Special opening days",
+  emergency: "Emergency number",
+  notice: "Notice",
+  timeZone: "Time zone",
   languages: "Languages",
+  defaultLocation: "Default location",
   townsWithoutPage: "Towns without a page",
 };
 
@@ -58,7 +67,7 @@ function settingsInWords(change: ChangedText): string[] {
     if (isDeepStrictEqual(before[key], after[key])) continue;
     if (key === "cities") words.push(...listInWords(before[key], after[key], "slug", "name", "Towns reordered"));
     else if (key === "services") words.push(...listInWords(before[key], after[key], "id", "id", "Services reordered").map((text) => `Service ${text}`));
-    else words.push(`${SETTING_WORDS[key] ?? `Setting '${key}'`} ${key in before ? (key in after ? "changed" : "removed") : "added"}`);
+    else words.push(`${(Object.hasOwn(SETTING_WORDS, key) ? SETTING_WORDS[key as keyof typeof SETTING_WORDS] : undefined) ?? `Setting '${key}'`} ${key in before ? (key in after ? "changed" : "removed") : "added"}`);
   }
   return words;
 }

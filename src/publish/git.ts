@@ -62,10 +62,5 @@ export async function repositoryTop(dir: string): Promise<string | undefined> {
   return result.code === 0 ? result.stdout.trim() : undefined;
 }
 
-/** Whether git's own words say it does not know whose name to write in a commit. */
-export function isMissingIdentity(stderr: string): boolean {
-  return /Please tell me who you are|unable to auto-detect email address|empty ident name/.test(stderr);
-}
-
 export const IDENTITY_HINT =
   'git does not know your name for the versions it keeps: run git config --global user.name "Your Name" and git config --global user.email you@example.com, then run this again';

@@ -18,9 +18,13 @@ describe("a version's changes in words", () => {
     expect(messageInWords(["Phone number changed", "Sun City added"])).toBe("Phone number changed; Sun City added");
   });
 
-  it("says towns were reordered when only their order changed, and names a setting it has no words for by its key", () => {
-    const after = SITE.replace("  - name: Salem\n    slug: salem\n  - name: Keizer\n    slug: keizer\n", "  - name: Keizer\n    slug: keizer\n  - name: Salem\n    slug: salem\n") + "callbackMinutes: 30\n";
-    expect(changesInWords([{ path: "site.yaml", kind: "changed", before: SITE, after }])).toEqual(["Towns reordered", "Setting 'callbackMinutes' added"]);
+  it("says towns were reordered when only their order changed, and every setting of the schema in words", () => {
+    const after = SITE.replace("  - name: Salem\n    slug: salem\n  - name: Keizer\n    slug: keizer\n", "  - name: Keizer\n    slug: keizer\n  - name: Salem\n    slug: salem\n") + "callbackMinutes: 30\nopeningHours: [Mo-Fr 08:00-17:00]\n";
+    expect(changesInWords([{ path: "site.yaml", kind: "changed", before: SITE, after }])).toEqual(["Towns reordered", "Call-back time added", "Opening hours added"]);
+  });
+
+  it("names a key the schema does not have (a mistake check refuses) by the key", () => {
+    expect(changesInWords([{ path: "site.yaml", kind: "changed", before: SITE, after: `${SITE}colour: green\n` }])).toEqual(["Setting 'colour' added"]);
   });
 
   it("names copy files, articles by their titles, a language's files with its code, and pictures", () => {

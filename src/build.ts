@@ -10,7 +10,8 @@ import type { PageData } from "./routes/page-props.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import type { SourceFiles } from "./source-files.ts";
 import { assertReplaceable, assertSafeOutDir, realFolder } from "./output-guard.ts";
-import { restoreInterruptedSwap, writeSite } from "./write.ts";
+import { restoreInterruptedSwap } from "./write/swap.ts";
+import { writeSite } from "./write/write-site.ts";
 
 export interface BuildOptions {
   /** Path of site.yaml; the project is the folder around it. */
@@ -62,7 +63,7 @@ export interface BuildResult {
 /**
  * The whole pipeline, in order: the plan (config, content, images, routes, assets, seo:
  * src/plan-site.ts), the checks (src/check-site.ts), then every page rendered and the
- * output written and swapped in (src/write.ts). A dev server's rebuild runs the same stages
+ * output written and swapped in (src/write/). A dev server's rebuild runs the same stages
  * (src/dev/rebuild.ts) and renders only the pages whose data changed.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {

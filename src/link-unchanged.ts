@@ -1,7 +1,7 @@
 import { linkSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-// A build writes a whole new output folder and swaps it in (src/write.ts). Most files are the same
+// A build writes a whole new output folder and swaps it in (src/write/). Most files are the same
 // as in the current output, and creating a file costs the file system far more than linking one
 // (10 to 30 times on our CI machines), so an unchanged file is hard-linked from the current output
 // instead of written. The old file is not modified by a link, so the swap stays atomic.

@@ -9,7 +9,7 @@ import { readLanguageFolders } from "../hosting/not-found-pages.ts";
 import { nginxConfig } from "../hosting/nginx-config.ts";
 import { plainHttpRules } from "../hosting/plain-http.ts";
 import type { Logger } from "../log.ts";
-import { restoreInterruptedSwap } from "../write.ts";
+import { restoreInterruptedSwap } from "../write/swap.ts";
 
 const HOST_SERVERS = { nginx: nginxConfig, caddy: caddyConfig } as const;
 type HostServer = keyof typeof HOST_SERVERS;

@@ -3,7 +3,7 @@ import { startPreviewServer } from "../dev/preview-server.ts";
 import type { Logger } from "../log.ts";
 import path from "node:path";
 import { projectPaths } from "../paths.ts";
-import { restoreInterruptedSwap } from "../write.ts";
+import { restoreInterruptedSwap } from "../write/swap.ts";
 import { openBrowser } from "./open-browser.ts";
 
 export interface ServeOptions {

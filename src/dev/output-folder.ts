@@ -3,7 +3,7 @@ import { accessSync, constants, statfsSync, statSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
-import { isRunning } from "../write.ts";
+import { isRunning } from "../write/output-lock.ts";
 
 /** Room a RAM-backed folder must have free to take a dev server's builds. */
 const ROOM = 1024 ** 3;

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { updateInPlace } from "../../src/write.ts";
+import { updateInPlace } from "../../src/write/update-in-place.ts";
 import { folderSnapshot } from "../helpers/folder-snapshot.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OutputFile } from "../../src/assets/output-file.ts";
 import { OUTPUT_STAMP } from "../../src/output-guard.ts";
-import { openStaging, recoverLeftovers } from "../../src/write.ts";
+import { openStaging } from "../../src/write/staging.ts";
+import { recoverOutput, restoreInterruptedSwap } from "../../src/write/swap.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
 let parent: string;
@@ -83,8 +84,21 @@ describe("the staging folder", () => {
     await mkdir(path.join(parent, ".dist.staging-123-abcd"));
     await mkdir(path.join(parent, ".dist.previous-456"));
     await writeFile(path.join(parent, ".dist.previous-456", "index.html"), "previous");
-    await recoverLeftovers(out);
+    await recoverOutput(out, { underLock: true });
     expect((await readdir(parent)).sort()).toEqual(["dist"]);
     expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("previous");
+  });
+
+  it("without the lock, only puts back an output moved aside by a killed build, never one of a build still running", async () => {
+    await mkdir(path.join(parent, ".dist.staging-123-abcd"));
+    // This test's own process stands for a build still running: its aside folder is left alone.
+    await mkdir(path.join(parent, `.dist.previous-${process.ppid}`));
+    await restoreInterruptedSwap(out);
+    expect((await readdir(parent)).sort()).toEqual([".dist.previous-" + process.ppid, ".dist.staging-123-abcd"]);
+    await mkdir(path.join(parent, ".dist.previous-999999999"));
+    await writeFile(path.join(parent, ".dist.previous-999999999", "index.html"), "previous");
+    await restoreInterruptedSwap(out);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("previous");
+    expect((await readdir(parent)).sort()).toEqual([".dist.previous-" + process.ppid, ".dist.staging-123-abcd", "dist"]);
   });
 });

@@ -18,7 +18,10 @@ export interface PageKind {
   untranslatedAs?: string;
   /** site.yaml's licences may name it in `shownOn` (a service is named by its id). */
   licensePlace?: boolean;
-  /** Its address after a language's prefix, when a language.yaml's `slugs` may change it. */
+  /**
+   * Its address after a language's prefix, when a language.yaml's `slugs` may change it (the
+   * city's is a pattern: site.yaml's cityPath, `{slug}` standing for each town's).
+   */
   slug?: string;
 }
 
@@ -27,7 +30,7 @@ export const PAGE_KINDS = {
   service: { template: "templates/pages/service.tsx", copy: [] },
   "service-areas": { template: "templates/pages/service-areas.tsx", copy: ["pages/service-areas.yaml"], untranslatedAs: "service-areas", slug: "service-areas" },
   about: { template: "templates/pages/about.tsx", copy: ["pages/about.yaml"], untranslatedAs: "about", licensePlace: true, slug: "about" },
-  city: { template: "templates/pages/city.tsx", copy: ["pages/city.yaml"], untranslatedAs: "city" },
+  city: { template: "templates/pages/city.tsx", copy: ["pages/city.yaml"], untranslatedAs: "city", slug: "{slug}" },
   blog: { template: "templates/pages/blog.tsx", copy: ["pages/blog.yaml", "pages/article.yaml"], untranslatedAs: "blog", slug: "blog" },
   article: { template: "templates/pages/article.tsx", copy: [], untranslatedAs: "blog" },
   legal: { template: "templates/pages/legal.tsx", copy: [], untranslatedAs: "legal", licensePlace: true },
@@ -40,6 +43,12 @@ export const PAGE_KINDS = {
 
 export type PageKindName = keyof typeof PAGE_KINDS;
 export const PAGE_KIND_NAMES = Object.keys(PAGE_KINDS) as PageKindName[];
+
+/** The kinds a language.yaml's `slugs` may address, in the registry's order (the city's by a pattern). */
+export const ADDRESSED_KINDS: readonly PageKindName[] = PAGE_KIND_NAMES.filter((name) => (PAGE_KINDS[name] as PageKind).slug !== undefined);
+
+/** The default language's fixed addresses of those kinds (the towns' are site.yaml's): `service-areas`, `about`, `blog`, `thank-you`. */
+export const FIXED_SLUGS: readonly string[] = ADDRESSED_KINDS.filter((kind) => kind !== "city").map((kind) => (PAGE_KINDS[kind] as PageKind).slug!);
 
 /** A service's copy file under content/ (and content/<code>/). */
 export function serviceFile(id: string): string {

@@ -1,6 +1,6 @@
 import { COMMON_FACTS, licensePlaceholder, OPTIONAL_FACTS, pricePlaceholder } from "./fact-names.ts";
 import { ADVERTISING_TAGS, type Site } from "./schema.ts";
-import { LICENSE_KINDS, RESERVED_SERVICE_IDS } from "../page-kinds.ts";
+import { FIXED_SLUGS, LICENSE_KINDS, RESERVED_SERVICE_IDS } from "../page-kinds.ts";
 
 /** A rule that needs more than one field. `path` is where the problem is reported. */
 export interface CrossIssue {
@@ -189,8 +189,8 @@ export function uniqueServices(site: Site): CrossIssue[] {
   return issues;
 }
 
-/** The fixed pages' addresses in the default language (src/routes/languages.ts), which a service or an own page may not take. */
-const FIXED_PATHS = ["/", "/service-areas", "/about", "/blog", "/404"];
+/** The fixed pages' addresses in the default language (the registry's, page-kinds.ts), which a service or an own page may not take. */
+const FIXED_PATHS = ["/", "/404", ...FIXED_SLUGS.map((slug) => `/${slug}`)];
 
 /** The addresses gopher-site writes whatever the services and own pages are: the fixed pages', each other language's home. */
 function takenPaths(site: Site): Map<string, string> {

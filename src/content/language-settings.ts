@@ -4,13 +4,14 @@ import type { Site } from "../config/schema.ts";
 import { readYaml } from "../config/read-yaml.ts";
 import { licensePlaceholder } from "../config/fact-names.ts";
 import { SiteError, type Problem } from "../errors.ts";
-import { UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
+import { ADDRESSED_KINDS, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import type { SourceFiles } from "../source-files.ts";
 import { licenseLines, type LicenseLine } from "./licenses.ts";
 import { siteFacts, withDefaultWords, type Facts } from "./placeholders.ts";
 import { factsWithClaim } from "./review-claim.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
+const townSlugPattern = z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}");
 const line = z.string().trim().min(1, "must not be empty").max(300, "is too long (300 characters at most)");
 
 /**
@@ -41,11 +42,8 @@ export function languageSettingsSchemaFor(serviceIds: readonly string[], townSlu
     slugs: z
       .strictObject({
         ...Object.fromEntries(serviceIds.map((id) => [id, slug])),
-        "service-areas": slug,
-        about: slug,
-        city: z.string().regex(/^[a-z0-9-]*\{slug\}[a-z0-9-]*$/, "must contain {slug} (the city's slug), e.g. servicio-{slug}"),
-        blog: slug,
-        "thank-you": slug,
+        // The kinds of page the registry lets a language address (page-kinds.ts), the towns' by a pattern.
+        ...Object.fromEntries(ADDRESSED_KINDS.map((kind) => [kind, kind === "city" ? townSlugPattern : slug])),
       })
       .partial()
       .default({})

@@ -1,5 +1,5 @@
 import type { OWN_ICONS } from "../content/icon-names.ts";
-import { RESERVED_SERVICE_IDS } from "../page-kinds.ts";
+import { FIXED_SLUGS, RESERVED_SERVICE_IDS } from "../page-kinds.ts";
 import { slugify } from "../slug.ts";
 
 /** 1 to 8 words of letters and digits, joined by ' - / or a lone &: "sewer line repair & replacement", "A/C repair", "24/7 plumbing". */
@@ -8,7 +8,7 @@ const WORDS = new RegExp(`^${WORD}( ${WORD}){0,7}$`);
 const WORDS_PROBLEM = 'must be 1 to 8 words of letters and digits (& and / may join them), e.g. "pool cleaning" or "sewer line repair & replacement"';
 
 /** Addresses the starter's own pages take, which a service's page cannot also have. */
-const TAKEN = new Set([...RESERVED_SERVICE_IDS, "service-areas", "privacy-policy", "terms-of-service", "404"]);
+const TAKEN = new Set([...RESERVED_SERVICE_IDS, ...FIXED_SLUGS, "privacy-policy", "terms-of-service", "404"]);
 
 /**
  * The services answer: a list separated by commas, each 1 to 8 words and its own address (two

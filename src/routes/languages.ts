@@ -1,5 +1,6 @@
 import type { Site } from "../config/schema.ts";
 import type { Edition } from "../content/edition.ts";
+import { ADDRESSED_KINDS, PAGE_KINDS, type PageKind } from "../page-kinds.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -17,11 +18,8 @@ function defaultSlugs(site: SiteAddresses): Record<string, string> {
   return {
     ...Object.fromEntries(site.services.map((service) => [service.id, service.path.slice(1)])),
     ...Object.fromEntries((site.pages ?? []).map((page) => [page.id, page.path.slice(1)])),
-    "service-areas": "service-areas",
-    about: "about",
-    city: site.cityPath.slice(1).replace("{city}", "{slug}"),
-    blog: "blog",
-    "thank-you": "thank-you",
+    // The fixed kinds' addresses from the registry; the towns' from site.yaml's cityPath.
+    ...Object.fromEntries(ADDRESSED_KINDS.map((kind) => [kind, kind === "city" ? site.cityPath.slice(1).replace("{city}", "{slug}") : (PAGE_KINDS[kind] as PageKind).slug!])),
   };
 }
 

@@ -93,12 +93,15 @@ describe("a service's id and address", { timeout: 60_000 }, () => {
     await edit("site.yaml", (text) =>
       text
         .replace("  - id: lawn-aeration\n    path: /lawn-aeration", "  - id: constructor\n    path: /about")
-        .replace("  - id: vole-control\n    path: /vole-control", "  - id: vole-control\n    path: /es"),
+        .replace("  - id: vole-control\n    path: /vole-control", "  - id: vole-control\n    path: /es")
+        .replace("  - id: mole-control\n    path: /mole-control", "  - id: mole-control\n    path: /thank-you"),
     );
     const at = await lineOf("site.yaml", "id: constructor");
     const lines = (await problemLinesAsync(() => buildProject(dir, { write: false }))).map((line) => line.replace(`${dir}/`, ""));
     expect(lines).toContain(`site.yaml:${at}:9  services.2.id  "constructor" is a name the tool keeps for itself; choose another id`);
     expect(lines).toContain(`site.yaml:${at + 1}:11  services.2.path  /about is already the address of a page of gopher-site; choose another path`);
+    // Every fixed address of the registry (src/page-kinds.ts), the thank-you page's too.
+    expect(lines).toContain(`site.yaml:${(await lineOf("site.yaml", "path: /thank-you"))}:11  services.3.path  /thank-you is already the address of a page of gopher-site; choose another path`);
     expect(lines.filter((line) => line.includes("services.5.path"))).toEqual([
       `site.yaml:${await lineOf("site.yaml", "path: /es")}:11  services.5.path  /es is already the address of the es pages' home; choose another path`,
     ]);

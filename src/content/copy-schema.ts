@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { PAGE_KINDS, PageKindName } from "../page-kinds.ts";
 import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
 import { ICON_REQUIRED, isIconName, LUCIDE_CATALOGUE, OWN_ICONS, unknownIconMessage } from "./icon-names.ts";
 
@@ -345,6 +346,13 @@ export const copyFiles = {
 export const optionalCopyFiles = {
   "pages/thank-you.yaml": thankYouCopy,
 } as const;
+
+// The page registry (src/page-kinds.ts) names each kind's copy files; the schemas here are theirs,
+// no more and no fewer: a kind's file without a schema, or a page's schema of no kind, fails the typecheck.
+type RegistryCopyFile = (typeof PAGE_KINDS)[PageKindName]["copy"][number];
+type PageCopyFile = Extract<keyof typeof copyFiles | keyof typeof optionalCopyFiles, `pages/${string}`>;
+const registryAgrees: [Exclude<RegistryCopyFile, PageCopyFile>, Exclude<PageCopyFile, RegistryCopyFile>] extends [never, never] ? true : never = true;
+void registryAgrees;
 
 /**
  * The copy files of a site with these services: every fixed file, each service's own, and the

@@ -50,6 +50,24 @@ export const ADDRESSED_KINDS: readonly PageKindName[] = PAGE_KIND_NAMES.filter((
 /** The default language's fixed addresses of those kinds (the towns' are site.yaml's): `service-areas`, `about`, `blog`, `thank-you`. */
 export const FIXED_SLUGS: readonly string[] = ADDRESSED_KINDS.filter((kind) => kind !== "city").map((kind) => (PAGE_KINDS[kind] as PageKind).slug!);
 
+/**
+ * The pages named by a site.yaml id (a service, an own page) and the folder under content/ (and
+ * content/<code>/) of their copy files, `<folder>/<id>.yaml`: the one place the format is written.
+ */
+export const PAGES_BY_ID = { services: "service", own: "own" } as const;
+export type IdFolder = keyof typeof PAGES_BY_ID;
+
+/** A copy file's path of a page named by an id, as a pattern's source: `(services|own)/<id>.yaml`, folder and id captured. */
+export const ID_COPY_FILE = `(${Object.keys(PAGES_BY_ID).join("|")})\\/([a-z0-9]+(?:-[a-z0-9]+)*)\\.yaml`;
+
+/** `services/lawn.yaml` -> services, lawn (with its kind); undefined for any other copy file. */
+export function idCopyFile(name: string): { folder: IdFolder; kind: (typeof PAGES_BY_ID)[IdFolder]; id: string } | undefined {
+  const match = new RegExp(`^${ID_COPY_FILE}$`).exec(name);
+  if (!match) return undefined;
+  const folder = match[1] as IdFolder;
+  return { folder, kind: PAGES_BY_ID[folder], id: match[2]! };
+}
+
 /** A service's copy file under content/ (and content/<code>/). */
 export function serviceFile(id: string): string {
   return `services/${id}.yaml`;

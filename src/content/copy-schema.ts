@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { PAGE_KINDS, PageKindName } from "../page-kinds.ts";
+import { ownPageFile, serviceFile, type PAGE_KINDS, type PageKindName } from "../page-kinds.ts";
 import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
 import { ICON_REQUIRED, isIconName, LUCIDE_CATALOGUE, OWN_ICONS, unknownIconMessage } from "./icon-names.ts";
 
@@ -371,8 +371,8 @@ export function siteCopyFiles(
     ...copyFiles,
     "testimonials.yaml": testimonials,
     ...(leads ? optionalCopyFiles : {}),
-    ...Object.fromEntries(serviceIds.map((id) => [`services/${id}.yaml`, serviceSchema])),
-    ...Object.fromEntries(ownIds.map((id) => [`own/${id}.yaml`, ownSchema])),
+    ...Object.fromEntries(serviceIds.map((id) => [serviceFile(id), serviceSchema])),
+    ...Object.fromEntries(ownIds.map((id) => [ownPageFile(id), ownSchema])),
   };
 }
 

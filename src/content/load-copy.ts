@@ -8,6 +8,7 @@ import { dotted, REQUIRED } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
 import { factWarnings } from "./hand-written-facts.ts";
 import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
+import { idCopyFile, type IdFolder } from "../page-kinds.ts";
 
 export interface LoadCopyOptions {
   contentDir: string;
@@ -154,9 +155,9 @@ function setCopy(copy: Record<string, unknown>, name: string, value: unknown): v
 }
 
 /** `services/lawn.yaml` -> services, lawn; `own/financing.yaml` -> own, financing; none for a fixed file. */
-function byId(name: string): [group: "services" | "own", id: string] | [] {
-  const match = /^(services|own)\/([a-z0-9-]+)\.yaml$/.exec(name);
-  return match ? [match[1] as "services" | "own", match[2]!] : [];
+function byId(name: string): [group: IdFolder, id: string] | [] {
+  const named = idCopyFile(name);
+  return named ? [named.folder, named.id] : [];
 }
 
 /** `pages/service-areas.yaml` -> `serviceAreas` */

@@ -16,7 +16,7 @@ import { createPendingUploads } from "./pending-uploads.ts";
 import { needsScaling, scaleDown } from "./scale-upload.ts";
 import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
-import { editablePath, listEditableFiles, PathRefused, readProjectFile, SETTINGS, versionOf } from "./project-files.ts";
+import { editablePath, listEditableFiles, PAGE_COPY, PathRefused, readProjectFile, SETTINGS, versionOf } from "./project-files.ts";
 import { saveFileAtomically, saveFilesTogether } from "./save-file.ts";
 import { goOnAfterSettling } from "../publish/settle.ts";
 import { halfDoneOperation, openSiteRepository } from "../publish/site-repository.ts";
@@ -241,7 +241,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
    */
   async function onlyKnownKeys(change: FileChange, edited: string): Promise<string> {
     // A service's or own page's copy file and a language's slugs are named by site.yaml's ids.
-    const bySite = /(?:^|\/)(?:(?:services|own)\/[^/]+|language)\.yaml$/.test(change.file);
+    const bySite = PAGE_COPY.test(change.file) || /(?:^|\/)language\.yaml$/.test(change.file);
     const site = bySite ? (await fileView("site.yaml"))?.data : undefined;
     const unknown = unknownKeyOf(change.file, change.ops ?? [], serviceIdsIn(site), ownPagesIn(site));
     if (!unknown) return edited;

@@ -1,6 +1,7 @@
 import { addedNameProblem, addedPageText, type AddedKind } from "../init/added-page.ts";
 import { ownValue } from "../yaml-edit/edit-ops.ts";
 import { PAGE_COPY } from "./project-files.ts";
+import { idCopyFile } from "../page-kinds.ts";
 
 /**
  * A save's change that starts a service's or own page's copy file from init's wording (`starter`),
@@ -17,9 +18,8 @@ export function pageCopyRefusal(file: string, action: "starter" | "remove"): str
 
 /** A service's or own page's default-language copy file: which, and its id. */
 function kindOf(file: string): { kind: AddedKind; id: string } | undefined {
-  const match = /^content\/(services|own)\/([a-z0-9-]+)\.yaml$/.exec(file);
-  if (!match) return undefined;
-  return { kind: match[1] === "services" ? "service" : "own", id: match[2]! };
+  const named = file.startsWith("content/") ? idCopyFile(file.slice("content/".length)) : undefined;
+  return named && { kind: named.kind, id: named.id };
 }
 
 /**

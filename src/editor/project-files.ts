@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
+import { ID_COPY_FILE } from "../page-kinds.ts";
 
 /**
  * Files the editor reads and writes, relative to the project: site.yaml and content's YAML (copy,
@@ -13,7 +14,7 @@ const EDITABLE = /^(?:site\.yaml|content\/(?:[a-z]{2,3}\/)?(?:[a-z0-9-]+\.yaml|(
  * any language. Removing one is the owner's confirmed request (Remove, in the editor's Services and
  * Own pages); nothing else the owner wrote is ever removed.
  */
-export const PAGE_COPY = /^content\/(?:[a-z]{2,3}\/)?(?:services|own)\/[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$/;
+export const PAGE_COPY = new RegExp(`^content\\/(?:[a-z]{2,3}\\/)?${ID_COPY_FILE}$`);
 
 /** The editor's name for the site's settings file, whatever its name on disk (editablePath's `settings`). */
 export const SETTINGS = "site.yaml";

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { watch } from "chokidar";
@@ -46,6 +46,12 @@ export interface DevServer {
    * the rename is done.
    */
   expectWrite(file: string, modified: number): void;
+  /**
+   * Resolves once the watcher has reported the file as it is at `modified` (its modification time;
+   * -1: removed), whatever it made of it: tests wait on it to show that a write caused no build,
+   * instead of sleeping.
+   */
+  whenWatcherSaw(file: string, modified: number): Promise<void>;
   /**
    * A rebuild of its own, run alone in the queue (the editor's save, with its unsaved files as
    * `sources`): resolves once the new site is served and the open pages are told, with what was
@@ -188,9 +194,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // Files announced by the editor as it wrote them, with their modification time: the watcher's
   // later event for the very same write is not a second change.
   const announced = new Map<string, number>();
+  // What the watcher last reported of each file, and who waits to hear it (whenWatcherSaw).
+  const seen = new Map<string, number>();
+  const waiting = new Set<{ file: string; modified: number; done: () => void }>();
+  const saw = (file: string, modified: number) => {
+    seen.set(file, modified);
+    for (const waiter of waiting) if (waiter.file === file && waiter.modified === modified) (waiting.delete(waiter), waiter.done());
+  };
   watcher.on("all", (_event, file) => {
+    const modified = modifiedAt(file);
+    // Told after the decision below: a waiter hears of the event once it was acted on, or not.
+    queueMicrotask(() => saw(file, modified));
     // A rename is reported as one or two events (unlink and add, or change): all are that write.
-    if (announced.has(file) && modifiedAt(file) === announced.get(file)) return;
+    if (announced.has(file) && modified === announced.get(file)) return;
     announced.delete(file);
     log.info(`changed ${path.relative(paths.root, file) || file}`);
     queue.push(file);
@@ -203,6 +219,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     whenIdle,
     expectWrite(file, modified) {
       announced.set(path.resolve(file), modified);
+    },
+    whenWatcherSaw(file, modified) {
+      const absolute = realPathOf(file);
+      if (seen.get(absolute) === modified) return Promise.resolve();
+      return new Promise<void>((done) => waiting.add({ file: absolute, modified, done }));
     },
     rebuildWith,
     requestRebuild: () => queue.push(""),
@@ -241,6 +262,19 @@ function fileState(file: string): string {
     return `${size} ${mtimeMs}`;
   } catch {
     return "missing";
+  }
+}
+
+/** The path as the watcher names it (a real path), for a file that may be gone. */
+function realPathOf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    try {
+      return path.join(realpathSync(path.dirname(file)), path.basename(file));
+    } catch {
+      return path.resolve(file);
+    }
   }
 }
 

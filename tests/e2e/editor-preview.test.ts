@@ -42,26 +42,41 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
-async function openArticle(): Promise<Page> {
-  const page = await context.newPage();
+/** What raw HTML in a text would put into the editor's page. */
+const RAW = 'meta[http-equiv], img[src="x"], img[onerror]';
+
+/** The editor on its Articles section, an article open; every load of the tab after the first is recorded in `loads`. */
+async function openArticle(): Promise<Page & { loads: string[] }> {
+  const page = Object.assign(await context.newPage(), { loads: [] as string[] });
+  // Every element raw HTML would insert, counted as it is inserted (a moment later it could be gone, or have acted).
+  await page.addInitScript((selector) => {
+    (window as unknown as { rawInserted: number }).rawInserted = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && (node.matches(selector) || node.querySelector(selector))) (window as unknown as { rawInserted: number }).rawInserted++;
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+  }, RAW);
   await page.goto(`${editor.editorUrl}#Articles`);
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && page.loads.push(frame.url()));
   await page.getByRole("button", { name: /What Gopher Damage Really Costs/ }).first().click();
   return page;
 }
 
-/** Elements of the editor's page that raw HTML in a text would have put there. */
-const inserted = (page: Page) => page.evaluate(() => document.querySelectorAll('meta[http-equiv], img[src="x"], img[onerror]').length);
+/** Elements raw HTML in a text put into the editor's page, ever. */
+const inserted = (page: Page) => page.evaluate((selector) => Math.max((window as unknown as { rawInserted: number }).rawInserted, document.querySelectorAll(selector).length), RAW);
 
 describe("the editor's markdown preview in Chromium", { timeout: 120_000 }, () => {
   it("reports an article's raw HTML as the build does: the tab stays on the editor, nothing is inserted", async () => {
     const page = await openArticle();
-    // A refresh of 0 s leaves as soon as the text is shown; a moment more for a slow machine.
-    await page.waitForTimeout(1500);
-    expect(page.url()).toBe(`${editor.editorUrl}#Articles`);
-    expect(await page.title()).toBe("Edit the site · gopher-site");
-    expect(await inserted(page)).toBe(0);
     const preview = page.getByLabel("Text preview (English)");
     await expect.poll(() => preview.locator("li").allTextContents(), { timeout: 30_000 }).toHaveLength(2);
+    // The text is shown: had its refresh of 0 s been inserted, it would be counted now, and the tab left.
+    expect(await inserted(page)).toBe(0);
+    expect(page.loads).toEqual([]);
+    expect(await page.title()).toBe("Edit the site · gopher-site");
     const built = terminal.filter((line) => line.startsWith(`${dir}/${ARTICLE}:`)).map((line) => line.slice(dir.length + 1));
     expect(built).toEqual([expect.stringContaining('raw HTML (<meta http-equiv="refresh"'), expect.stringContaining("raw HTML (<img src=x onerror=")]);
     expect(await preview.locator("li").allTextContents()).toEqual(built);
@@ -84,9 +99,9 @@ describe("the editor's markdown preview in Chromium", { timeout: 120_000 }, () =
     // Raw HTML typed into the text is refused the same way.
     await body.fill(`Hello.\n\n<meta http-equiv="refresh" content="0;url=${elsewhereUrl}">`);
     await expect.poll(() => preview.textContent(), { timeout: 30_000 }).toContain("is not allowed in markdown; write it as markdown instead");
-    await page.waitForTimeout(1000);
-    expect(page.url()).toBe(`${editor.editorUrl}#Articles`);
     expect(await inserted(page)).toBe(0);
+    expect(page.loads).toEqual([]);
+    expect(page.url()).toBe(`${editor.editorUrl}#Articles`);
     await page.close();
   });
 });

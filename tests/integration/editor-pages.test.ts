@@ -111,7 +111,7 @@ describe("services and own pages in the editor", { timeout: 120_000 }, () => {
     const saved = await removal();
     expect(saved.status).toBe(200);
     // The watcher's report of the removed file is that save's, not a change needing a build of its own.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await editor.whenWatcherSaw(path.join(dir, "content/services/tree-trimming.yaml"), -1);
     await editor.whenIdle();
     expect(editor.builds).toBe(builds + 1);
     expect(saved.body.files["content/services/tree-trimming.yaml"]).toBeNull();

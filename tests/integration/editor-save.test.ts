@@ -1,4 +1,4 @@
-import { readdir, readFile, realpath, rm, symlink } from "node:fs/promises";
+import { readdir, readFile, realpath, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
@@ -92,7 +92,8 @@ describe("an editor save", { timeout: 120_000 }, () => {
     expect(await read("site.yaml")).toContain("(951) 555-0199");
     expect(await page("/")).toContain("(951) 555-0199");
     // The watcher reports a renamed file up to 100 ms later: it must not start a build of its own.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const config = path.join(dir, "site.yaml");
+    await editor.whenWatcherSaw(config, (await stat(config)).mtimeMs);
     await editor.whenIdle();
     expect(editor.builds).toBe(builds + 1);
   });
@@ -194,7 +195,8 @@ describe("an editor on a project reached through a symbolic link", () => {
       await linked.whenIdle();
       const builds = linked.builds;
       expect(await save([{ op: "set", path: ["phone", "display"], value: "(951) 555-0166" }, { op: "set", path: ["phone", "tel"], value: "+19515550166" }])).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const config = path.join(project, "site.yaml");
+      await linked.whenWatcherSaw(config, (await stat(config)).mtimeMs);
       await linked.whenIdle();
       expect(linked.builds).toBe(builds + 1);
     } finally {

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRebuilder } from "../../src/dev/rebuild.ts";
 import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
@@ -24,7 +24,18 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
+/** The files a case changed, as they were: put back after it, so each case starts from the sample, built. */
+const originals = new Map<string, string>();
+afterEach(async () => {
+  if (originals.size === 0) return;
+  for (const [file, text] of originals) await writeFile(file, text);
+  originals.clear();
+  await rebuilder.rebuild();
+}, 120_000);
+
 async function afterEdit(file: string, change: (text: string) => string) {
+  const absolute = path.join(dir, file);
+  if (!originals.has(absolute)) originals.set(absolute, await readFile(absolute, "utf8"));
   await editProjectFile(dir, file, change);
   const rebuilt = await rebuilder.rebuild();
   expect(rebuilt.whole).toBe(false);

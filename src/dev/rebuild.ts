@@ -61,7 +61,8 @@ interface Kept {
  * longer write is removed. tests/integration/rebuild-identity.test.ts proves the folder the same
  * as a clean build's after any sequence of edits.
  */
-export function createRebuilder(config: string, outDir: string) {
+export function createRebuilder(config: string, outDir: string, options: { partialLimit?: number } = {}) {
+  const partialLimit = options.partialLimit ?? PARTIAL_LIMIT;
   const paths = realProjectPaths(config);
   const memo = createPlanMemo();
   let kept: Kept | undefined;
@@ -86,7 +87,7 @@ export function createRebuilder(config: string, outDir: string) {
     const started = performance.now();
     const stage = stageTimer(request.onStage);
     const { plan, uses, changed } = await planChanges(kept!, request, stage);
-    if (changed.length > PARTIAL_LIMIT) {
+    if (changed.length > partialLimit) {
       // The last build is let go before the whole site is written again: two sites of 10,000 pages in memory at once are too many.
       kept = undefined;
       const linkUnchangedPages = changed.length < plan.pages.length / 2;

@@ -1,7 +1,9 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/build.ts";
 import { createRebuilder } from "../../src/dev/rebuild.ts";
+import { folderSnapshot } from "../helpers/folder-snapshot.ts";
 import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 // Which pages a dev server renders again after a change (src/dev/rebuild.ts): those whose data
@@ -104,5 +106,36 @@ describe("a rebuild renders only the pages a change touches", { timeout: 60_000 
     const using = rebuilt.result.pages.filter((page) => page.template === "article" || page.template === "legal").map((page) => page.outFile);
     expect(using.length).toBeGreaterThan(8);
     expect([...rebuilt.rendered].sort()).toEqual(using.sort());
+  });
+});
+
+describe("a rebuild of more changed pages than it renders one by one", { timeout: 120_000 }, () => {
+  it("writes the whole site through a staging folder, as a build does, and the folder is what a clean build writes", async () => {
+    const own = await copySample();
+    try {
+      const served = path.join(own, ".served");
+      // The sample's 45 pages stand for a site of thousands: past 10 changed pages, the whole site is written.
+      const large = createRebuilder(path.join(own, "site.yaml"), served, { partialLimit: 10 });
+      await large.rebuild();
+      const folder = async () => (await stat(served)).ino;
+      const before = await folder();
+      await editProjectFile(own, "site.yaml", (text) => text.replace("display: (951) 555-0142", "display: (951) 555-0143").replace('tel: "+19515550142"', 'tel: "+19515550143"'));
+      const rebuilt = await large.rebuild();
+      expect(rebuilt.whole).toBe(true);
+      expect(rebuilt.rendered).toHaveLength(rebuilt.result.pages.length);
+      // A new folder swapped in, not pages written in place.
+      const swapped = await folder();
+      expect(swapped).not.toBe(before);
+      expect(await readFile(path.join(served, "about.html"), "utf8")).toContain("(951) 555-0143");
+      const clean = path.join(own, ".clean");
+      await build({ config: path.join(own, "site.yaml"), out: clean });
+      expect(await folderSnapshot(served)).toEqual(await folderSnapshot(clean));
+      // And it renders one by one again after: a town's paragraph is one page.
+      await editProjectFile(own, "site.yaml", (text) => text.replace("sits high in the windy", "sits high in the very windy"));
+      expect((await large.rebuild()).rendered).toEqual(["banning-gopher-control.html"]);
+      expect(await folder()).toBe(swapped);
+    } finally {
+      await removeDir(own);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createConfigMemo } from "./config/config-memo.ts";
 import type { ConfigMemo } from "./config/load-config.ts";
-import { townLabels } from "./town-place.ts";
+import { townLabels, townNamed } from "./town-place.ts";
 import type { Site } from "./config/schema.ts";
 import type { Edition } from "./content/edition.ts";
 import type { PlannedPage } from "./routes/page-props.ts";
@@ -87,18 +87,18 @@ function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
 export function townPageReuse(memo: PlanMemo, site: Site, edition: Edition, options: { siteUrl?: string; format?: OutputFormat }) {
   const { code } = edition;
   const language = memo.same(`language route ${code}`, { code, prefix: edition.prefix, locale: edition.locale, isDefault: edition.isDefault, settings: edition.settings, pending: edition.pending });
-  const shared = memo.list(`town ${code}`, [...settingsOf(site), memo.same(`copy ${code}`, edition.copy), language, memo.same(`licenses ${code}`, edition.licenses), edition.facts.reviewClaim, options.siteUrl, options.format]);
   const withPage = new Map(site.cities.map((town) => [town.slug, town]));
   const withoutPage = new Map(site.townsWithoutPage.map((town) => [town.slug, town]));
+  // A testimonial names its customer's town, which its place is read from (its name, its state).
+  const quoted = edition.copy.testimonials.items.map((item) => [item.town, townNamed(site, item.town)]).flat();
+  const shared = memo.list(`town ${code}`, [...settingsOf(site), memo.same(`copy ${code}`, edition.copy), language, memo.same(`licenses ${code}`, edition.licenses), edition.facts.reviewClaim, options.siteUrl, options.format, ...quoted]);
   return (city: Site["cities"][number], make: () => PlannedPage) => {
     // A town's name where it stands alone has its state when another town has its name (town-place.ts).
     const labels = townLabels(site);
     const inputs: unknown[] = [shared, city, edition.cityIntros[city.slug], edition.cityNames[city.slug], labels.get(city.slug)];
-    // A nearby town is a link: its name, its place (the list is ordered by distance), and whether it has a page.
-    for (const slug of city.nearby) {
-      const town = withPage.get(slug) ?? withoutPage.get(slug);
-      inputs.push(town?.name, town?.lat, town?.lng, withPage.has(slug), edition.cityNames[slug], labels.get(slug));
-    }
+    // A nearby town is a link, named and placed as it is (the whole town: one object while it is
+    // unchanged, config-memo.ts), with or without a page of its own.
+    for (const slug of city.nearby) inputs.push(withPage.get(slug) ?? withoutPage.get(slug), withPage.has(slug), edition.cityNames[slug], labels.get(slug));
     return memo.made(`${code} town ${city.slug}`, inputs, make);
   };
 }

@@ -10,20 +10,17 @@ export interface EditorApp {
 // From the package's root: the CLI runs as one compiled file elsewhere, the app's sources stay here.
 const APP_DIR = path.join(TOOL_ROOT, "src", "editor", "app");
 
+/** How the editor's browser code is bundled: one module for the page, in memory, minified. */
+export const EDITOR_BUNDLE = { bundle: true, format: "esm", platform: "browser", target: "es2022", minify: true, write: false, logLevel: "silent" } as const;
+
 /** Bundles the editor's browser app (React and the form library) in memory: it is never written into a site. */
 export async function buildEditorApp(): Promise<EditorApp> {
   const result = await build({
+    ...EDITOR_BUNDLE,
     entryPoints: [path.join(APP_DIR, "main.tsx")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    write: false,
     outdir: "/editor",
     jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "silent",
   });
   const files = new Map<string, { type: string; data: Uint8Array }>();
   for (const file of result.outputFiles) {

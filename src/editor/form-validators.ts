@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
+import { EDITOR_BUNDLE } from "./editor-app.ts";
 
 /**
  * The forms' validators, compiled here instead of in the browser. The form library compiles a
@@ -73,6 +74,7 @@ export function createFormValidators(): FormValidators {
     // ajv's code is CommonJS that requires its runtime; bundled, one module of this origin exports
     // every part's validators in one map.
     const result = await build({
+      ...EDITOR_BUNDLE,
       stdin: { contents: `export default Object.assign({}, ${codes.map((_, i) => `require("part:${i}")`).join(", ")});`, resolveDir: LIBRARY_DIR, sourcefile: "validators.js", loader: "js" },
       plugins: [
         {
@@ -83,13 +85,6 @@ export function createFormValidators(): FormValidators {
           },
         },
       ],
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      minify: true,
-      write: false,
-      logLevel: "silent",
     });
     modules.set(name, result.outputFiles[0]!.contents);
     while (modules.size > KEPT) modules.delete(modules.keys().next().value!);

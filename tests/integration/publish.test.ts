@@ -35,6 +35,21 @@ function changePhone(dir: string, digits: string): Promise<void> {
   );
 }
 
+/**
+ * A site whose remote took someone else's phone number (0111, and `alsoTheirs` of theirs) while
+ * the owner changed it to 0122 here, not yet published: a clash of the same lines at the next publish.
+ */
+async function clashingPhones(alsoTheirs: (other: string) => Promise<void> = async () => {}): Promise<{ dir: string; remote: string; theirs: string }> {
+  const dir = await copySite(starter, folders());
+  const remote = addBareRemote(dir);
+  const other = cloneOf(remote);
+  await changePhone(other, "0111");
+  await alsoTheirs(other);
+  expect((await siteCli(other, "publish")).code).toBe(0);
+  await changePhone(dir, "0122");
+  return { dir, remote, theirs: git(remote, "rev-parse", "main") };
+}
+
 function siteFileHasMarkers(dir: string): Promise<boolean> {
   return readFile(path.join(dir, "site.yaml"), "utf8").then((text) => /^(<<<<<<<|=======|>>>>>>>)/m.test(text));
 }
@@ -174,14 +189,7 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
   });
 
   it("stops when someone else published a change to the same lines: exit 1, the owner's change in their files, theirs alone on the remote, no conflict markers", async () => {
-    const dir = await copySite(starter, folders());
-    const remote = addBareRemote(dir);
-    const other = cloneOf(remote);
-    await changePhone(other, "0111");
-    expect((await siteCli(other, "publish")).code).toBe(0);
-    const theirs = git(remote, "rev-parse", "main");
-
-    await changePhone(dir, "0122");
+    const { dir, remote, theirs } = await clashingPhones();
     const result = await siteCli(dir, "publish");
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
@@ -203,13 +211,7 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
   });
 
   it("settles a clash of the same lines in values, as the owner chose: yours or published for each field, every other change of both kept", async () => {
-    const dir = await copySite(starter, folders());
-    const remote = addBareRemote(dir);
-    const other = cloneOf(remote);
-    await changePhone(other, "0111");
-    await editProjectFile(other, "site.yaml", (text) => text.replace(/^email: .*$/m, 'email: "front-desk@cascademole.example.com"'));
-    expect((await siteCli(other, "publish")).code).toBe(0);
-    await changePhone(dir, "0122");
+    const { dir, remote } = await clashingPhones((other) => editProjectFile(other, "site.yaml", (text) => text.replace(/^email: .*$/m, 'email: "front-desk@cascademole.example.com"')));
     const config = path.join(dir, "site.yaml");
 
     const clash = await publish({ config }).then(() => undefined, (error: unknown) => error);
@@ -239,13 +241,7 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
   });
 
   it("drops the owner's version when every change in it was given up for the published one", async () => {
-    const dir = await copySite(starter, folders());
-    const remote = addBareRemote(dir);
-    const other = cloneOf(remote);
-    await changePhone(other, "0111");
-    expect((await siteCli(other, "publish")).code).toBe(0);
-    const theirs = git(remote, "rev-parse", "main");
-    await changePhone(dir, "0122");
+    const { dir, remote, theirs } = await clashingPhones();
     const result = await publish({ config: path.join(dir, "site.yaml"), choices: { "site.yaml": { "phone.display": "published", "phone.tel": "published" } } });
     expect(result.pushed?.versions).toBe(0);
     expect(git(remote, "rev-parse", "main")).toBe(theirs);

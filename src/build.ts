@@ -2,7 +2,7 @@ import path from "node:path";
 import type { OutputFile } from "./assets/output-file.ts";
 import type { Site } from "./config/schema.ts";
 import type { Problem } from "./errors.ts";
-import { projectPaths, displayPath } from "./paths.ts";
+import { projectPaths, displayPath, type ProjectPaths } from "./paths.ts";
 import { namer, planSite, type SitePlan } from "./plan-site.ts";
 import type { PlanMemo } from "./plan-memo.ts";
 import { checkSite } from "./check-site.ts";
@@ -82,10 +82,21 @@ export async function buildSite(options: BuildOptions): Promise<{ result: BuildR
     await assertReplaceable(outDir, { emptyOutDir: options.emptyOutDir, shown, earlierOutput: options.out === undefined });
   }
   const stage = stageTimer(options.onStage);
-  const plan = await planSite({ paths, siteUrl: options.siteUrl, format: options.format, sources: options.sources, named: namer(options.displayFrom), today: options.today, stage, memo: options.memo });
-  await stage("check", () => checkSite(plan, { sources: options.sources, displayFrom: options.displayFrom }));
+  const plan = await plannedAndChecked({ ...options, paths, stage });
   const { bytes, renderThreads } = await writeSite(plan, { outDir: options.write === false ? undefined : outDir, beforeCommit: options.beforeCommit, stage });
   return { result: resultOf(plan, { outDir, bytes, renderThreads, started }), plan };
+}
+
+/**
+ * The stages before any page is rendered, in their one order: the plan (src/plan-site.ts), then
+ * its checks (src/check-site.ts). A build and a dev server's rebuild (src/dev/rebuild.ts) both
+ * start here; they differ only in which pages they render and how they write them.
+ */
+export async function plannedAndChecked(options: Pick<BuildOptions, "siteUrl" | "format" | "sources" | "displayFrom" | "today" | "memo"> & { paths: ProjectPaths; stage: ReturnType<typeof stageTimer> }): Promise<SitePlan> {
+  const { paths, stage, sources, displayFrom } = options;
+  const plan = await planSite({ paths, siteUrl: options.siteUrl, format: options.format, sources, named: namer(displayFrom), today: options.today, stage, memo: options.memo });
+  await stage("check", () => checkSite(plan, { sources, displayFrom }));
+  return plan;
 }
 
 /** What a build tells its caller. */

@@ -1,13 +1,12 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/output-file.ts";
-import { buildSite, resultOf, stageTimer, type BuildOptions, type BuildResult } from "../build.ts";
+import { buildSite, plannedAndChecked, resultOf, stageTimer, type BuildOptions, type BuildResult } from "../build.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { stampText } from "../output-guard.ts";
 import { realProjectPaths } from "../paths.ts";
-import { namer, planSite, renderLanguages, type LanguageBuild, type SitePlan } from "../plan-site.ts";
+import { renderLanguages, type LanguageBuild, type SitePlan } from "../plan-site.ts";
 import { createLinkChecker } from "../render/check-links.ts";
-import { checkSite } from "../check-site.ts";
 import { renderBatch } from "../render/render-batch.ts";
 import type { PageData, TemplateName } from "../routes/page-props.ts";
 import { updateInPlace } from "../write/update-in-place.ts";
@@ -76,8 +75,8 @@ export function createRebuilder(config: string, outDir: string, options: { parti
 
   /** Every stage before rendering and every check, then which pages changed since `last`. */
   async function planChanges(last: Kept, request: RebuildRequest, stage: ReturnType<typeof stageTimer>) {
-    const plan = await planSite({ paths, sources: request.sources, named: namer(request.displayFrom), stage, memo });
-    await stage("check", () => checkSite(plan, { sources: request.sources, displayFrom: request.displayFrom }));
+    // The build's own stages in their order (build.ts); only what is rendered, and how it is written, differ.
+    const plan = await plannedAndChecked({ paths, sources: request.sources, displayFrom: request.displayFrom, stage, memo });
     const uses = last.plan.templates.file === plan.templates.file ? last.uses : templateUses(paths.templates, plan.templates.fingerprint);
     const changed = await stage("compare", async () => changedPages(last, plan, await templatesChanged(last.uses, uses)));
     return { plan, uses, changed };

@@ -18,7 +18,7 @@ import { unknownKeyOf } from "./known-keys.ts";
 import { previewMarkdown } from "./markdown-preview.ts";
 import { editablePath, listEditableFiles, PAGE_COPY, PathRefused, readProjectFile, SETTINGS, versionOf } from "./project-files.ts";
 import { saveFileAtomically, saveFilesTogether } from "./save-file.ts";
-import { goOnAfterSettling } from "../publish/settle.ts";
+import { goOnAfterSettling, sidesInIndex } from "../publish/settle.ts";
 import { halfDoneOperation, openSiteRepository } from "../publish/site-repository.ts";
 import { ChoiceMissing, fieldClashes, hasConflictMarkers, joinVersions, markedSides, type FieldClash } from "../publish/value-clash.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
@@ -99,17 +99,26 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
    */
   async function markedFiles(): Promise<MarkedFile[]> {
     const found: MarkedFile[] = [];
-    let rebasing: boolean | undefined;
     for (const relative of await listEditableFiles(root)) {
       const file = await readProjectFile(root, relative, settings);
       if (!file || !hasConflictMarkers(file.text)) continue;
-      rebasing ??= await openSiteRepository(path.join(root, settings)).then(halfDoneOperation).then((operation) => operation === "rebase", () => false);
-      const sides = markedSides(file.text, rebasing);
+      const sides = await sidesOf(relative, file.text);
       // Markers not whole, or a side that is not YAML: the build's own message says where.
       const fields = sides && attempt(() => fieldClashes(relative, sides.base, sides.yours, sides.published));
       if (fields) found.push({ file: relative, version: file.version, fields });
     }
     return found;
+  }
+
+  /**
+   * A marked file's two sides: from git's index while the rebase or merge that left the markers is
+   * half done (with the common version: who changed what is known), else from the markers.
+   */
+  async function sidesOf(relative: string, text: string) {
+    const inIndex = await sidesInIndex(path.join(root, settings), relative === SETTINGS ? settings : relative);
+    if (inIndex) return inIndex;
+    const rebasing = await openSiteRepository(path.join(root, settings)).then(halfDoneOperation).then((operation) => operation === "rebase", () => false);
+    return markedSides(text, rebasing);
   }
 
   /** Writes each marked file joined as the owner chose, then goes on with the git operation that left the markers. */
@@ -121,8 +130,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
       if (typeof entry?.file !== "string" || typeof entry.version !== "string" || !entry.choices || typeof entry.choices !== "object") throw new Refused(400, "the editor sent a file to settle without its version and choices (a bug in the editor, not in your site)");
       const current = await readProjectFile(root, entry.file, settings);
       if (!current || current.version !== entry.version) throw new Refused(409, `${entry.file} changed since the editor read it; reload to see it as it is now`, { conflict: entry.file });
-      const rebasing = await openSiteRepository(path.join(root, settings)).then(halfDoneOperation).then((operation) => operation === "rebase", () => false);
-      const sides = markedSides(current.text, rebasing);
+      const sides = hasConflictMarkers(current.text) ? await sidesOf(entry.file, current.text) : undefined;
       if (!sides) throw new Refused(409, `${entry.file} has no whole conflict markers any more; reload to see it as it is now`, { conflict: entry.file });
       const choices = Object.fromEntries(Object.entries(entry.choices).filter(([, pick]) => pick === "yours" || pick === "published")) as Record<string, "yours" | "published">;
       try {
@@ -347,7 +355,14 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
         return previewMarkdown(root, asked.file, asked.body, settings);
       },
     },
-    settle: { method: "POST", run: async (request) => queued(async () => settle(await jsonBody(request, 1024 * 1024, "the choices"))) },
+    settle: {
+      method: "POST",
+      // The body is read before the queue: a slow one holds up no save.
+      async run(request) {
+        const sent = await jsonBody(request, 1024 * 1024, "the choices");
+        return queued(() => settle(sent));
+      },
+    },
     validator: { method: "POST", run: async (request) => ({ module: await validators.compile((await bodyOf(request, MAX_SCHEMA_BYTES, "the form's schema")).toString("utf8")) }) },
     upload: { method: "POST", run: async (request, url) => upload(url.searchParams.get("name") ?? "picture", await bodyOf(request, MAX_UPLOAD_REQUEST_BYTES, "the upload")) },
     ...Object.fromEntries(

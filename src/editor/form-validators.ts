@@ -21,6 +21,10 @@ export interface FormValidators {
 /** What a schema sent to be compiled may be: a form's schema, however large the site's (the site's is ~30 KB). */
 export const MAX_SCHEMA_BYTES = 1024 * 1024;
 
+/** A form's maps of values (each compiled on its own, parserRoots) and its compiled code, at most. */
+const MAX_ROOTS = 200;
+const MAX_CODE_BYTES = 16 * 1024 * 1024;
+
 /** How many compiled modules are kept: every form of a site at once, and then some; the oldest go first. */
 const KEPT = 64;
 
@@ -38,10 +42,14 @@ type JsonSchema = Record<string, unknown>;
  */
 export function parserRoots(schema: JsonSchema): JsonSchema[] {
   const roots = [schema];
+  const seen = new Set([JSON.stringify(schema)]);
   const visit = (node: unknown, underMap: boolean): void => {
     if (Array.isArray(node)) return node.forEach((item) => visit(item, false));
     if (!node || typeof node !== "object") return;
-    if (underMap) roots.push(node as JsonSchema);
+    if (underMap) {
+      const text = JSON.stringify(node);
+      if (!seen.has(text)) (seen.add(text), roots.push(node as JsonSchema));
+    }
     for (const [key, value] of Object.entries(node)) {
       if (key === "patternProperties" && value && typeof value === "object") Object.values(value).forEach((item) => visit(item, true));
       else visit(value, key === "additionalProperties");
@@ -65,14 +73,32 @@ export function createFormValidators(): FormValidators {
     if (!schema || typeof schema !== "object" || Array.isArray(schema)) throw new SchemaRefused("the form's schema is not an object (a bug in the editor, not in your site)");
     // Loaded when a form first asks: a build or dev without the editor never pays for ajv.
     const { compileSchemaValidatorsCode } = await import("@rjsf/validator-ajv8/compileSchemaValidators");
-    let codes: string[];
+    const roots = parserRoots(schema as JsonSchema);
+    if (roots.length - 1 > MAX_ROOTS) throw new SchemaRefused(`the form's schema has ${roots.length - 1} maps of values, more than the ${MAX_ROOTS} a form may have (a bug in the editor, not in your site)`);
+    const codes: string[] = [];
+    let size = 0;
     try {
-      codes = parserRoots(schema as JsonSchema).map((root) => compileSchemaValidatorsCode(root));
+      for (const root of roots) {
+        codes.push(compileSchemaValidatorsCode(root));
+        size += codes.at(-1)!.length;
+        // Compiled code can grow far faster than its schema (maps within maps): stopped early, not waited out.
+        if (size > MAX_CODE_BYTES) throw new SchemaRefused(`the form's schema compiles to more than ${MAX_CODE_BYTES / 1024 / 1024} MB of code (a bug in the editor, not in your site)`);
+      }
     } catch (error) {
+      if (error instanceof SchemaRefused) throw error;
       throw new SchemaRefused(`the form's schema cannot be compiled (a bug in the editor, not in your site): ${(error as Error).message}`);
     }
     // ajv's code is CommonJS that requires its runtime; bundled, one module of this origin exports
     // every part's validators in one map.
+    const result = await bundle(codes).catch((error: unknown) => {
+      throw new SchemaRefused(`the form's schema cannot be bundled (a bug in the editor, not in your site): ${(error as Error).message}`);
+    });
+    modules.set(name, result);
+    while (modules.size > KEPT) modules.delete(modules.keys().next().value!);
+    return name;
+  }
+
+  async function bundle(codes: readonly string[]): Promise<Uint8Array> {
     const result = await build({
       ...EDITOR_BUNDLE,
       stdin: { contents: `export default Object.assign({}, ${codes.map((_, i) => `require("part:${i}")`).join(", ")});`, resolveDir: LIBRARY_DIR, sourcefile: "validators.js", loader: "js" },
@@ -86,9 +112,7 @@ export function createFormValidators(): FormValidators {
         },
       ],
     });
-    modules.set(name, result.outputFiles[0]!.contents);
-    while (modules.size > KEPT) modules.delete(modules.keys().next().value!);
-    return name;
+    return result.outputFiles[0]!.contents;
   }
 
   return {

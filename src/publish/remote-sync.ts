@@ -1,8 +1,9 @@
-import { writeFile } from "node:fs/promises";
+import { lstat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError } from "../errors.ts";
+import { EditRefused } from "../yaml-edit/yaml-edit.ts";
 import { git, GitError, runGit } from "./git.ts";
-import type { SiteRepository } from "./site-repository.ts";
+import { isSiteFile, type SiteRepository } from "./site-repository.ts";
 import { ChoiceMissing, joinVersions, fieldClashes, readsAsValues, type ClashChoices, type FileClash } from "./value-clash.ts";
 
 /** The branch's upstream: where publish pushes, as git names it (origin/main) and by its parts. */
@@ -107,32 +108,44 @@ async function rebaseOnto(repo: SiteRepository, upstream: Upstream, choices: Cla
   const base = (await git(repo.root, "merge-base", "HEAD", upstream.name)).trim();
   // --autostash: the owner's uncommitted edits outside the site's files are put back after.
   let step = await runGit(repo.root, ["rebase", "-q", "--autostash", upstream.name]);
-  while (step.code !== 0) {
-    const clashing = (await runGit(repo.root, ["diff", "--name-only", "--diff-filter=U"])).stdout.split("\n").filter(Boolean);
-    // A rebase refused before it began (an untracked file in the way) has nothing to abort.
-    if (clashing.length === 0) {
-      await runGit(repo.root, ["rebase", "--abort"]);
-      throw new GitError(["rebase"], step);
+  // Whatever happens below, the rebase ends: finished, or undone (the owner's files as they were).
+  try {
+    while (step.code !== 0) {
+      const clashing = await unmergedFiles(repo);
+      // A rebase refused before it began (an untracked file in the way) has nothing to settle.
+      if (clashing.length === 0) throw new GitError(["rebase"], step);
+      const settled = await settleInValues(repo, clashing, choices);
+      if (settled.length > 0 || clashing.some((file) => !joinableInValues(repo, file))) {
+        const theirs = await versionLines(repo, `${base}..${upstream.name}`, ...clashing);
+        const files = clashing.map((file) => file.slice(repo.prefix.length)).join(", ");
+        const inValues = clashing.every((file) => joinableInValues(repo, file)) && settled.every((clash) => clash.fields.length > 0);
+        throw new PublishClash(
+          `Not published: someone else published a change to the same lines of ${files} meanwhile (${theirs.join("; ")}). ` +
+            `Your change is kept in your files, saved here as a version; theirs stays on ${upstream.name}.\n` +
+            (inValues ? `To publish, choose between the two: Publish in the editor (gopher-site edit) shows yours and theirs for each value; or in a terminal: ` : "To publish, take theirs in and choose between the two: ") +
+            `git pull --rebase, edit the lines between <<<<<<< and >>>>>>> in ${files}, git add ${files}, git rebase --continue, then gopher-site publish.`,
+          inValues ? settled : [],
+        );
+      }
+      await git(repo.root, "add", "--", ...clashing.map((file) => `:(top,literal)${file}`));
+      // A version whose every change the owner gave up for published's has nothing left: it goes.
+      const nothingLeft = (await runGit(repo.root, ["diff", "--cached", "--quiet", "HEAD"])).code === 0;
+      step = await runGit(repo.root, ["rebase", nothingLeft ? "--skip" : "--continue"]);
     }
-    const settled = await settleInValues(repo, clashing, choices);
-    if (settled.length > 0 || clashing.some((file) => !readsAsValues(file))) {
-      const theirs = await versionLines(repo, `${base}..${upstream.name}`, ...clashing);
-      await runGit(repo.root, ["rebase", "--abort"]);
-      const files = clashing.map((file) => file.slice(repo.prefix.length)).join(", ");
-      const inValues = clashing.every(readsAsValues) && settled.every((clash) => clash.fields.length > 0);
-      throw new PublishClash(
-        `Not published: someone else published a change to the same lines of ${files} meanwhile (${theirs.join("; ")}). ` +
-          `Your change is kept in your files, saved here as a version; theirs stays on ${upstream.name}.\n` +
-          (inValues ? `To publish, choose between the two: Publish in the editor (gopher-site edit) shows yours and theirs for each value; or in a terminal: ` : "To publish, take theirs in and choose between the two: ") +
-          `git pull --rebase, edit the lines between <<<<<<< and >>>>>>> in ${files}, git add ${files}, git rebase --continue, then gopher-site publish.`,
-        inValues ? settled : [],
-      );
-    }
-    await git(repo.root, "add", "--", ...clashing.map((file) => `:(top,literal)${file}`));
-    // A version whose every change the owner gave up for published's has nothing left: it goes.
-    const nothingLeft = (await runGit(repo.root, ["diff", "--cached", "--quiet", "HEAD"])).code === 0;
-    step = await runGit(repo.root, ["rebase", nothingLeft ? "--skip" : "--continue"]);
+  } catch (error) {
+    await runGit(repo.root, ["rebase", "--abort"]);
+    throw error;
   }
+}
+
+/** The files git left unmerged, from the repository's top, their names as written (not quoted). */
+export async function unmergedFiles(repo: SiteRepository): Promise<string[]> {
+  return (await git(repo.root, "-c", "core.quotePath=false", "diff", "--name-only", "-z", "--diff-filter=U")).split("\0").filter(Boolean);
+}
+
+/** A clash joined in values: a YAML or markdown file of the site's own (site.yaml, content/, public/). */
+function joinableInValues(repo: SiteRepository, file: string): boolean {
+  return file.startsWith(repo.prefix) && isSiteFile(repo, file.slice(repo.prefix.length)) && readsAsValues(file);
 }
 
 /**
@@ -143,24 +156,38 @@ async function rebaseOnto(repo: SiteRepository, upstream: Upstream, choices: Cla
 async function settleInValues(repo: SiteRepository, clashing: readonly string[], choices: ClashChoices): Promise<FileClash[]> {
   const open: FileClash[] = [];
   for (const file of clashing) {
-    if (!readsAsValues(file)) continue;
-    const stage = async (n: number) => {
-      const shown = await runGit(repo.root, ["show", `:${n}:${file}`]);
-      return shown.code === 0 ? shown.stdout : undefined;
-    };
-    const [base, published, yours] = [await stage(1), await stage(2), await stage(3)];
+    if (!joinableInValues(repo, file)) continue;
     const name = file.slice(repo.prefix.length);
-    // Removed on one side and changed on the other: git's to say, not a value's.
-    if (published === undefined || yours === undefined) {
+    const sides = await unmergedSides(repo, file, true);
+    const target = path.join(repo.root, name);
+    // Removed on one side and changed on the other, or a link in the working tree: git's to settle, not a value's.
+    if (!sides || (await lstat(target).then((stats) => !stats.isFile(), () => true))) {
       open.push({ file: name, fields: [] });
       continue;
     }
     try {
-      await writeFile(path.join(repo.root, file), joinVersions(file, base, yours, published, Object.hasOwn(choices, name) ? choices[name] : undefined));
+      await writeFile(target, joinVersions(file, sides.base, sides.yours, sides.published, Object.hasOwn(choices, name) ? choices[name] : undefined));
     } catch (error) {
-      if (!(error instanceof ChoiceMissing)) throw error;
-      open.push({ file: name, fields: fieldClashes(file, base, yours, published) });
+      if (error instanceof ChoiceMissing) open.push({ file: name, fields: fieldClashes(file, sides.base, sides.yours, sides.published) });
+      // A file its values cannot join (a list at its top, say): git's way, as for any file.
+      else if (error instanceof EditRefused) open.push({ file: name, fields: [] });
+      else throw error;
     }
   }
   return open;
+}
+
+/**
+ * The sides of an unmerged file from git's index: the common version (stage 1, when there is one),
+ * ours (2) and theirs (3). While a rebase replays the owner's versions ours is the published one;
+ * in a merge, the owner's. Undefined when a side is missing (a file removed on one side).
+ */
+export async function unmergedSides(repo: SiteRepository, file: string, rebasing: boolean): Promise<{ base?: string; yours: string; published: string } | undefined> {
+  const stage = async (n: number) => {
+    const shown = await runGit(repo.root, ["show", `:${n}:${file}`]);
+    return shown.code === 0 ? shown.stdout : undefined;
+  };
+  const [base, ours, theirs] = [await stage(1), await stage(2), await stage(3)];
+  if (ours === undefined || theirs === undefined) return undefined;
+  return { ...(base === undefined ? {} : { base }), yours: rebasing ? theirs : ours, published: rebasing ? ours : theirs };
 }

@@ -44,19 +44,37 @@ function valuesOf(file: string, text: string | undefined): unknown {
 }
 
 /**
- * The leaves where versions may differ: objects by key, lists by place when the three have it at
- * one length (a town's paragraph), else a list as one value (a town added here, another there).
+ * The leaves where versions may differ. A group of fields is walked key by key, and a list item by
+ * item, only where every version has it: a part one version lacks (added, removed) is one value.
+ * A list is walked by place only when each place holds the same item in every version (a town by
+ * its slug, an entry by its id or name; a text or number as itself): a list reordered, or with an
+ * item put in and another taken out, is one value, so no item is ever given another's fields.
  */
 function leaves(versions: readonly unknown[], at: Path = [], out: Path[] = []): Path[] {
-  // A version without this part (no base, in conflict markers without git's diff3 style) does not decide its shape.
-  const present = versions.filter((version) => version !== undefined);
-  if (present.length > 0 && present.every(isPlainObject)) {
-    const keys = new Set(present.flatMap((version) => Object.keys(version as object)));
+  if (versions.every(isPlainObject)) {
+    const keys = new Set(versions.flatMap((version) => Object.keys(version as object)));
     for (const key of keys) leaves(versions.map((version) => ownValue(version, key)), [...at, key], out);
-  } else if (present.length > 0 && present.every(Array.isArray) && new Set(present.map((version) => (version as unknown[]).length)).size === 1) {
-    (present[0] as unknown[]).forEach((_, index) => leaves(versions.map((version) => (version as unknown[] | undefined)?.[index]), [...at, index], out));
+  } else if (versions.every(Array.isArray) && sameItems(versions as unknown[][])) {
+    (versions[0] as unknown[]).forEach((_, index) => leaves(versions.map((version) => (version as unknown[])[index]), [...at, index], out));
   } else out.push(at);
   return out;
+}
+
+/** The key an item of a list is known by, whatever its other fields: a town's slug, an entry's id, its name. */
+const ITEM_KEYS = ["slug", "id", "name"] as const;
+
+/** Whether the lists are as long, and each place holds the same item in all of them. */
+function sameItems(lists: readonly unknown[][]): boolean {
+  if (new Set(lists.map((list) => list.length)).size !== 1) return false;
+  return lists[0]!.every((_, index) => {
+    const items = lists.map((list) => list[index]);
+    if (items.every(isPlainObject)) {
+      const key = ITEM_KEYS.find((name) => items.every((item) => typeof ownValue(item, name) === "string"));
+      return key !== undefined && new Set(items.map((item) => ownValue(item, key))).size === 1;
+    }
+    // Texts and numbers by place: a word changed is that place's change.
+    return items.every((item) => item === null || typeof item !== "object");
+  });
 }
 
 function valueAt(data: unknown, path: Path): unknown {
@@ -69,8 +87,18 @@ interface Changes {
 }
 
 function changesOf(file: string, base: string | undefined, yours: string, published: string): Changes {
-  const [b, y, p] = [valuesOf(file, base) ?? {}, valuesOf(file, yours), valuesOf(file, published)];
+  const [y, p] = [valuesOf(file, yours), valuesOf(file, published)];
   const changed: Changes["yours"] = [];
+  if (base === undefined) {
+    // No common version (conflict markers without git's base): who changed what cannot be told,
+    // so every value the two hold differently is asked, none taken silently.
+    for (const path of leaves([y, p])) {
+      const [mine, theirs] = [valueAt(y, path), valueAt(p, path)];
+      if (!deepEqual(mine, theirs)) changed.push({ path, value: mine, theirs, clash: { field: path.join("."), yours: mine, published: theirs } });
+    }
+    return { yours: changed };
+  }
+  const b = valuesOf(file, base);
   for (const path of leaves([b, y, p])) {
     const [was, mine, theirs] = [valueAt(b, path), valueAt(y, path), valueAt(p, path)];
     if (deepEqual(was, mine)) continue;
@@ -105,9 +133,12 @@ export function joinVersions(file: string, base: string | undefined, yours: stri
   // Published has the same value already (both made one change): nothing to write.
   const taken = changes.filter((change) => (!change.clash || pick(change.clash.field) === "yours") && !deepEqual(change.value, change.theirs));
   if (!file.endsWith(".md")) return applyYamlEdits(published, editsFor(valuesOf(file, published), taken));
-  const parts = splitMarkdown(published) ?? { open: "---\n", yaml: "", close: "---\n", body: published };
   const text = taken.find((change) => change.path.length === 1 && change.path[0] === TEXT_FIELD);
   const frontMatter = taken.filter((change) => change !== text);
+  const split = splitMarkdown(published);
+  // A text without front matter stays without, unless a field of yours is taken into it.
+  if (!split && frontMatter.length === 0) return text ? String(text.value ?? "") : published;
+  const parts = split ?? { open: "---\n", yaml: "", close: "---\n", body: published };
   const yaml = applyYamlEdits(parts.yaml, editsFor(parseYamlDocument(parts.yaml).toJS() ?? {}, frontMatter));
   return joinMarkdown({ ...parts, yaml, body: text ? String(text.value ?? "") : parts.body });
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -238,6 +238,28 @@ describe("gopher-site publish to a remote (a bare repository)", () => {
     expect(await readFile(config, "utf8")).toBe(published);
     expect(await siteFileHasMarkers(dir)).toBe(false);
     expect(messages(remote).slice(0, 2)).toEqual(["Phone number changed", "Phone number changed; E-mail address changed"]);
+  });
+
+  it("settles a clash in values for a site in a folder of its repository, writing there and nowhere else", async () => {
+    // The repository holds the site in site/ (beside other things of the company's).
+    const top = path.join(folders(), "company");
+    await cp(starter, path.join(top, "site"), { recursive: true, filter: (source) => !source.includes(`${path.sep}.git`) });
+    git(path.dirname(top), "init", "-q", "-b", "main", top);
+    git(top, "add", "-A");
+    git(top, "commit", "-q", "-m", "Site moved into site/");
+    const remote = addBareRemote(top);
+    const other = cloneOf(remote);
+    await changePhone(path.join(other, "site"), "0111");
+    expect((await siteCli(path.join(other, "site"), "publish")).code).toBe(0);
+    await changePhone(path.join(top, "site"), "0122");
+    const config = path.join(top, "site", "site.yaml");
+    const clash = await publish({ config }).then(() => undefined, (error: unknown) => error);
+    expect((clash as PublishClash).files.map((file) => file.file)).toEqual(["site.yaml"]);
+    expect(existsSync(path.join(top, "site", ".git", "rebase-merge")) || existsSync(path.join(top, ".git", "rebase-merge"))).toBe(false);
+    await publish({ config, choices: { "site.yaml": { "phone.display": "yours", "phone.tel": "yours" } } });
+    expect(git(remote, "show", "main:site/site.yaml")).toContain('display: "(503) 555-0122"');
+    expect(existsSync(path.join(top, "site", "site", "site.yaml"))).toBe(false);
+    expect(git(top, "status", "--porcelain")).toBe("");
   });
 
   it("drops the owner's version when every change in it was given up for the published one", async () => {

@@ -51,4 +51,14 @@ describe("the forms' validators, compiled by the editor server", () => {
     await expect(validators.compile(JSON.stringify({ type: 12 }))).rejects.toThrow(/cannot be compiled/);
     expect(validators.module("validators/none.js")).toBeUndefined();
   });
+
+  it("refuses a schema whose code would explode (maps within maps), with the words of a bug", async () => {
+    const maps = (depth: number) => {
+      let nested: Record<string, unknown> = { type: "string" };
+      for (let level = 0; level < depth; level++) nested = { type: "object", description: `level ${level}`, additionalProperties: nested };
+      return JSON.stringify(nested);
+    };
+    await expect(createFormValidators().compile(maps(201))).rejects.toThrow("the form's schema has 201 maps of values, more than the 200 a form may have (a bug in the editor, not in your site)");
+    await expect(createFormValidators().compile(maps(180))).rejects.toThrow("the form's schema compiles to more than 16 MB of code (a bug in the editor, not in your site)");
+  });
 });

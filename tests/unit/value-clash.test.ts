@@ -80,3 +80,41 @@ describe("a file with git's conflict markers, read as its two sides", () => {
     expect(hasConflictMarkers("a: 1\n=======\n")).toBe(false);
   });
 });
+
+describe("a join never loses or moves what either side wrote (review cases)", () => {
+  const BASE = 'phone: "1"\ncities:\n  - slug: a\n    intro: "A."\n  - slug: b\n    intro: "B."\ntags: [x, y]\n';
+
+  it("keeps a whole group the owner added, when another field clashes", () => {
+    const yours = `${BASE.replace('phone: "1"', 'phone: "2"')}hours:\n  mon: 9-5\n  tue: 9-6\n`;
+    const published = BASE.replace('phone: "1"', 'phone: "3"');
+    expect(fieldClashes("site.yaml", BASE, yours, published).map((clash) => clash.field)).toEqual(["phone"]);
+    const joined = joinVersions("site.yaml", BASE, yours, published, { phone: "published" });
+    expect(joined).toContain('phone: "3"');
+    expect(joined).toContain("mon: 9-5");
+    expect(joined).toContain("tue: 9-6");
+  });
+
+  it("asks about a list one side reordered while the other changed an item, never giving an item another's text", () => {
+    const yours = 'phone: "1"\ncities:\n  - slug: b\n    intro: "B."\n  - slug: a\n    intro: "A."\ntags: [x, y]\n';
+    const published = BASE.replace('"B."', '"B2."');
+    expect(fieldClashes("site.yaml", BASE, yours, published).map((clash) => clash.field)).toEqual(["cities"]);
+    const theirs = joinVersions("site.yaml", BASE, yours, published, { cities: "published" });
+    expect(theirs).toContain('- slug: a\n    intro: "A."\n  - slug: b\n    intro: "B2."');
+  });
+
+  it("removes a whole list the owner removed while the other side changed another line", () => {
+    const yours = BASE.replace("tags: [x, y]\n", "");
+    const published = BASE.replace('phone: "1"', 'phone: "3"');
+    const joined = joinVersions("site.yaml", BASE, yours, published);
+    expect(joined).not.toContain("tags");
+    expect(joined).toContain('phone: "3"');
+  });
+
+  it("asks, without a common version, about a value one side has and the other has not", () => {
+    expect(fieldClashes("site.yaml", undefined, 'phone: "1"\n', 'phone: "1"\nfax: "2"\n')).toEqual([{ field: "fax", yours: undefined, published: "2" }]);
+  });
+
+  it("leaves a markdown text without front matter as it was", () => {
+    expect(joinVersions("README.md", "Hello.\n", "Hello.\n", "Hello there.\n")).toBe("Hello there.\n");
+  });
+});

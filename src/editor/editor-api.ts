@@ -128,6 +128,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     const texts = new Map<string, string>();
     for (const entry of files as Array<{ file?: unknown; version?: unknown; choices?: unknown }>) {
       if (typeof entry?.file !== "string" || typeof entry.version !== "string" || !entry.choices || typeof entry.choices !== "object") throw new Refused(400, "the editor sent a file to settle without its version and choices (a bug in the editor, not in your site)");
+      // A path out of the site's editable files is refused as such (PathRefused: 400), before it is read.
+      await editablePath(root, entry.file, undefined, settings);
       const current = await readProjectFile(root, entry.file, settings);
       if (!current || current.version !== entry.version) throw new Refused(409, `${entry.file} changed since the editor read it; reload to see it as it is now`, { conflict: entry.file });
       const sides = hasConflictMarkers(current.text) ? await sidesOf(entry.file, current.text) : undefined;

@@ -69,6 +69,15 @@ describe("a site file with conflict markers in the editor", { timeout: 120_000 }
       },
     ]);
     const version = state.body.marked[0].version as string;
+    // The attacks first: no secret, another origin, a path out of the site, a body past its bound.
+    const forged = (headers: Record<string, string>, body: string) => fetch(`${editor.url}/__editor/api/settle`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    const choices = JSON.stringify({ files: [{ file: "site.yaml", version, choices: { "phone.display": "yours", "phone.tel": "yours" } }] });
+    expect((await forged({ origin: editor.url }, choices)).status).toBe(403);
+    expect((await forged({ origin: "http://127.0.0.1:1", "x-editor-secret": editor.secret }, choices)).status).toBe(403);
+    const outside = await call(editor, "settle", { files: [{ file: "../site/site.yaml", version, choices: {} }] });
+    expect(outside.status).toBe(400);
+    expect((await forged({ origin: editor.url, "x-editor-secret": editor.secret }, `{"files":"${"x".repeat(1024 * 1024)}"}`)).status).toBe(413);
+    expect(await readFile(path.join(dir, "site.yaml"), "utf8")).toMatch(/^<<<<<<< /m);
     const partly = await call(editor, "settle", { files: [{ file: "site.yaml", version, choices: { "phone.display": "yours" } }] });
     expect(partly.status).toBe(400);
     expect(partly.body.error).toBe("Not saved: choose yours or published for phone.tel");

@@ -143,24 +143,15 @@ export function joinVersions(file: string, base: string | undefined, yours: stri
   return joinMarkdown({ ...parts, yaml, body: text ? String(text.value ?? "") : parts.body });
 }
 
-/** Set and delete operations that make each change in `data`: a change under a key published removed sets the nearest key it has. */
+/**
+ * Set and delete operations that make each change in `data`. A change's parent is in every
+ * version (leaves walks no further where one lacks it), so each is one operation at its own path.
+ */
 function editsFor(data: unknown, changes: ReadonlyArray<{ path: Path; value: unknown }>): EditOp[] {
-  const ops: EditOp[] = [];
-  for (const { path, value } of changes) {
-    let depth = 0;
-    while (depth < path.length - 1 && valueAt(data, path.slice(0, depth + 1)) !== undefined) depth++;
-    if (depth < path.length - 1) {
-      // Published has no parent for it: the whole of your part from the first missing key.
-      ops.push({ op: "set", path: path.slice(0, depth + 1), value: nested(path.slice(depth + 1), value) });
-    } else if (value === undefined) {
-      if (valueAt(data, path) !== undefined) ops.push({ op: "delete", path });
-    } else ops.push({ op: "set", path, value });
-  }
-  return ops;
-}
-
-function nested(path: Path, value: unknown): unknown {
-  return path.reduceRight<unknown>((inner, key) => (typeof key === "number" ? Object.assign([], { [key]: inner }) : { [key]: inner }), value);
+  return changes.flatMap(({ path, value }): EditOp[] => {
+    if (value !== undefined) return [{ op: "set", path, value }];
+    return valueAt(data, path) === undefined ? [] : [{ op: "delete", path }];
+  });
 }
 
 /** The two sides (and the base, in git's diff3 style) of a file with conflict markers. */

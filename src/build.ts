@@ -3,9 +3,9 @@ import type { OutputFile } from "./assets/output-file.ts";
 import type { Site } from "./config/schema.ts";
 import type { Problem } from "./errors.ts";
 import { projectPaths, displayPath, type ProjectPaths } from "./paths.ts";
-import { namer, planSite, type SitePlan } from "./plan-site.ts";
-import type { PlanMemo } from "./plan-memo.ts";
-import { checkSite } from "./check-site.ts";
+import { namer, planSite, type SitePlan } from "./plan/plan-site.ts";
+import type { PlanMemo } from "./plan/plan-memo.ts";
+import { checkSite } from "./plan/check-site.ts";
 import type { PageData } from "./routes/page-props.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import type { SourceFiles } from "./source-files.ts";
@@ -35,7 +35,7 @@ export interface BuildOptions {
    * editor writes the saved files here. When it throws, the old output stays and the build fails.
    */
   beforeCommit?: () => Promise<void>;
-  /** A dev server's memory of its last build (src/plan-memo.ts), so that what did not change is not made again. */
+  /** A dev server's memory of its last build (src/plan/plan-memo.ts), so that what did not change is not made again. */
   memo?: PlanMemo;
   /** The day taken as today, yyyy-mm-dd, for site.yaml's notice; GOPHER_SITE_TODAY or the clock by default (build-day.ts). */
   today?: string;
@@ -62,7 +62,7 @@ export interface BuildResult {
 
 /**
  * The whole pipeline, in order: the plan (config, content, images, routes, assets, seo:
- * src/plan-site.ts), the checks (src/check-site.ts), then every page rendered and the
+ * src/plan/plan-site.ts), the checks (src/plan/check-site.ts), then every page rendered and the
  * output written and swapped in (src/write/). A dev server's rebuild runs the same stages
  * (src/dev/rebuild.ts) and renders only the pages whose data changed.
  */
@@ -88,8 +88,8 @@ export async function buildSite(options: BuildOptions): Promise<{ result: BuildR
 }
 
 /**
- * The stages before any page is rendered, in their one order: the plan (src/plan-site.ts), then
- * its checks (src/check-site.ts). A build and a dev server's rebuild (src/dev/rebuild.ts) both
+ * The stages before any page is rendered, in their one order: the plan (src/plan/plan-site.ts), then
+ * its checks (src/plan/check-site.ts). A build and a dev server's rebuild (src/dev/rebuild.ts) both
  * start here; they differ only in which pages they render and how they write them.
  */
 export async function plannedAndChecked(options: Pick<BuildOptions, "siteUrl" | "format" | "sources" | "displayFrom" | "today" | "memo"> & { paths: ProjectPaths; stage: ReturnType<typeof stageTimer> }): Promise<SitePlan> {

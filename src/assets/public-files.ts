@@ -1,6 +1,6 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { isNeverPublished, neverPublishedNotice } from "../never-published.ts";
+import { isNeverPublished, neverPublishedNotice } from "./never-published.ts";
 import type { OutputFile } from "./output-file.ts";
 
 export interface PublicFiles {
@@ -35,7 +35,7 @@ function isLitter(name: string): boolean {
  * year's photo, a folder under a second name), its files published under the link's name, as the
  * pictures the build reads are (src/public-file.ts). Left out, and said so: a repository's own
  * folder, system or editor litter, other dot-files and dot-folders (a `.env` of secrets dropped here
- * must not go online: src/never-published.ts), and links that point out of public/ (to the project's
+ * must not go online: src/assets/never-published.ts), and links that point out of public/ (to the project's
  * .env or .git, or a stranger's files: a build publishes only what is in public/) or nowhere.
  */
 export async function publicFiles(publicDir: string, displayDir = "public"): Promise<PublicFiles> {

@@ -1,6 +1,6 @@
 import { WEEKDAYS, type Site, type Weekday } from "../config/schema.ts";
 import { fillPlaceholders } from "./placeholders.ts";
-import { specialDayNotPassed } from "../build-day.ts";
+import { specialDayNotPassed } from "./build-day.ts";
 
 type Hours = NonNullable<Site["openingHours"]>[number];
 

@@ -3,7 +3,7 @@ import type { Site } from "../config/schema.ts";
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { filesOf, UNTRANSLATABLE_KINDS } from "../page-kinds.ts";
 import { diskSources } from "../source-files.ts";
-import { townLabels } from "../town-place.ts";
+import { townLabels } from "../config/town-place.ts";
 import { readCityIntros } from "./city-intros.ts";
 import { siteFiles, type Edition, type LoadEditionsOptions } from "./edition.ts";
 import { pageIds, translationFacts } from "./language-settings.ts";

@@ -2,7 +2,7 @@ import type { Site } from "../config/schema.ts";
 import { licensePlaceholder, pricePlaceholder } from "../config/fact-names.ts";
 import { closestFirst, suggest } from "../config/zod-problems.ts";
 import { formatPrice } from "./money.ts";
-import { streetAddress } from "../town-place.ts";
+import { streetAddress } from "../config/town-place.ts";
 import { formatNumber } from "./numbers.ts";
 
 /** Named business facts that copy in content/ may reference as `{name}`. */

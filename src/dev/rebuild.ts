@@ -5,15 +5,15 @@ import { buildSite, plannedAndChecked, resultOf, stageTimer, type BuildOptions, 
 import { SiteError, sortProblems, type Problem } from "../errors.ts";
 import { stampText } from "../output-guard.ts";
 import { realProjectPaths } from "../paths.ts";
-import { renderLanguages, type LanguageBuild, type SitePlan } from "../plan-site.ts";
+import { renderLanguages, type LanguageBuild, type SitePlan } from "../plan/plan-site.ts";
 import { createLinkChecker } from "../render/check-links.ts";
 import { renderBatch } from "../render/render-batch.ts";
 import type { PageData, TemplateName } from "../routes/page-props.ts";
 import { updateInPlace } from "../write/update-in-place.ts";
 import { writeSite } from "../write/write-site.ts";
-import { sameData } from "../same-data.ts";
+import { sameData } from "../plan/same-data.ts";
 import { templateUses } from "./template-uses.ts";
-import { createPlanMemo } from "../plan-memo.ts";
+import { createPlanMemo } from "../plan/plan-memo.ts";
 
 /** More changed pages than this are rendered by a whole build (its threads, its staging folder), not one by one in memory. */
 export const PARTIAL_LIMIT = 2000;

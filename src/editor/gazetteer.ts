@@ -1,6 +1,6 @@
-import { FIRM_NAME, placeOfZip, populatedPlaces, zipOf, zipPlace, zipRecords, type Place } from "../gazetteer.ts";
+import { FIRM_NAME, placeOfZip, populatedPlaces, zipOf, zipPlace, zipRecords, type Place } from "../init/gazetteer.ts";
 import { slugify } from "../slug.ts";
-import { townNameKey } from "../town-names.ts";
+import { townNameKey } from "../config/town-names.ts";
 
 export interface TownMatch {
   name: string;
@@ -28,7 +28,7 @@ function match(place: Place, zip: string, typed?: string): TownMatch {
 /**
  * Towns for what the owner typed: a five-digit ZIP code (the place it is in: 97223 is Tigard, not
  * the post office's Portland), or a town's name with an optional state (`Sun City`, `Sun City, CA`),
- * however spelled ("St. Maries", "Coeur d'Alene"). Populated places (src/gazetteer.ts) are offered;
+ * however spelled ("St. Maries", "Coeur d'Alene"). Populated places (src/init/gazetteer.ts) are offered;
  * a hamlet under 1,000 people only the ZIP list knows, when no populated place has the name. Without
  * a state, `region`'s towns come first, then the others, the most populous first. One match per
  * town and state, with its ZIP code.

@@ -1,5 +1,5 @@
 import { sortByDistance } from "../routes/distance.ts";
-import { placeOfZip, populatedPlaces, zipRecord } from "../gazetteer.ts";
+import { placeOfZip, populatedPlaces, zipRecord } from "./gazetteer.ts";
 
 /** A town as site.yaml lists it: its name as people write it, its own state and coordinates. */
 export interface Town {
@@ -37,7 +37,7 @@ export async function knownZip(zip: string): Promise<boolean> {
 }
 
 /**
- * The place a US ZIP code is in and the populated places nearest to it, offline (src/gazetteer.ts:
+ * The place a US ZIP code is in and the populated places nearest to it, offline (src/init/gazetteer.ts:
  * places of 1,000 people or more, never a firm's own ZIP code or a part of a town). Undefined for a
  * code the list does not know.
  */

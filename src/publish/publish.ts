@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "../build.ts";
 import { UserError, type Problem } from "../errors.ts";
-import { neverPublishedNotice } from "../never-published.ts";
+import { neverPublishedNotice } from "../assets/never-published.ts";
 import { changesInWords, messageInWords, type ChangedText } from "./changes-in-words.ts";
 import { git, IDENTITY_HINT, runGit } from "./git.ts";
 import type { ClashChoices } from "./value-clash.ts";

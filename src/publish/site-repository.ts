@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { SiteError, UserError } from "../errors.ts";
-import { isNeverPublished } from "../never-published.ts";
+import { isNeverPublished } from "../assets/never-published.ts";
 import { git, runGit } from "./git.ts";
 
 /** A site inside a git repository: the site's own files are its versions, nothing else is. */
@@ -46,7 +46,7 @@ export function isUnder(file: string, folder: string): boolean {
 
 /**
  * Whether a change is to a file of public/ that no version takes (a dot-file such as public/.env:
- * src/never-published.ts). Its removal is taken: that only takes one out of the versions.
+ * src/assets/never-published.ts). Its removal is taken: that only takes one out of the versions.
  */
 function isNeverPublishedChange(change: FileChange): boolean {
   return change.kind !== "removed" && change.path.startsWith("public/") && isNeverPublished(change.path.slice("public/".length));

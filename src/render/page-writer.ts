@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { linkIfUnchanged } from "../link-unchanged.ts";
+import { linkIfUnchanged } from "./link-unchanged.ts";
 
 /**
  * Where rendered pages go. Pages are created new ("wx"): one written twice, or a path a file
  * system does not tell apart from another's, fails instead of writing through a link into the
- * current output (src/link-unchanged.ts).
+ * current output (src/render/link-unchanged.ts).
  */
 export interface PageWriter {
   write(file: string, html: string): void;
@@ -19,7 +19,7 @@ export interface PageWriter {
 export interface PageWriterOptions {
   /** The staging folder the pages are written into. */
   dir: string;
-  /** The current output folder, whose unchanged pages are linked, not written (src/link-unchanged.ts). */
+  /** The current output folder, whose unchanged pages are linked, not written (src/render/link-unchanged.ts). */
   reuseFrom?: string;
 }
 

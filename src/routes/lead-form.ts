@@ -1,6 +1,6 @@
 import type { Site } from "../config/schema.ts";
 import { ownLeadForm } from "../config/own-form.ts";
-import { townLabels, townPlace } from "../town-place.ts";
+import { townLabels, townPlace } from "../config/town-place.ts";
 import type { Copy } from "../content/copy-schema.ts";
 import type { OwnFormView } from "./page-props.ts";
 

@@ -12,7 +12,7 @@ import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type 
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
 import { formatPrice } from "../content/money.ts";
 import { translationUnit } from "../page-kinds.ts";
-import { townLabels, townRegion } from "../town-place.ts";
+import { townLabels, townRegion } from "../config/town-place.ts";
 import { ownLeadForm } from "../config/own-form.ts";
 
 export interface PlanRoutesOptions {
@@ -33,7 +33,7 @@ export interface PlanRoutesOptions {
   cityIntros: Record<string, string>;
   /** A town's name in this language where it has its own (content/<code>/cities.yaml), by slug. */
   cityNames?: Record<string, string>;
-  /** A dev server's rebuild (src/plan-memo.ts): the town's page made last time, when nothing it is made from changed; `make()` otherwise. */
+  /** A dev server's rebuild (src/plan/plan-memo.ts): the town's page made last time, when nothing it is made from changed; `make()` otherwise. */
   reuseCity?: (city: Site["cities"][number], make: () => PlannedPage) => PlannedPage;
   /** Likewise the list of every town nearest first (the home, service areas and about pages). */
   reuseTownList?: (make: () => PlaceLink[]) => PlaceLink[];

@@ -1,9 +1,9 @@
 import type { City, Site } from "../config/schema.ts";
-import { streetAddress, townNamed, townPlace } from "../town-place.ts";
+import { streetAddress, townNamed, townPlace } from "../config/town-place.ts";
 import type { Copy, Testimonial } from "../content/copy-schema.ts";
 import { fillPlaceholders } from "../content/placeholders.ts";
 import { defaultPaths, type LanguagePaths } from "./languages.ts";
-import { noticeShown } from "../build-day.ts";
+import { noticeShown } from "../content/build-day.ts";
 import { sortByDistance } from "./distance.ts";
 import { hoursLines, openAllDayLine, specialHoursLines } from "../content/hours.ts";
 import { consentDefaults, PRIVACY_POLICY_PATH, privacyChoicesLink } from "./privacy.ts";

@@ -1,5 +1,5 @@
 import { WEEKDAYS, type Site } from "../config/schema.ts";
-import { streetAddress, townPlace } from "../town-place.ts";
+import { streetAddress, townPlace } from "../config/town-place.ts";
 import { absoluteUrl } from "../routes/urls.ts";
 import { timeRange } from "../content/hours.ts";
 

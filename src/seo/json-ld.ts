@@ -3,7 +3,7 @@ import type { Article } from "../content/article-schema.ts";
 import type { Link } from "../routes/page-props.ts";
 import { schemaOrgClosing } from "../content/hours.ts";
 import { absoluteUrl } from "../routes/urls.ts";
-import { townPlace } from "../town-place.ts";
+import { townPlace } from "../config/town-place.ts";
 
 /** Structured data (schema.org JSON-LD): plain objects, true to site.yaml and the copy. */
 export type JsonLd = { [key: string]: unknown };

@@ -58,7 +58,7 @@ export function seoContext(
 
 /**
  * The seo stage: every planned page with its head completed by pageSeo. `reuse` (a dev server's
- * rebuild, src/plan-memo.ts) may give the page made last time from the same planned page.
+ * rebuild, src/plan/plan-memo.ts) may give the page made last time from the same planned page.
  */
 export function withSeo(pages: readonly PlannedPage[], context: SeoContext, reuse?: (page: PlannedPage, make: () => PageData) => PageData): PageData[] {
   const make = (page: PlannedPage) => ({ ...page, head: { ...page.head, ...pageSeo(context, page) } }) as PageData;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants, copyFile, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "../assets/output-file.ts";
-import { linkIfUnchanged } from "../link-unchanged.ts";
+import { linkIfUnchanged } from "../render/link-unchanged.ts";
 import { OUTPUT_STAMP, stampText } from "../output-guard.ts";
 import { inBatches } from "./batches.ts";
 import { lockOutput } from "./output-lock.ts";
@@ -73,7 +73,7 @@ async function realOutDir(outDir: string): Promise<string> {
 const MAX_COMPARED = 8 * 1024 * 1024;
 
 /**
- * Writes the files into `dir`, linking those identical to the current output's (src/link-unchanged.ts).
+ * Writes the files into `dir`, linking those identical to the current output's (src/render/link-unchanged.ts).
  * Every file is created new ("wx"): a second file at a path already linked (two names one file
  * system does not tell apart) fails the build instead of writing through the link into the output.
  */

@@ -1,7 +1,7 @@
 import type { OutputFile } from "../assets/output-file.ts";
 import { environmentMessage } from "../environment-errors.ts";
 import { SiteError, sortProblems, UserError } from "../errors.ts";
-import { renderLanguages, type SitePlan } from "../plan-site.ts";
+import { renderLanguages, type SitePlan } from "../plan/plan-site.ts";
 import { renderPages } from "../render/render-pages.ts";
 import { killPoint } from "../test-hooks.ts";
 import { openStaging } from "./staging.ts";
@@ -14,7 +14,7 @@ export interface WriteSiteOptions {
   /** Times one stage. */
   stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
   /**
-   * Whether a page the same as the current output's is linked from it (src/link-unchanged.ts),
+   * Whether a page the same as the current output's is linked from it (src/render/link-unchanged.ts),
    * which reads each current page to compare; a dev server that knows most pages changed says no.
    */
   linkUnchangedPages?: boolean;

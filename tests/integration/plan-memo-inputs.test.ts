@@ -4,13 +4,13 @@ import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stageTimer } from "../../src/build.ts";
 import { realProjectPaths } from "../../src/paths.ts";
-import { createPlanMemo } from "../../src/plan-memo.ts";
-import { namer, planSite } from "../../src/plan-site.ts";
+import { createPlanMemo } from "../../src/plan/plan-memo.ts";
+import { namer, planSite } from "../../src/plan/plan-site.ts";
 import { copyFixture } from "../helpers/fixture-site.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
 // A dev server makes a town's page again only when one of the values the memo tracks for it changed
-// (src/plan-memo.ts: townPageReuse, townListInputs). Proved here, field by field: every field of
+// (src/plan/plan-memo.ts: townPageReuse, townListInputs). Proved here, field by field: every field of
 // every town, changed alone, gives the very pages a plan without the memo makes. A page that reads
 // a value the memo does not track (another town's state, say) would be served stale, and fails here.
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildDay, noticeShown, siteOnDay } from "../../src/build-day.ts";
+import { buildDay, noticeShown, siteOnDay } from "../../src/content/build-day.ts";
 import { parseConfig } from "../../src/config/load-config.ts";
 import type { Site } from "../../src/config/schema.ts";
 import { siteFacts } from "../../src/content/placeholders.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameData } from "../../src/same-data.ts";
+import { sameData } from "../../src/plan/same-data.ts";
 
 // How a rebuild decides a page's data did not change (src/dev/same-data.ts): equal data all the
 // way down, in the same order, with nothing the renderer could tell apart taken as equal.

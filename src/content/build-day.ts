@@ -1,5 +1,5 @@
-import type { Site } from "./config/schema.ts";
-import { UserError } from "./errors.ts";
+import type { Site } from "../config/schema.ts";
+import { UserError } from "../errors.ts";
 
 /**
  * The variable a build takes today's date from instead of the clock: for tests, and to preview a

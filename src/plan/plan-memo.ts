@@ -1,10 +1,10 @@
-import { createConfigMemo } from "./config/config-memo.ts";
-import type { ConfigMemo } from "./config/load-config.ts";
-import { townLabels, townNamed } from "./town-place.ts";
-import type { Site } from "./config/schema.ts";
-import type { Edition } from "./content/edition.ts";
-import type { PlannedPage } from "./routes/page-props.ts";
-import type { OutputFormat } from "./routes/urls.ts";
+import { createConfigMemo } from "../config/config-memo.ts";
+import type { ConfigMemo } from "../config/load-config.ts";
+import { townLabels, townNamed } from "../config/town-place.ts";
+import type { Site } from "../config/schema.ts";
+import type { Edition } from "../content/edition.ts";
+import type { PlannedPage } from "../routes/page-props.ts";
+import type { OutputFormat } from "../routes/urls.ts";
 import { sameData } from "./same-data.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Site } from "./config/schema.ts";
+import type { Site } from "./schema.ts";
 import { townNameKey } from "./town-names.ts";
 
 /** A town of site.yaml (a city, a town without a page): its state only when it is not the base town's. */

@@ -1,12 +1,12 @@
 import path from "node:path";
-import { duplicatePaths } from "./assets/output-file.ts";
-import { SiteError, sortProblems } from "./errors.ts";
-import { OUTPUT_STAMP } from "./output-guard.ts";
-import { translationUnit } from "./page-kinds.ts";
+import { duplicatePaths } from "../assets/output-file.ts";
+import { SiteError, sortProblems } from "../errors.ts";
+import { OUTPUT_STAMP } from "../output-guard.ts";
+import { translationUnit } from "../page-kinds.ts";
 import type { SitePlan } from "./plan-site.ts";
-import { builds } from "./routes/languages.ts";
-import { diskSources, type SourceFiles } from "./source-files.ts";
-import { createLinkChecker } from "./render/check-links.ts";
+import { builds } from "../routes/languages.ts";
+import { diskSources, type SourceFiles } from "../source-files.ts";
+import { createLinkChecker } from "../render/check-links.ts";
 
 /**
  * The checks a site passes before any page is rendered: no two outputs at one path, and every link

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { realpathSync, statSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { watch } from "chokidar";
@@ -13,6 +13,7 @@ import { listen } from "../http/listen.ts";
 import { devOutputDir, removeAbandoned } from "./output-folder.ts";
 import { createRebuilder, type RebuildRequest, type Rebuilt } from "./rebuild.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
+import { changedSince, fileState, modifiedAt, statesOf, Superseded } from "./files-at-rest.ts";
 import { allowedHosts } from "../http/request-guard.ts";
 import { headersFromFile } from "../http/site-headers.ts";
 import type { Route } from "../http/routes.ts";
@@ -117,7 +118,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // A file saved in place is truncated, then written: the build may read it half written, and
     // the watcher does not report a second change of a file within 50 ms of the first. A file
     // found changed since the build started, at its end or just after that window, is built again.
-    const seen = new Map(changed.filter(Boolean).map((file) => [file, fileState(file)]));
+    const seen = statesOf(changed.filter(Boolean));
     const recheck = () => {
       if (closed) return;
       for (const [file, state] of seen) {
@@ -126,8 +127,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         queue.push(file);
       }
     };
+    // Nor is a build served from a file still being written (files-at-rest.ts): it is let go, and
+    // the file, found changed, built again.
+    const atRest = async () => {
+      const file = await changedSince(seen);
+      if (file) throw new Superseded(file);
+    };
     try {
-      const rebuilt = await rebuilder.rebuild();
+      const rebuilt = await rebuilder.rebuild({ beforeCommit: atRest });
       const cssOnly =
         lastGood !== undefined &&
         !lastFailed &&
@@ -137,7 +144,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const verb = changed.some(Boolean) ? "Rebuilt" : "Built";
       served(rebuilt, `${verb} ${pagesDone(rebuilt)} in ${took}${cssOnly ? " (stylesheet swapped)" : ""}`, cssOnly);
     } catch (error) {
-      failed(error);
+      // A failure to read a file cut short is no failure of the site: said only if the file stood still.
+      const stillWritten = error instanceof Superseded ? error.file : await changedSince(seen);
+      if (stillWritten) log.info(`${path.relative(paths.root, stillWritten)} was still being written; building it again`);
+      else failed(error);
     } finally {
       builds++;
       recheck();
@@ -255,16 +265,6 @@ function pagesDone(rebuilt: Rebuilt): string {
 /** chokidar drops a second change event of a file within this long of the first. */
 const WATCHER_THROTTLE_MS = 50;
 
-/** A file's size and modification time, or "missing". */
-function fileState(file: string): string {
-  try {
-    const { size, mtimeMs } = statSync(file);
-    return `${size} ${mtimeMs}`;
-  } catch {
-    return "missing";
-  }
-}
-
 /** The path as the watcher names it (a real path), for a file that may be gone. */
 function realPathOf(file: string): string {
   try {
@@ -275,13 +275,5 @@ function realPathOf(file: string): string {
     } catch {
       return path.resolve(file);
     }
-  }
-}
-
-function modifiedAt(file: string): number {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return -1;
   }
 }

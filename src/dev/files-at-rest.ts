@@ -1,0 +1,55 @@
+import { statSync } from "node:fs";
+
+/**
+ * A file saved in place is truncated, then written, perhaps in several writes: a build that read
+ * it meanwhile read it empty or cut short (at a point that may even parse). A build is served only
+ * when the files it was started for are as they were when it started, and have been still for a
+ * moment (QUIET_MS); otherwise it is let go (`Superseded`) and the next build reads them whole.
+ */
+export const QUIET_MS = 20;
+
+/** A build let go because a file it read was still being written: not a failure, nothing to show. */
+export class Superseded extends Error {
+  constructor(readonly file: string) {
+    super(`${file} changed while it was read`);
+  }
+}
+
+/** A file's size and modification time, or "missing". */
+export function fileState(file: string): string {
+  try {
+    const { size, mtimeMs } = statSync(file);
+    return `${size} ${mtimeMs}`;
+  } catch {
+    return "missing";
+  }
+}
+
+/** The files (path -> fileState) as they are now, for `stillAsRead` to compare with later. */
+export function statesOf(files: readonly string[]): Map<string, string> {
+  return new Map(files.map((file) => [file, fileState(file)]));
+}
+
+/**
+ * The first of `states`' files that changed since, or was changed less than QUIET_MS ago and then
+ * again after a wait for that moment; undefined when every one is at rest as it was read.
+ */
+export async function changedSince(states: ReadonlyMap<string, string>, now: () => number = Date.now): Promise<string | undefined> {
+  for (const [file, state] of states) {
+    if (fileState(file) !== state) return file;
+    const age = now() - modifiedAt(file);
+    if (age >= QUIET_MS) continue;
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS - age));
+    if (fileState(file) !== state) return file;
+  }
+  return undefined;
+}
+
+/** A file's modification time, -1 when it is missing. */
+export function modifiedAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+}

@@ -9,7 +9,7 @@ import { buildProject, REPO_ROOT, removeDir } from "./sample-site.ts";
  * builds and passes `check` as it is. A test of one scenario copies its site instead of copying the
  * whole sample and changing it into the scenario.
  */
-export type Fixture = "local-facts" | "many-services" | "no-reviews" | "own-pages" | "two-states";
+export type Fixture = "local-facts" | "many-services" | "no-reviews" | "own-pages" | "small" | "two-states";
 
 /** Copies tests/fixtures/<name>/ into a fresh temp folder, so a test may change and build it. */
 export async function copyFixture(name: Fixture): Promise<string> {

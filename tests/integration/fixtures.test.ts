@@ -15,6 +15,7 @@ const FIXTURES: Record<Fixture, { pages: number }> = {
   "many-services": { pages: 30 },
   "no-reviews": { pages: 26 },
   "own-pages": { pages: 28 },
+  small: { pages: 26 },
   "two-states": { pages: 13 },
 };
 

@@ -23,13 +23,26 @@ export interface PageKind {
    * city's is a pattern: site.yaml's cityPath, `{slug}` standing for each town's).
    */
   slug?: string;
+  /**
+   * A page of its own at its slug, one per language, made from its one copy file and the site's
+   * common views (FixedPageView in routes/page-props.ts): planned from this entry alone, with no
+   * code of its own in routes/ (routes/fixed-pages.ts). The about, service areas and thank-you pages.
+   */
+  fixed?: {
+    /** Its JSON-LD besides none: the business, the FAQ of faq.yaml (src/seo/page-seo.ts). */
+    structuredData?: ReadonlyArray<"business" | "faq">;
+    /** Not for search engines: noindex, and not in the sitemap. */
+    noindex?: true;
+    /** Built only when the site takes its own requests (site.yaml's leads, the own form) and its copy file exists. */
+    withOwnForm?: true;
+  };
 }
 
 export const PAGE_KINDS = {
   home: { template: "templates/pages/home.tsx", copy: ["pages/home.yaml"] },
   service: { template: "templates/pages/service.tsx", copy: [] },
-  "service-areas": { template: "templates/pages/service-areas.tsx", copy: ["pages/service-areas.yaml"], untranslatedAs: "service-areas", slug: "service-areas" },
-  about: { template: "templates/pages/about.tsx", copy: ["pages/about.yaml"], untranslatedAs: "about", licensePlace: true, slug: "about" },
+  "service-areas": { template: "templates/pages/service-areas.tsx", copy: ["pages/service-areas.yaml"], untranslatedAs: "service-areas", slug: "service-areas", fixed: { structuredData: ["business", "faq"] } },
+  about: { template: "templates/pages/about.tsx", copy: ["pages/about.yaml"], untranslatedAs: "about", licensePlace: true, slug: "about", fixed: {} },
   city: { template: "templates/pages/city.tsx", copy: ["pages/city.yaml"], untranslatedAs: "city", slug: "{slug}" },
   blog: { template: "templates/pages/blog.tsx", copy: ["pages/blog.yaml", "pages/article.yaml"], untranslatedAs: "blog", slug: "blog" },
   article: { template: "templates/pages/article.tsx", copy: [], untranslatedAs: "blog" },
@@ -38,11 +51,27 @@ export const PAGE_KINDS = {
   "not-found": { template: "templates/pages/not-found.tsx", copy: ["pages/not-found.yaml"] },
   // Only with site.yaml's leads (its copy file is needed only then): where a request sent without
   // JavaScript ends. A language without its words sends its visitors to the default language's.
-  "thank-you": { template: "templates/pages/thank-you.tsx", copy: ["pages/thank-you.yaml"], untranslatedAs: "thank-you", slug: "thank-you" },
+  "thank-you": { template: "templates/pages/thank-you.tsx", copy: ["pages/thank-you.yaml"], untranslatedAs: "thank-you", slug: "thank-you", fixed: { noindex: true, withOwnForm: true } },
 } as const satisfies Record<string, PageKind>;
 
 export type PageKindName = keyof typeof PAGE_KINDS;
 export const PAGE_KIND_NAMES = Object.keys(PAGE_KINDS) as PageKindName[];
+
+/** The kinds of page planned from their registry entry alone (`fixed`), in the registry's order. */
+export type FixedKind = { [K in PageKindName]: (typeof PAGE_KINDS)[K] extends { fixed: object; slug: string } ? K : never }[PageKindName];
+export const FIXED_KINDS = PAGE_KIND_NAMES.filter((name) => (PAGE_KINDS[name] as PageKind).fixed !== undefined) as FixedKind[];
+
+/** A fixed kind's copy file under content/ (its one file). */
+export type FixedCopyFile<K extends FixedKind> = (typeof PAGE_KINDS)[K]["copy"][0];
+
+/** A copy file's key in the loaded copy: `pages/service-areas.yaml` -> `serviceAreas`. */
+export function copyKey(file: string): string {
+  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.yaml$/, "");
+  return base.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+/** copyKey, as a type. */
+export type CopyKey<K extends string> = K extends `${string}/${infer Name}.yaml` ? Camel<Name> : K extends `${infer Name}.yaml` ? Camel<Name> : never;
+type Camel<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : S;
 
 /** The kinds a language.yaml's `slugs` may address, in the registry's order (the city's by a pattern). */
 export const ADDRESSED_KINDS: readonly PageKindName[] = PAGE_KIND_NAMES.filter((name) => (PAGE_KINDS[name] as PageKind).slug !== undefined);

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { ownPageFile, serviceFile, type PAGE_KINDS, type PageKindName } from "../page-kinds.ts";
+import { ownPageFile, serviceFile, type CopyKey, type PAGE_KINDS, type PageKindName } from "../page-kinds.ts";
 import { OUTSIDE_PUBLIC, staysInPublic } from "../public-file.ts";
 import { ICON_REQUIRED, isIconName, LUCIDE_CATALOGUE, OWN_ICONS, unknownIconMessage } from "./icon-names.ts";
 
@@ -391,8 +391,6 @@ export type Copy = { [K in keyof CopyFiles as CopyKey<K>]: z.output<CopyFiles[K]
   thankYou?: ThankYouCopy;
 };
 export type ThankYouCopy = z.output<typeof thankYouCopy>;
-type CopyKey<K extends string> = K extends `pages/${infer Name}.yaml` ? Camel<Name> : K extends `${infer Name}.yaml` ? Camel<Name> : never;
-type Camel<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : S;
 
 export type HomeCopy = z.output<typeof homeCopy>;
 export type ChromeCopy = z.output<typeof chromeCopy>;

@@ -8,7 +8,7 @@ import { dotted, REQUIRED } from "../config/zod-problems.ts";
 import { copyFiles, type Copy } from "./copy-schema.ts";
 import { factWarnings } from "./hand-written-facts.ts";
 import { fillPlaceholders, mapStrings, repeatedWordMessage, repeatedWords, unknownPlaceholderMessage, unknownPlaceholders, type Facts } from "./placeholders.ts";
-import { idCopyFile, type IdFolder } from "../page-kinds.ts";
+import { copyKey, idCopyFile, type IdFolder } from "../page-kinds.ts";
 
 export interface LoadCopyOptions {
   contentDir: string;
@@ -158,12 +158,6 @@ function setCopy(copy: Record<string, unknown>, name: string, value: unknown): v
 function byId(name: string): [group: IdFolder, id: string] | [] {
   const named = idCopyFile(name);
   return named ? [named.folder, named.id] : [];
-}
-
-/** `pages/service-areas.yaml` -> `serviceAreas` */
-function copyKey(name: string): string {
-  const base = path.basename(name, ".yaml");
-  return base.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /**

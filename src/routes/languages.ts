@@ -1,6 +1,6 @@
 import type { Site } from "../config/schema.ts";
 import type { Edition } from "../content/edition.ts";
-import { ADDRESSED_KINDS, PAGE_KINDS, type PageKind } from "../page-kinds.ts";
+import { ADDRESSED_KINDS, PAGE_KINDS, translationUnit, type FixedKind, type PageKind } from "../page-kinds.ts";
 import type { AlternateLink, PageLanguagesView, PlannedPage } from "./page-props.ts";
 import { absoluteUrl, outFileFor, type OutputFormat } from "./urls.ts";
 
@@ -27,10 +27,14 @@ function defaultSlugs(site: SiteAddresses): Record<string, string> {
 export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings"> & Partial<Pick<RouteLanguage, "pending">>, site: SiteAddresses) {
   const slugs = { ...defaultSlugs(site), ...language.settings.slugs };
   const at = (slug: string) => `${language.prefix}/${slug}`;
+  // A language that does not build a fixed kind's page (its words not translated) links to the default language's.
+  const fixed = (kind: FixedKind) => (language.prefix === "" || builds(language, translationUnit(kind)) ? at(slugs[kind]!) : `/${defaultSlugs(site)[kind]}`);
   return {
     home: () => language.prefix || "/",
     service: (id: string) => at(slugs[id] ?? id),
     own: (id: string) => at(slugs[id] ?? id),
+    /** A fixed kind's page (page-kinds.ts `fixed`). */
+    page: fixed,
     serviceAreas: () => at(slugs["service-areas"]!),
     about: () => at(slugs.about!),
     city: (slug: string) => at(slugs.city!.replace("{slug}", slug)),
@@ -38,8 +42,8 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
     article: (slug: string) => at(`${slugs.blog}/${slug}`),
     legal: (slug: string) => at(slug),
     notFound: () => `${language.prefix}/404`,
-    // A language whose thank-you page is not built (its words not translated) ends on the default language's.
-    thankYou: () => (language.prefix === "" || builds(language, "thank-you") ? at(slugs["thank-you"]!) : `/${defaultSlugs(site)["thank-you"]}`),
+    // Where a request sent without JavaScript ends.
+    thankYou: () => fixed("thank-you"),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Article, LegalPage } from "../content/article-schema.ts";
 import type { ChromeCopy, Copy, CtaCopy, OwnPageCopy, ServiceCopy, ThankYouCopy } from "../content/copy-schema.ts";
-import type { PageKindName } from "../page-kinds.ts";
+import type { CopyKey, FixedCopyFile, FixedKind, PageKindName } from "../page-kinds.ts";
 
 /** Everything the templates receive. Plain data: no functions, no file access. */
 
@@ -244,15 +244,34 @@ interface PageBase<T extends string, P, H> {
 type Pages<H> =
   | PageBase<"home", { copy: Copy["home"]; faq: Copy["faq"]["items"]; badge?: ReviewBadgeView; reviews?: ReviewsWidgetView; cities: PlaceLink[]; nearestCount: number; cta: Copy["chrome"]["cta"]["default"] }, H>
   | PageBase<"service", ServicePageView, H>
-  | PageBase<"service-areas", { copy: Copy["serviceAreas"]; faq: Copy["faq"]["items"]; cities: PlaceLink[]; mapUrl: string; /** The same map on the provider's own page. */ mapLink: string; cta: Copy["chrome"]["cta"]["city"] }, H>
-  | PageBase<"about", { copy: Copy["about"]; licenses: string[]; cities: PlaceLink[] }, H>
   | PageBase<"city", CityPageView, H>
   | PageBase<"blog", { copy: Copy["blog"]; articles: ArticleCard[] }, H>
   | PageBase<"article", { copy: Copy["article"]; article: Article }, H>
   | PageBase<"legal", { legal: LegalPage; breadcrumb: Link[]; /** The licences shown on every legal page. */ licenses: string[]; /** The opt-out control (privacy policy with advertising tags). */ privacyChoices?: PrivacyChoicesView }, H>
   | PageBase<"own", OwnPageView, H>
   | PageBase<"not-found", { copy: Copy["notFound"] }, H>
-  | PageBase<"thank-you", { copy: ThankYouCopy }, H>;
+  | { [K in FixedKind]: PageBase<K, FixedPageView<FixedCopy<K>>, H> }[FixedKind];
+
+/**
+ * A page of a fixed kind (src/page-kinds.ts `fixed`: about, service areas, thank-you): its copy and
+ * the site's common views, the same for every such kind; its template shows what it needs.
+ */
+export interface FixedPageView<C> {
+  copy: C;
+  faq: Copy["faq"]["items"];
+  /** Every town with a page, nearest the base first. */
+  cities: PlaceLink[];
+  /** The licences site.yaml's shownOn lists for this kind. */
+  licenses: string[];
+  /** The service area's map, embedded. */
+  mapUrl: string;
+  /** The same map on the provider's own page. */
+  mapLink: string;
+  cta: Copy["chrome"]["cta"];
+}
+
+/** A fixed kind's copy: its one copy file's (optional files, as thank-you's, are there when it is built). */
+export type FixedCopy<K extends FixedKind> = NonNullable<Copy[CopyKey<FixedCopyFile<K>> & keyof Copy]>;
 
 /** A page as the route planner makes it (src/routes/plan-routes.ts). */
 export type PlannedPage = Pages<PlannedHead>;

@@ -5,13 +5,13 @@ import { licensesOn, type LicenseLine } from "../content/licenses.ts";
 import { placeholderFiller } from "../content/placeholders.ts";
 import { LIMITS } from "../content/quality.ts";
 import { SiteError } from "../errors.ts";
-import type { HeadView, PlaceLink, PlannedPage, ReviewsWidgetView } from "./page-props.ts";
+import type { FixedPageView, HeadView, PlaceLink, PlannedPage, ReviewsWidgetView } from "./page-props.ts";
 import { privacyChoicesSection } from "./privacy.ts";
 import { citiesByDistance, nearbyLinks, reviewBadge, reviewsWidget, townsBySlug } from "./site-views.ts";
 import { builds, defaultPaths as defaultPathsOf, languagePaths, outFileOf, type LanguagePaths, type RouteLanguage } from "./languages.ts";
 import { absoluteUrl, type OutputFormat } from "./urls.ts";
 import { formatPrice } from "../content/money.ts";
-import { translationUnit } from "../page-kinds.ts";
+import { copyKey, FIXED_KINDS, PAGE_KIND_NAMES, PAGE_KINDS, translationUnit, type FixedKind, type PageKind, type PageKindName } from "../page-kinds.ts";
 import { townLabels, townRegion } from "../config/town-place.ts";
 import { ownLeadForm } from "../config/own-form.ts";
 
@@ -133,107 +133,109 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
     );
   };
 
-  const pages: PlannedPage[] = [
-    page("home", at((p) => p.home()), copy.home, {
-      copy: copy.home,
-      faq: copy.faq.items,
-      badge,
-      reviews,
-      cities,
-      nearestCount: copy.home.cities.count,
-      cta: cta.default,
-    }),
-    ...site.services
-      .filter((service) => builds(language, translationUnit("service", service.id)))
-      .map((service) => {
-        const serviceCopy = copy.services[service.id]!;
-        return page("service", at((p) => p.service(service.id)), serviceCopy, {
-          id: service.id,
-          copy: serviceCopy,
-          badge,
-          reviews: reviewsWidget(site, copy, { service: service.id }, quotesLang),
-          licenses: licensesOn(licenses, service.id),
-          prices,
-          services: serviceCards.filter((card) => card.id !== service.id),
-          ...(serviceCopy.emailQuote ? { mailto: `mailto:${site.email}?subject=${encodeURIComponent(serviceCopy.emailQuote.subject)}` } : {}),
-          cta: serviceCopy.cta ?? cta.default,
-        }, { service: service.id });
-      }),
-    ...when("service-areas", () => [
-      page("service-areas", at((p) => p.serviceAreas()), copy.serviceAreas, {
-        copy: copy.serviceAreas,
+  /** A page of a fixed kind (page-kinds.ts `fixed`), from its registry entry alone: its copy and the common views. */
+  const fixedPage = (kind: FixedKind): PlannedPage[] => {
+    const entry = PAGE_KINDS[kind] as PageKind & { fixed: NonNullable<PageKind["fixed"]> };
+    const pageCopy = (copy as unknown as Record<string, FixedPageView<{ title: string; description: string }>["copy"] | undefined>)[copyKey(entry.copy[0]!)];
+    if (!pageCopy || (entry.fixed.withOwnForm && !ownLeadForm(site)) || !builds(language, translationUnit(kind))) return [];
+    const view = { copy: pageCopy, faq: copy.faq.items, cities, licenses: licensesOn(licenses, kind), mapUrl: mapEmbedUrl(site), mapLink: mapEmbedUrl(site, false), cta };
+    return [page(kind, at((p) => p.page(kind)), entry.fixed.noindex ? { ...pageCopy, noindex: true } : pageCopy, view as never)];
+  };
+
+  // Every kind of page in the registry's order (the sitemap's): the fixed kinds from their entry, the others here.
+  const kinds: { [K in Exclude<PageKindName, FixedKind>]: () => PlannedPage[] } = {
+    home: () => [
+      page("home", at((p) => p.home()), copy.home, {
+        copy: copy.home,
         faq: copy.faq.items,
+        badge,
+        reviews,
         cities,
-        mapUrl: mapEmbedUrl(site),
-        mapLink: mapEmbedUrl(site, false),
-        cta: cta.city,
+        nearestCount: copy.home.cities.count,
+        cta: cta.default,
       }),
-    ]),
-    ...when("about", () => [
-      page("about", at((p) => p.about()), copy.about, {
-        copy: copy.about,
-        licenses: licensesOn(licenses, "about"),
-        cities,
-      }),
-    ]),
-    ...when("city", () =>
-      site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((listed) => {
-        const make = () => cityPage(listed);
-        return options.reuseCity ? options.reuseCity(listed, make) : make();
-      }),
-    ),
-    ...when("blog", () => [
-      page("blog", at((p) => p.blog()), copy.blog, {
-        copy: copy.blog,
-        articles: articles.map((article) => ({
-          title: article.title,
-          href: defaultPaths.article(article.translationOf),
-          excerpt: article.excerpt,
-          image: article.image,
-          imageAlt: article.imageAlt,
-          category: article.category,
-          date: article.date,
-        })),
-      }),
-    ]),
-    ...when("article", () =>
-      articles.map((article) =>
-        page(
-          "article",
-          [paths.article(article.slug), defaultPaths.article(article.translationOf)],
-          { title: articleTitle(article.title, copy.article.titleSuffix), description: article.description },
-          { copy: copy.article, article },
+    ],
+    service: () =>
+      site.services
+        .filter((service) => builds(language, translationUnit("service", service.id)))
+        .map((service) => {
+          const serviceCopy = copy.services[service.id]!;
+          return page("service", at((p) => p.service(service.id)), serviceCopy, {
+            id: service.id,
+            copy: serviceCopy,
+            badge,
+            reviews: reviewsWidget(site, copy, { service: service.id }, quotesLang),
+            licenses: licensesOn(licenses, service.id),
+            prices,
+            services: serviceCards.filter((card) => card.id !== service.id),
+            ...(serviceCopy.emailQuote ? { mailto: `mailto:${site.email}?subject=${encodeURIComponent(serviceCopy.emailQuote.subject)}` } : {}),
+            cta: serviceCopy.cta ?? cta.default,
+          }, { service: service.id });
+        }),
+    city: () =>
+      when("city", () =>
+        site.cities.filter((city) => !language.pending?.cities.includes(city.slug)).map((listed) => {
+          const make = () => cityPage(listed);
+          return options.reuseCity ? options.reuseCity(listed, make) : make();
+        }),
+      ),
+    blog: () =>
+      when("blog", () => [
+        page("blog", at((p) => p.blog()), copy.blog, {
+          copy: copy.blog,
+          articles: articles.map((article) => ({
+            title: article.title,
+            href: defaultPaths.article(article.translationOf),
+            excerpt: article.excerpt,
+            image: article.image,
+            imageAlt: article.imageAlt,
+            category: article.category,
+            date: article.date,
+          })),
+        }),
+      ]),
+    article: () =>
+      when("article", () =>
+        articles.map((article) =>
+          page(
+            "article",
+            [paths.article(article.slug), defaultPaths.article(article.translationOf)],
+            { title: articleTitle(article.title, copy.article.titleSuffix), description: article.description },
+            { copy: copy.article, article },
+          ),
         ),
       ),
-    ),
-    ...when("legal", () =>
-      legal.map((doc) => {
-        const privacyChoices = privacyChoicesSection(site, copy, defaultPaths.legal(doc.slug));
-        return page("legal", at((p) => p.legal(doc.slug)), doc, {
-          legal: doc,
-          licenses: licensesOn(licenses, "legal"),
-          ...(privacyChoices ? { privacyChoices } : {}),
-          breadcrumb: [
-            { label: copy.chrome.breadcrumb.home, href: defaultPaths.home() },
-            { label: doc.heading, href: defaultPaths.legal(doc.slug) },
-          ],
-        });
-      }),
-    ),
-    ...site.pages
-      .filter((own) => builds(language, translationUnit("own", own.id)))
-      .map((own) => {
-        const ownCopy = copy.own[own.id]!;
-        return page("own", at((p) => p.own(own.id)), ownCopy, { id: own.id, copy: ownCopy, prices, services: serviceCards, reviews });
-      }),
-    page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound }),
-    // Where a request sent without JavaScript ends: a page for people who just sent one, not for search engines.
-    ...(ownLeadForm(site) && copy.thankYou && builds(language, translationUnit("thank-you"))
-      ? [page("thank-you", at((p) => p.thankYou()), { ...copy.thankYou, noindex: true }, { copy: copy.thankYou })]
-      : []),
-  ];
+    legal: () =>
+      when("legal", () =>
+        legal.map((doc) => {
+          const privacyChoices = privacyChoicesSection(site, copy, defaultPaths.legal(doc.slug));
+          return page("legal", at((p) => p.legal(doc.slug)), doc, {
+            legal: doc,
+            licenses: licensesOn(licenses, "legal"),
+            ...(privacyChoices ? { privacyChoices } : {}),
+            breadcrumb: [
+              { label: copy.chrome.breadcrumb.home, href: defaultPaths.home() },
+              { label: doc.heading, href: defaultPaths.legal(doc.slug) },
+            ],
+          });
+        }),
+      ),
+    own: () =>
+      site.pages
+        .filter((own) => builds(language, translationUnit("own", own.id)))
+        .map((own) => {
+          const ownCopy = copy.own[own.id]!;
+          return page("own", at((p) => p.own(own.id)), ownCopy, { id: own.id, copy: ownCopy, prices, services: serviceCards, reviews });
+        }),
+    "not-found": () => [page("not-found", at((p) => p.notFound()), { ...copy.notFound, noindex: true }, { copy: copy.notFound })],
+  };
+  const pages = PAGE_KIND_NAMES.flatMap((kind) => (isFixed(kind) ? fixedPage(kind) : kinds[kind]()));
 
   return pages;
+}
+
+function isFixed(kind: PageKindName): kind is FixedKind {
+  return (FIXED_KINDS as readonly string[]).includes(kind);
 }
 
 /**

@@ -8,6 +8,7 @@ import { absoluteUrl } from "../routes/urls.ts";
 import { FEED_PATH } from "./feed.ts";
 import { blogPosting, breadcrumbList, faqPage, jobPosting, jsonLdText, localBusiness, pageOffer, service, webPage, type JsonLd, type Offer } from "./json-ld.ts";
 import { MANIFEST_PATH } from "./web-manifest.ts";
+import { FIXED_KINDS, PAGE_KINDS, type FixedKind, type PageKind } from "../page-kinds.ts";
 
 /** What every page's search and share metadata is made from. */
 export interface SeoContext {
@@ -76,7 +77,7 @@ export function pageSeo(context: SeoContext, page: PlannedPage): Pick<HeadView, 
   const paths = defaultPaths(site);
   const home = crumb(copy.chrome.breadcrumb.home, paths.home());
 
-  const blocks = (STRUCTURED_DATA[page.template] as StructuredData<typeof page.template>)({ context, page, home, crumb, imageUrl });
+  const blocks = isFixedPage(page) ? fixedStructuredData(context, page) : (STRUCTURED_DATA[page.template] as StructuredData<typeof page.template>)({ context, page, home, crumb, imageUrl });
 
   return {
     share: {
@@ -104,8 +105,18 @@ interface StructuredDataInput<T extends TemplateName> {
 }
 type StructuredData<T extends TemplateName> = (input: StructuredDataInput<T>) => JsonLd[];
 
-/** Each kind of page's JSON-LD blocks: one entry per kind of src/page-kinds.ts (a kind without one does not compile). */
-const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
+/** A fixed kind's JSON-LD, as its registry entry names it (page-kinds.ts `fixed.structuredData`). */
+function fixedStructuredData(context: SeoContext, page: Extract<PlannedPage, { template: FixedKind }>): JsonLd[] {
+  const named = (PAGE_KINDS[page.template] as PageKind).fixed?.structuredData ?? [];
+  return named.map((block) => (block === "business" ? context.business : faqPage(page.page.faq, page.head.canonical)));
+}
+
+function isFixedPage(page: PlannedPage): page is Extract<PlannedPage, { template: FixedKind }> {
+  return (FIXED_KINDS as readonly string[]).includes(page.template);
+}
+
+/** Each other kind of page's JSON-LD blocks: one entry per kind of src/page-kinds.ts not `fixed` (a kind without one does not compile). */
+const STRUCTURED_DATA: { [T in Exclude<TemplateName, FixedKind>]: StructuredData<T> } = {
   home: ({ context }) => [context.business],
   // A service's price tables are its offers; its FAQ sections its FAQPage, as an own page's are.
   service: ({ context, page }) => {
@@ -116,8 +127,6 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
       ...faqPageOf(copy.sections, page.head.canonical),
     ];
   },
-  "service-areas": ({ context, page }) => [context.business, faqPage(page.page.faq, page.head.canonical)],
-  about: () => [],
   city: ({ context, page, home, crumb }) => {
     const { copy, site, siteUrl } = context;
     const paths = defaultPaths(site);
@@ -149,7 +158,6 @@ const STRUCTURED_DATA: { [T in TemplateName]: StructuredData<T> } = {
     ];
   },
   "not-found": () => [],
-  "thank-you": () => [],
 };
 
 /** One FAQPage of every question a page's FAQ sections show, each once; none without such a section. */

@@ -28,7 +28,7 @@ export function ServiceAreasPage({ chrome, page }: TemplateProps<"service-areas"
         <PlaceList places={page.cities} chrome={chrome} />
       </Section>
       <Faq heading={copy.faq.heading} items={page.faq} />
-      <CallToAction chrome={chrome} cta={page.cta} variant="city" />
+      <CallToAction chrome={chrome} cta={page.cta.city} variant="city" />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { translationFacts } from "../content/language-settings.ts";
 import { convertMarkdown } from "../content/markdown-convert.ts";
 import { renderMarkdown } from "../content/markdown.ts";
 import { siteFacts } from "../content/placeholders.ts";
+import { factsWithClaim } from "../content/review-claim.ts";
 import { SiteError, type Problem } from "../errors.ts";
 import { documentConditions } from "../routes/privacy.ts";
 import { diskSources } from "../source-files.ts";
@@ -35,8 +36,9 @@ export async function previewMarkdown(root: string, file: string, body: string, 
     const [first, ...others] = site.languages;
     const language = code === undefined ? first! : others.find((each) => each.code === code);
     if (!language) return { html: "", problems: [{ file, message: `site.yaml has no language "${code}"; this file is not built until it has` }] };
+    // The language's facts as the build takes them: the default's with {reviewClaim} in its chrome.yaml's words.
     const facts = language === first
-      ? siteFacts(site)
+      ? await factsWithClaim(site, siteFacts(site), diskSources, path.join(root, "content", "chrome.yaml"), "content/chrome.yaml")
       : (await translationFacts(site, language, diskSources, path.join(root, "content"), "content")).facts;
     const firstLine = await bodyLine(root, file);
     let text = body;

@@ -4,10 +4,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir, serveFolder } from "../helpers/sample-site.ts";
 
-// A site whose container runs no advertising tags (`advertising: false`), visited by a browser
-// that stored "granted" earlier: when the site still had ad tags, or by any script on the origin.
+// A site (the small fixture, English only) whose container runs no advertising tags
+// (`advertising: false`), visited by a browser that stored "granted" earlier: when the site still
+// had ad tags, or by any script on the origin.
 const CHOICE_KEY = "gopher-site:advertising";
 const DENIED_ADS = { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" };
 
@@ -16,7 +18,7 @@ let server: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
   const config = path.join(dir, "site.yaml");
   const doc = parseDocument(await readFile(config, "utf8"));
   doc.setIn(["integrations", "analytics", "advertising"], false);

@@ -7,11 +7,13 @@ import { headersFor, parseHeadersFile } from "../../src/hosting/headers-file.ts"
 import { withoutUpgrade } from "../../src/hosting/plain-http.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
 import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 import { serveTagStandIns, TAG_STAND_INS } from "../helpers/tag-stand-ins.ts";
 
-// The policy under test is the one the build wrote into dist/_headers, as each server sends it
-// over plain HTTP: without upgrade-insecure-requests (tests/e2e/plain-http.test.ts shows why).
+// The policy under test is the one the build of the small fixture wrote into dist/_headers, as
+// each server sends it over plain HTTP: without upgrade-insecure-requests (tests/e2e/plain-http.test.ts
+// shows why).
 const PAGES = ["/", "/residential-gopher-control", "/commercial-gopher-control", "/service-areas", "/about",
   "/temecula-gopher-control", "/blog", "/blog/60-day-warranty-explained", "/privacy-policy", "/no-such-page"];
 const WAIT_MS = 10_000;
@@ -22,7 +24,7 @@ let policy: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   ({ site } = await buildProject(dir));
   const headersFile = path.join(dir, "dist", "_headers");
   policy = withoutUpgrade(headersFor(parseHeadersFile(readFileSync(headersFile, "utf8"), headersFile), "/")["content-security-policy"]!);

@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { cp, readFile, rename, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -11,7 +11,8 @@ import { headersFor, parseHeadersFile } from "../../src/hosting/headers-file.ts"
 import { plainHttpRules } from "../../src/hosting/plain-http.ts";
 import { createLogger } from "../../src/log.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
 import { terminalLog } from "../helpers/terminal-log.ts";
 
 let dir: string;
@@ -58,7 +59,9 @@ async function overlayShows(on: Page, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = await copySample();
+  // The small fixture with templates of its own (the built-in ones copied in), so that a test may edit them.
+  dir = await copyFixture("small");
+  await cp(path.join(REPO_ROOT, "templates"), path.join(dir, "templates"), { recursive: true });
   server = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log: terminalLogger, outDir: path.join(dir, ".dev-out") });
   browser = await launchChromium();
   const { context } = await newIsolatedContext(browser);

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,19 @@ beforeAll(async () => {
 
 const read = (file: string) => readFile(path.join(session.dir, file), "utf8");
 const serviceIds = async () => (parse(await read("site.yaml")) as { services: Array<{ id: string }> }).services.map((service) => service.id);
+/** Where the first link to `address` in a project's file is, as the build names it (file:line:column of the address). */
+async function linkIn(file: string, address: string): Promise<string> {
+  const lines = (await read(file)).split("\n");
+  const line = lines.findIndex((text) => text.includes(`](${address})`));
+  expect(line, `${file} links to ${address}`).toBeGreaterThanOrEqual(0);
+  return `${file}:${line + 1}:${lines[line]!.indexOf(`](${address})`) + 3}`;
+}
+/** The project's articles in a language's folder (content/blog or content/es/blog) that link to `address`. */
+async function articlesLinkingTo(folder: string, address: string): Promise<string[]> {
+  const names = (await readdir(path.join(session.dir, folder))).filter((name) => name.endsWith(".md")).sort();
+  const linking = await Promise.all(names.map(async (name) => ((await read(`${folder}/${name}`)).includes(`](${address})`) ? `${folder}/${name}` : undefined)));
+  return linking.filter((file) => file !== undefined);
+}
 const listed = (page: Page) => page.getByRole("list", { name: "Services" }).locator(".town-name").allTextContents();
 
 describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
@@ -77,8 +90,13 @@ describe("services in the editor, in Chromium", { timeout: 180_000 }, () => {
     expect(await confirm.textContent()).toMatch(/The quotes of .+ are about it: they stay, shown with your first service\./);
     await page.getByText("links to /commercial-gopher-control", { exact: false }).first().waitFor({ timeout: 90_000 });
     const refusal = (await page.getByRole("alert").last().textContent())!;
-    expect(refusal).toContain("content/blog/gopher-damage-costs.md:44:272  links to /commercial-gopher-control, which is not a page or file of the site");
-    expect(refusal).toContain("content/es/blog/keep-gophers-out-for-good.md:78:167  links to /commercial-gopher-control");
+    // Every article linking to the service, in English and in Spanish, at the link's line and column.
+    const linking = [...(await articlesLinkingTo("content/blog", "/commercial-gopher-control")), ...(await articlesLinkingTo("content/es/blog", "/commercial-gopher-control"))];
+    expect(linking.filter((file) => file.startsWith("content/blog/"))).not.toEqual([]);
+    expect(linking.filter((file) => file.startsWith("content/es/blog/"))).not.toEqual([]);
+    for (const file of linking) {
+      expect(refusal).toContain(`${await linkIn(file, "/commercial-gopher-control")}  links to /commercial-gopher-control, which is not a page or file of the site`);
+    }
     expect(await read("site.yaml")).toContain("shownOn: [footer, about, commercial]");
     expect(await read("content/testimonials.yaml")).toContain("service: commercial");
     expect(existsSync(path.join(session.dir, "content/services/commercial.yaml"))).toBe(true);

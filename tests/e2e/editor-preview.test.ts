@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -6,12 +6,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 import { terminalLog } from "../helpers/terminal-log.ts";
 
-const ARTICLE = "content/blog/gopher-damage-costs.md";
-
 let dir: string;
+/** The article the tests open: the small site's first (content/blog/<name>.md). */
+let articleName: string;
+let article: string;
 let editor: EditorServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -22,14 +24,17 @@ let elsewhereUrl: string;
 const { log, lines: terminal } = terminalLog();
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
+  articleName = (await readdir(path.join(dir, "content/blog"))).filter((file) => file.endsWith(".md")).sort()[0]!;
+  article = `content/blog/${articleName}`;
   elsewhere = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Elsewhere</title>"));
   await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
   elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
   // An article a text editor or a pasted snippet left with raw HTML: the build refuses it, and so
   // must the editor's preview, instead of running it in the editor's tab.
-  const text = await readFile(path.join(dir, ARTICLE), "utf8");
-  await writeFile(path.join(dir, ARTICLE), `${text}\nCall {phone} today.\n\n<meta http-equiv="refresh" content="0;url=${elsewhereUrl}">\n\nA picture: <img src=x onerror="document.title='ran'">\n`);
+  // The article names {reviewClaim}, which the preview fills as the build does.
+  const text = await readFile(path.join(dir, article), "utf8");
+  await writeFile(path.join(dir, article), `${text}\nCall {phone} today.\n\n<meta http-equiv="refresh" content="0;url=${elsewhereUrl}">\n\nA picture: <img src=x onerror="document.title='ran'">\n`);
   editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log, outDir: path.join(dir, ".edit-out") });
   browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
   ({ context } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 900 } }));
@@ -61,7 +66,7 @@ async function openArticle(): Promise<Page & { loads: string[] }> {
   }, RAW);
   await page.goto(`${editor.editorUrl}#Articles`);
   page.on("framenavigated", (frame) => frame === page.mainFrame() && page.loads.push(frame.url()));
-  await page.getByRole("button", { name: /What Gopher Damage Really Costs/ }).first().click();
+  await page.locator(".document-list li", { hasText: articleName }).getByRole("button").click();
   return page;
 }
 
@@ -77,7 +82,7 @@ describe("the editor's markdown preview in Chromium", { timeout: 120_000 }, () =
     expect(await inserted(page)).toBe(0);
     expect(page.loads).toEqual([]);
     expect(await page.title()).toBe("Edit the site · gopher-site");
-    const built = terminal.filter((line) => line.startsWith(`${dir}/${ARTICLE}:`)).map((line) => line.slice(dir.length + 1));
+    const built = terminal.filter((line) => line.startsWith(`${dir}/${article}:`)).map((line) => line.slice(dir.length + 1));
     expect(built).toEqual([expect.stringContaining('raw HTML (<meta http-equiv="refresh"'), expect.stringContaining("raw HTML (<img src=x onerror=")]);
     expect(await preview.locator("li").allTextContents()).toEqual(built);
     expect(await inserted(page)).toBe(0);

@@ -106,7 +106,7 @@ describe("a save's feedback in the editor (Chromium)", { timeout: 120_000 }, () 
       await page.locator('.town-form [id$="_neighborhoods__add"]').click();
       await field(`neighborhoods_${i}`).fill(name);
     }
-    await field("nearby").selectOption(["menifee", "perris", "winchester"]);
+    await field("nearby").selectOption(["menifee", "murrieta", "winchester"]);
     await field("intro").fill("Sun City is a retirement community where lawns, roses and golf course edges draw gophers from the open fields around Menifee.");
     await page.getByRole("button", { name: "Save towns" }).click();
     await expect.poll(() => notice(page).textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { parseDocument } from "yaml";
@@ -7,19 +7,36 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { splitMarkdown } from "../../src/content/front-matter.ts";
 import { newIsolatedContext } from "../helpers/browser.ts";
 import { useEditorInBrowser } from "../helpers/editor-in-browser.ts";
-import { copySample } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
 
 // The owner's editor with each language's version beside the default one: articles, legal pages,
 // language.yaml, and a town paragraph in a language that has none yet.
 let context: BrowserContext;
 
-/** The article the Spanish sample leaves untranslated here, for "Translate into es". */
+/** An article of the site's in English only (added to the copy of the small site), for "Translate into es". */
 const UNTRANSLATED = "gopher-damage-costs.md";
+const UNTRANSLATED_TEXT = `---
+title: "What Gopher Damage Really Costs"
+slug: gopher-damage-costs
+excerpt: "Gopher damage adds up quietly: lost plants, leaking drip lines, ruined sod. Here is what a gopher really costs you."
+description: "The true cost of gopher damage to lawns, plants, irrigation and slopes, compared with the cost of trapping."
+image: /images/blog/60-day-warranty-explained.svg
+imageAlt: "A lawn with fresh gopher mounds"
+date: 2025-10-17
+category: Gopher Control Tips
+---
+
+Most people think of gopher damage as a few piles of dirt to rake flat, until they add up what they replaced over a season.
+
+## What a gopher costs
+
+Lost plants, chewed drip lines and ruined sod. Call {phone} for a visit.
+`;
 
 const session = useEditorInBrowser({
   project: async () => {
-    const dir = await copySample();
-    await rm(path.join(dir, "content/es/blog", UNTRANSLATED));
+    const dir = await copyFixture("small");
+    await writeFile(path.join(dir, "content/blog", UNTRANSLATED), UNTRANSLATED_TEXT);
     return dir;
   },
 });
@@ -65,7 +82,9 @@ describe("translations in the owner's editor (Chromium)", { timeout: 120_000 }, 
   it("lists each article once with its translation's status, and shows English and Spanish side by side with the Spanish page's own address", async () => {
     const page = await openEditor("Articles");
     const items = page.locator(".document-list li");
-    expect(await items.count()).toBe(8);
+    const articles = (await readdir(path.join(session.dir, "content/blog"))).filter((name) => name.endsWith(".md"));
+    expect(articles).toContain(UNTRANSLATED);
+    expect(await items.count()).toBe(articles.length);
     expect(await items.filter({ hasText: "60-day-warranty-explained.md" }).locator(".translation-status").textContent()).toBe("es: translated");
     expect(await items.filter({ hasText: UNTRANSLATED }).locator(".translation-status").textContent()).toBe("es: not translated");
 

@@ -7,7 +7,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 import { terminalLog } from "../helpers/terminal-log.ts";
 
 let dir: string;
@@ -17,7 +18,7 @@ let stopped = false;
 const { log } = terminalLog();
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log, outDir: path.join(dir, ".edit-out") });
   browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
 }, 120_000);

@@ -9,7 +9,8 @@ import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 import { terminalLog } from "../helpers/terminal-log.ts";
 
 let dir: string;
@@ -24,7 +25,7 @@ let otherSite: Server;
 let otherUrl: string;
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLogger, outDir: path.join(dir, ".edit-out") });
   // rebind.test resolves to this machine, as a rebinding attacker's name would.
   browser = await chromium.launch({ executablePath: await findChromium(), args: [...CHROMIUM_ARGS, "--host-resolver-rules=MAP rebind.test 127.0.0.1"], headless: true });
@@ -179,14 +180,14 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
       await page.locator('.town-form [id$="_neighborhoods__add"]').click();
       await field(`neighborhoods_${i}`).fill(name);
     }
-    await field("nearby").selectOption(["menifee", "perris", "winchester"]);
+    await field("nearby").selectOption(["menifee", "murrieta", "temecula"]);
     await field("intro").fill("Sun City is a retirement community where lawns, roses and golf course edges draw gophers from the open fields around Menifee.");
     // No Spanish paragraph yet: the English page must not wait for it.
     await page.getByRole("button", { name: "Save towns" }).click();
     await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved site.yaml");
     expect(await read("content/es/cities.yaml")).not.toContain("sun-city");
     const town = (parseDocument(await read("site.yaml")).toJS().cities as Array<Record<string, unknown>>).find((city) => city.slug === "sun-city");
-    expect(town).toMatchObject({ name: "Sun City", lat: 33.7044, lng: -117.1969, nearby: ["menifee", "perris", "winchester"] });
+    expect(town).toMatchObject({ name: "Sun City", lat: 33.7044, lng: -117.1969, nearby: ["menifee", "murrieta", "temecula"] });
     await until(() => existsSync(path.join(dir, ".edit-out", "sun-city-gopher-control.html")), "the town's page");
     await editor.whenIdle();
     expect(existsSync(path.join(dir, ".edit-out", "es", "control-de-tuzas-sun-city.html"))).toBe(false);
@@ -202,17 +203,23 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("removes a town, with its paragraph in the other language, and its pages go", async () => {
-    expect(await read("content/es/cities.yaml")).toContain("\nnuevo:");
+    // A town no other town lists as nearby, with its Spanish paragraph.
+    const cities = parseDocument(await read("site.yaml")).toJS().cities as Array<{ name: string; slug: string; nearby: string[] }>;
+    const spanish = parseDocument(await read("content/es/cities.yaml")).toJS() as Record<string, unknown>;
+    const town = cities.find((city) => city.slug in spanish && !cities.some((other) => other.nearby.includes(city.slug)))!;
+    expect(town).toBeDefined();
+    expect(await read("content/es/cities.yaml")).toContain(`\n${town.slug}:`);
+    expect(existsSync(path.join(dir, ".edit-out", "es", `control-de-tuzas-${town.slug}.html`))).toBe(true);
     const page = await openEditor("Towns");
-    await page.getByRole("button", { name: "Remove Nuevo" }).click();
-    await page.getByRole("button", { name: "Yes, remove Nuevo" }).click();
+    await page.getByRole("button", { name: `Remove ${town.name}` }).click();
+    await page.getByRole("button", { name: `Yes, remove ${town.name}` }).click();
     await page.getByRole("button", { name: "Save towns" }).click();
     await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 60_000 }).toContain("Saved site.yaml, content/es/cities.yaml");
-    expect(await read("site.yaml")).not.toContain("slug: nuevo");
-    expect(await read("content/es/cities.yaml")).not.toContain("\nnuevo:");
-    await until(() => !existsSync(path.join(dir, ".edit-out", "nuevo-gopher-control.html")), "the town's page gone");
+    expect(await read("site.yaml")).not.toContain(`slug: ${town.slug}`);
+    expect(await read("content/es/cities.yaml")).not.toContain(`\n${town.slug}:`);
+    await until(() => !existsSync(path.join(dir, ".edit-out", `${town.slug}-gopher-control.html`)), "the town's page gone");
     await editor.whenIdle();
-    expect(existsSync(path.join(dir, ".edit-out", "es", "control-de-tuzas-nuevo.html"))).toBe(false);
+    expect(existsSync(path.join(dir, ".edit-out", "es", `control-de-tuzas-${town.slug}.html`))).toBe(false);
     await page.close();
   });
 
@@ -243,10 +250,11 @@ describe("the owner's editor in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("refuses an article whose text links to no page: named at its line in the Save's list, no field marked, the file unchanged", async () => {
-    const file = "content/blog/gopher-damage-costs.md";
+    const name = (await readdir(path.join(dir, "content/blog"))).filter((file) => file.endsWith(".md") && file !== "spring-gopher-season.md").sort()[0]!;
+    const file = `content/blog/${name}`;
     const before = await read(file);
     const page = await openEditor("Articles");
-    await page.getByRole("button", { name: /What Gopher Damage Really Costs/ }).first().click();
+    await page.locator(".document-list li", { hasText: name }).getByRole("button").click();
     const body = page.locator("textarea").first();
     await body.fill(`${await body.inputValue()}\n\nSee [our prices](/pricing).\n`);
     await page.getByRole("button", { name: "Save article" }).click();

@@ -6,8 +6,8 @@ import { servedScenario } from "../helpers/served-scenario.ts";
 
 // A notice above the header, an emergency line and "Open 24/7" in the footer, as a phone and a
 // desktop show them: nothing wider than the screen, the header still at the top once scrolled, no
-// accessibility violation.
-const site = servedScenario({ prepare: addHoursAndNotice, build: { today: "2026-12-01" } });
+// accessibility violation. On the small fixture (English and Spanish), open 24/7 with a notice.
+const site = servedScenario({ fixture: "small", prepare: addHoursAndNotice, build: { today: "2026-12-01" } });
 
 // Reduced motion: no section is faded out waiting for a scroll, so axe checks all of them.
 const open = (pagePath: string, width: number): Promise<Page> => site.open(pagePath, { viewport: { width, height: 800 }, reducedMotion: "reduce" });

@@ -5,22 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headersFromFile } from "../../src/http/site-headers.ts";
 import { createStaticServer } from "../../src/http/static-server.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { useOwnForm } from "../helpers/own-form-site.ts";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyOwnFormSite } from "../helpers/own-form-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
-// The sample with its own call-back form, with and without Cloudflare Turnstile (leads.turnstile),
-// each built and served with its _headers (CSP included). Every request off this machine is blocked
-// and recorded (helpers/browser.ts): Cloudflare's script never arrives, but its request shows that
-// the page asked for it, and when; the policy refuses a script before any request is made, so the
-// request also shows that the Content-Security-Policy lets it through.
+// The own-form fixture (a site with its own call-back form), with and without Cloudflare Turnstile
+// (leads.turnstile), each built and served with its _headers (CSP included). Every request off this
+// machine is blocked and recorded (helpers/browser.ts): Cloudflare's script never arrives, but its
+// request shows that the page asked for it, and when; the policy refuses a script before any
+// request is made, so the request also shows that the Content-Security-Policy lets it through.
 const TURNSTILE_API = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 const sites: Record<"with" | "without", { dir: string; url: string; server: ReturnType<typeof createStaticServer> }> = {} as never;
 const posts: URLSearchParams[] = [];
 let browser: Browser;
 
 async function serveSite(turnstile: boolean) {
-  const dir = await copySample();
-  await useOwnForm(dir);
+  const dir = await copyOwnFormSite();
   if (turnstile) await editProjectFile(dir, "site.yaml", (text) => text.replace("\nleads:\n  delivery: server\n", '\nleads:\n  delivery: server\n  turnstile: { siteKey: "1x00000000000000000000AA" }\n'));
   await buildProject(dir);
   const dist = path.join(dir, "dist");

@@ -9,12 +9,13 @@ import { createStaticServer } from "../../src/http/static-server.ts";
 import type { LeadFields } from "../../src/leads/lead-form.ts";
 import { refillForm } from "../../src/leads/refill-form.ts";
 import { launchChromium, newIsolatedContext } from "../helpers/browser.ts";
-import { useOwnForm } from "../helpers/own-form-site.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyOwnFormSite } from "../helpers/own-form-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
-// The sample with its own call-back form, built and served with its _headers (CSP included). POST
-// /api/lead is answered here by a stand-in for the server half (src/leads/, gopher-site serve), in
-// this test only: it answers as the contract between the two says, with what the test sets.
+// The own-form fixture (a site with its own call-back form), built and served with its _headers
+// (CSP included). POST /api/lead is answered here by a stand-in for the server half (src/leads/,
+// gopher-site serve), in this test only: it answers as the contract between the two says, with
+// what the test sets.
 let dir: string;
 let url: string;
 let browser: Browser;
@@ -23,8 +24,7 @@ const posts: Array<{ accept: string; type: string; body: URLSearchParams }> = []
 let answer: { status: number; json?: unknown } = { status: 200, json: { ok: true } };
 
 beforeAll(async () => {
-  dir = await copySample();
-  await useOwnForm(dir);
+  dir = await copyOwnFormSite();
   await buildProject(dir);
   const dist = path.join(dir, "dist");
   server = createStaticServer({

@@ -4,10 +4,12 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPreviewServer, type PreviewServer } from "../../src/dev/preview-server.ts";
 import { launchChromium } from "../helpers/browser.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
-// `preview --host 0.0.0.0` opened as a phone on the same network opens it: by the machine's own
-// address, over plain HTTP. (Chromium never upgrades requests to localhost, so 127.0.0.1 cannot show this.)
+// `preview --host 0.0.0.0` of the small fixture (English only) opened as a phone on the same
+// network opens it: by the machine's own address, over plain HTTP. (Chromium never upgrades
+// requests to localhost, so 127.0.0.1 cannot show this.)
 let dir: string;
 let server: PreviewServer;
 let browser: Browser;
@@ -23,7 +25,7 @@ function networkAddress(): string {
 }
 
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
   await buildProject(dir);
   server = await startPreviewServer({ out: path.join(dir, "dist"), port: 0, host: "0.0.0.0" });
   base = `http://${networkAddress()}:${new URL(server.url).port}`;

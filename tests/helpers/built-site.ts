@@ -2,8 +2,9 @@ import path from "node:path";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { launchChromium, newIsolatedContext } from "./browser.ts";
+import { copyFixture, type Fixture } from "./fixture-site.ts";
 import { loadSample } from "./sample-data.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "./sample-site.ts";
+import { buildProject, copySample, REPO_ROOT, removeDir, serveFolder } from "./sample-site.ts";
 
 export interface BuiltSite {
   /** Base address of the served site, e.g. `http://127.0.0.1:41234`. */
@@ -31,12 +32,17 @@ export interface Visit {
   response: import("playwright-core").Response | null;
 }
 
+/** Which site to build: a fixture of tests/fixtures/, or the sample (for the sample's own tests) without one. */
+export interface BuiltSiteOptions {
+  fixture?: Fixture;
+}
+
 /**
- * For one browser test file: builds a temp copy of the sample, serves its dist/ like a static host
- * and launches Chromium. Throws (the suite fails, never skips) when no browser is found.
+ * For one browser test file: builds a temp copy of the sample (or of `fixture`), serves its dist/
+ * like a static host and launches Chromium. Throws (the suite fails, never skips) when no browser is found.
  */
-export async function startBuiltSite(): Promise<BuiltSite> {
-  const dir = await copySample();
+export async function startBuiltSite(options: BuiltSiteOptions = {}): Promise<BuiltSite> {
+  const dir = options.fixture ? await copyFixture(options.fixture) : await copySample();
   try {
     await buildProject(dir);
     const server = await serveFolder(path.join(dir, "dist"));
@@ -81,20 +87,21 @@ export async function startBuiltSite(): Promise<BuiltSite> {
 /** What a browser test file gets from useBuiltSite. */
 export interface BuiltSiteSuite {
   readonly site: BuiltSite;
-  /** The sample's config and copy, to compare the pages with. */
+  /** The built site's config and copy (the sample's, or the fixture's), to compare the pages with. */
   readonly sample: Awaited<ReturnType<typeof loadSample>>;
   visit: BuiltSite["visit"];
 }
 
 /**
- * Registers a browser test file's hooks: build and serve the sample and start Chromium once,
- * close each test's browser contexts after it, and everything at the end.
+ * Registers a browser test file's hooks: build and serve the sample (or `fixture`) and start
+ * Chromium once, close each test's browser contexts after it, and everything at the end.
  */
-export function useBuiltSite(): BuiltSiteSuite {
+export function useBuiltSite(options: BuiltSiteOptions = {}): BuiltSiteSuite {
   let site: BuiltSite | undefined;
   let sample: BuiltSiteSuite["sample"] | undefined;
   beforeAll(async () => {
-    [site, sample] = await Promise.all([startBuiltSite(), loadSample()]);
+    const root = options.fixture ? path.join(REPO_ROOT, "tests", "fixtures", options.fixture) : undefined;
+    [site, sample] = await Promise.all([startBuiltSite(options), loadSample(root)]);
   });
   afterEach(() => site?.closeContexts());
   afterAll(() => site?.close());

@@ -3,11 +3,12 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { CHROMIUM_ARGS, findChromium, newIsolatedContext } from "./browser.ts";
-import { copySample, removeDir } from "./sample-site.ts";
+import { copyFixture } from "./fixture-site.ts";
+import { removeDir } from "./sample-site.ts";
 import { terminalLog } from "./terminal-log.ts";
 import type { Logger } from "../../src/log.ts";
 
-/** The editor on a copy of the sample and a Chromium, for one test file; set when its beforeAll has run. */
+/** The editor on a copy of a small site (tests/fixtures/small by default) and a Chromium, for one test file; set when its beforeAll has run. */
 export interface EditorInBrowser {
   dir: string;
   editor: EditorServer;
@@ -17,7 +18,7 @@ export interface EditorInBrowser {
 }
 
 export interface EditorInBrowserOptions {
-  /** The project: a copy of the sample by default (tests/helpers/sample-site.ts), removed after. */
+  /** The project: a copy of tests/fixtures/small by default (tests/helpers/fixture-site.ts), removed after. */
   project?: () => Promise<string>;
   /** What the editor prints; the test's own terminal by default. */
   log?: Logger;
@@ -35,7 +36,7 @@ export function useEditorInBrowser(options: EditorInBrowserOptions = {}): Editor
     },
   } as EditorInBrowser;
   beforeAll(async () => {
-    session.dir = await (options.project ?? copySample)();
+    session.dir = await (options.project ?? (() => copyFixture("small")))();
     session.editor = await startEditor({ config: path.join(session.dir, "site.yaml"), port: 0, log: options.log ?? terminalLog().log, outDir: path.join(session.dir, ".edit-out") });
     session.browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS, headless: true });
   }, 120_000);

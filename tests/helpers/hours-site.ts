@@ -1,7 +1,8 @@
 import { editProjectFile } from "./sample-site.ts";
 
-// The sample as a company open 24/7, with an emergency line and a winter notice from 1 to 24
-// December (in California), in English and Spanish.
+// The sample, or the small fixture (whose site.yaml has the same comment on hours), as a company
+// open 24/7, with an emergency line and a winter notice from 1 to 24 December (in California), in
+// English and Spanish.
 const HOURS_COMMENT = '# openingHours:\n#   - days: [Monday, Tuesday, Wednesday, Thursday, Friday]\n#     opens: "07:00"\n#     closes: "18:00"\n';
 const SITE_KEYS = `openingHours:
   - days: [Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday]
@@ -33,7 +34,7 @@ notice:
   text: "Especial de invierno: inspección gratis con todo trabajo reservado antes del 24 de diciembre. Llame al {phone}."
 `;
 
-/** Adds the hours, the emergency line and the notice to a copy of the sample, with their words in both languages. */
+/** Adds the hours, the emergency line and the notice to a copy of the sample or of the small fixture, with their words in both languages. */
 export async function addHoursAndNotice(dir: string): Promise<void> {
   await editProjectFile(dir, "site.yaml", (text) => text.replace(HOURS_COMMENT, SITE_KEYS));
   await editProjectFile(dir, "content/chrome.yaml", (text) => text + ENGLISH);

@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { buildProject, copySample, editProjectFile } from "./sample-site.ts";
+import { copyFixture } from "./fixture-site.ts";
+import { buildProject, editProjectFile } from "./sample-site.ts";
 
 const BIN = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
 
@@ -11,12 +12,13 @@ const BIN = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
 export const STAMP_PAGE = '<!doctype html><title>Form</title><form method="post" action="/api/lead"><input type="hidden" name="stamp" value=""></form>\n';
 
 /**
- * A temp copy of the sample (English only) taking its own quote form: its provider's form taken
- * out of site.yaml and `leads` put in with `leadsYaml`'s lines. Built into dist/ unless told not to.
+ * A temp copy of the own-form fixture in its default language alone, taking its own quote form with
+ * `leadsYaml`'s lines as site.yaml's `leads` (the last block of site.yaml, so a test may add lines to
+ * it). Built into dist/ unless told not to.
  */
 export async function copyLeadSite(leadsYaml: string, options: { build?: boolean } = {}): Promise<string> {
-  const dir = await copySample({ oneLanguage: true });
-  await editProjectFile(dir, "site.yaml", (text) => `${text.replace(/^ {2}leadForm:\n(?: {4,}.*\n)+/m, "")}\nleads:\n${leadsYaml}`);
+  const dir = await copyFixture("own-form", { oneLanguage: true });
+  await editProjectFile(dir, "site.yaml", (text) => `${text.replace(/\n(?:#.*\n)*leads:\n(?: {2}.*\n)+/, "")}\nleads:\n${leadsYaml}`);
   if (options.build !== false) await buildProject(dir);
   return dir;
 }

@@ -18,11 +18,12 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
  * The sample site's validated config, copy and documents in its default language, straight from
- * the repository, with what planRoutes and chromeView need of that language.
+ * the repository, with what planRoutes and chromeView need of that language; with `root`, those of
+ * the site in that folder instead (a fixture, or a test's copy of one).
  */
-export async function loadSample() {
-  const { site, notices } = await loadConfig({ path: path.join(ROOT, "site.yaml"), displayPath: "site.yaml" });
-  const content = path.join(ROOT, "content");
+export async function loadSample(root: string = ROOT) {
+  const { site, notices } = await loadConfig({ path: path.join(root, "site.yaml"), displayPath: "site.yaml" });
+  const content = path.join(root, "content");
   const facts = await factsWithClaim(site, siteFacts(site), diskSources, path.join(content, "chrome.yaml"), "content/chrome.yaml");
   const [copy, documents] = await Promise.all([
     loadCopy({ contentDir: content, displayDir: "content", facts, files: siteCopyFiles(site.services.map((service) => service.id)) }),
@@ -31,7 +32,7 @@ export async function loadSample() {
   const { code, locale, name } = site.languages[0]!;
   const licenses = licenseLines(site);
   const language = { code, locale, name, prefix: "", isDefault: true, settings: defaultLanguageSettings(site) };
-  const chromeLanguage: ChromeLanguage = { locale, leadFormId: site.integrations.leadForm!.formId, footerLicenses: licensesOn(licenses, "footer") };
+  const chromeLanguage: ChromeLanguage = { locale, leadFormId: site.integrations.leadForm?.formId, footerLicenses: licensesOn(licenses, "footer") };
   const cityIntros = Object.fromEntries(site.cities.map((city) => [city.slug, city.intro]));
   return { site, notices, facts, copy, ...documents, language, licenses, reviewClaim: facts.reviewClaim!, cityIntros, chromeLanguage };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { BuildOptions } from "../../src/build.ts";
 import { launchChromium, newIsolatedContext } from "./browser.ts";
 import { copyFixture, type Fixture } from "./fixture-site.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "./sample-site.ts";
+import { buildProject, removeDir, serveFolder } from "./sample-site.ts";
 
 export interface ServedScenario {
   /** The served site's base address, e.g. `http://127.0.0.1:41234`. */
@@ -16,15 +16,15 @@ export interface ServedScenario {
 
 /**
  * For one browser test file: a temp copy of a fixture of tests/fixtures/ (a scenario: many services,
- * pages of its own), or of the sample changed by `prepare` (a notice), built, served like a static
- * host, with Chromium; all of it closed after the file. The suite fails, never skips, without a browser.
+ * pages of its own; or the small site, changed by `prepare` into one: a notice), built, served like a
+ * static host, with Chromium; all of it closed after the file. The suite fails, never skips, without a browser.
  */
-export function servedScenario(options: { fixture?: Fixture; oneLanguage?: boolean; prepare?: (dir: string) => Promise<unknown>; build?: Partial<BuildOptions> }): ServedScenario {
+export function servedScenario(options: { fixture: Fixture; prepare?: (dir: string) => Promise<unknown>; build?: Partial<BuildOptions> }): ServedScenario {
   let dir: string | undefined;
   let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    dir = options.fixture ? await copyFixture(options.fixture) : await copySample({ oneLanguage: options.oneLanguage });
+    dir = await copyFixture(options.fixture);
     await options.prepare?.(dir);
     await buildProject(dir, options.build);
     server = await serveFolder(path.join(dir, "dist"));

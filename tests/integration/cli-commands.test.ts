@@ -1,16 +1,24 @@
 import { spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { copyFixture } from "../helpers/fixture-site.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
+/** Every page of the site, as its files say: home, service areas, about, blog, 404, the two legal pages, each service, town and article. */
+let pageCount: number;
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
+  const site = parse(await readFile(path.join(dir, "site.yaml"), "utf8")) as { cities: unknown[]; services: unknown[] };
+  const articles = (await readdir(path.join(dir, "content/blog"))).filter((file) => file.endsWith(".md")).length;
+  pageCount = 5 + 2 + site.services.length + site.cities.length + articles;
 });
 afterAll(() => removeDir(dir));
 
+const ARTICLE = "content/blog/60-day-warranty-explained.md";
 const BIN = path.resolve(import.meta.dirname, "../../bin/gopher-site.js");
 
 /** Starts a long-running command, waits for a line, then sends Ctrl-C. */
@@ -41,31 +49,32 @@ function runUntil(args: string[], ready: RegExp): Promise<{ code: number | null;
 }
 
 describe("gopher-site check", () => {
-  it("renders and checks everything without writing, and passes --strict on the sample", async () => {
+  it("renders and checks everything without writing, and passes --strict on a site without problems", async () => {
     const result = await runCli(["check", "--strict"], { cwd: dir });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Checked 45 pages and \d+ files in [\d.]+ m?s: no problems/);
+    expect(result.stdout).toMatch(new RegExp(`Checked ${pageCount} pages and \\d+ files in [\\d.]+ m?s: no problems`));
     expect((await import("node:fs")).existsSync(path.join(dir, "dist"))).toBe(false);
   });
 
   it("turns warnings into errors with --strict; a text too long is named where it is written, not in the page it makes", async () => {
-    const files = ["content/blog/gopher-damage-costs.md", "content/pages/about.yaml", "content/pages/city.yaml"].map((file) => path.join(dir, file));
+    const files = [ARTICLE, "content/pages/about.yaml", "content/pages/city.yaml"].map((file) => path.join(dir, file));
     const originals = await Promise.all(files.map((file) => readFile(file, "utf8")));
     await writeFile(files[0]!, originals[0]!.replace(/^title: .*$/m, `title: "${"A very long title ".repeat(6).trim()}"`));
     await writeFile(files[1]!, originals[1]!.replace(/^title: .*$/m, "title: About Our Family Business and Its Poison-Free Work | {company}"));
-    await writeFile(files[2]!, originals[2]!.replace(/^title: .*$/m, 'title: "{city} Gopher Control | Poison-Free Removal & {warrantyDays}-Day Warranty Today"'));
+    // Too long on every town's page, the shortest name included.
+    await writeFile(files[2]!, originals[2]!.replace(/^title: .*$/m, 'title: "{city} Gopher Control | Poison-Free Removal & {warrantyDays}-Day Warranty, Call Today"'));
     try {
       const lenient = await runCli(["check"], { cwd: dir });
       expect(lenient.code).toBe(0);
-      expect(lenient.stderr).toContain("warning content/blog/gopher-damage-costs.md:2:8  title  is 107 characters; search results cut it after about 70\n");
+      expect(lenient.stderr).toContain(`warning ${ARTICLE}:2:8  title  is 107 characters; search results cut it after about 70\n`);
       expect(lenient.stderr).toContain("warning content/pages/about.yaml:1:8  title  is 81 characters; search results cut it after about 70\n");
       // One key makes every city page: named once, with the pages it makes too long.
       expect(lenient.stderr).toMatch(/\nwarning content\/pages\/city\.yaml:1:8 {2}title {2}is up to \d+ characters once filled, on \d+ pages \((\/[a-z-]+, ){2}\/[a-z-]+ and \d+ more\); search results cut it after about 70\n/);
       expect(lenient.stderr).not.toMatch(/\.html {2}(title|description)/);
       const strict = await runCli(["check", "--strict"], { cwd: dir });
       expect(strict.code).toBe(1);
-      expect(strict.stderr).toContain("content/blog/gopher-damage-costs.md:2:8  title  is 107 characters; search results cut it after about 70 (an error with --strict)\n");
+      expect(strict.stderr).toContain(`${ARTICLE}:2:8  title  is 107 characters; search results cut it after about 70 (an error with --strict)\n`);
       expect(strict.stderr).toContain("content/pages/about.yaml:1:8  title  is 81 characters; search results cut it after about 70 (an error with --strict)\n");
     } finally {
       await Promise.all(files.map((file, i) => writeFile(file, originals[i]!)));
@@ -73,17 +82,20 @@ describe("gopher-site check", () => {
   });
 
   it("names an unknown placeholder's file, line, column and field, and the known names closest first, in copy, front matter and markdown", async () => {
-    const files = ["content/blog/gopher-damage-costs.md", "content/pages/home.yaml"].map((file) => path.join(dir, file));
+    const files = [ARTICLE, "content/pages/home.yaml"].map((file) => path.join(dir, file));
     const originals = await Promise.all(files.map((file) => readFile(file, "utf8")));
-    const article = originals[0]!.replace(/^description: "The true cost/m, 'description: "The {setupPrce} true cost').replace(/^This article looks at/m, "This {setupPrce} article looks at");
+    const article = originals[0]!.replace(/^description: "How our/m, 'description: "How {setupPrce} our').replace(/^Every trapping job/m, "Every {setupPrce} trapping job");
     await writeFile(files[0]!, article);
     try {
       const documents = await runCli(["check"], { cwd: dir });
       expect(documents.code).toBe(1);
       const known = "did you mean {setupPrice}? Known: {setupPrice}, {phone}, {year}, {baseTown}, {company}, {email}, {legalUpdated}, {region} and 17 more";
-      const body = article.split("\n").findIndex((line) => line.startsWith("This {setupPrce}")) + 1;
-      expect(documents.stderr).toContain(`content/blog/gopher-damage-costs.md:5:14  description  unknown placeholder {setupPrce}; ${known}\n`);
-      expect(documents.stderr).toContain(`content/blog/gopher-damage-costs.md:${body}:6  unknown placeholder {setupPrce}; ${known}\n`);
+      const lines = article.split("\n");
+      const description = lines.findIndex((line) => line.startsWith('description: "How {setupPrce}')) + 1;
+      const body = lines.findIndex((line) => line.startsWith("Every {setupPrce}")) + 1;
+      const column = lines[body - 1]!.indexOf("{setupPrce}") + 1;
+      expect(documents.stderr).toContain(`${ARTICLE}:${description}:14  description  unknown placeholder {setupPrce}; ${known}\n`);
+      expect(documents.stderr).toContain(`${ARTICLE}:${body}:${column}  unknown placeholder {setupPrce}; ${known}\n`);
       await writeFile(files[0]!, originals[0]!);
       await writeFile(files[1]!, originals[1]!.replace("Fast, poison-free trapping.", "Fast, {setupPrce} trapping."));
       const copy = await runCli(["check"], { cwd: dir });
@@ -95,7 +107,7 @@ describe("gopher-site check", () => {
   });
 
   it("warns of a word repeated across a placeholder's edge, in copy, front matter and markdown, an error with --strict", async () => {
-    const files = ["content/pages/about.yaml", "content/blog/gopher-damage-costs.md"].map((file) => path.join(dir, file));
+    const files = ["content/pages/about.yaml", ARTICLE].map((file) => path.join(dir, file));
     const originals = await Promise.all(files.map((file) => readFile(file, "utf8")));
     const about = originals[0]!.replace(/^title: (.*)$/m, "title: About the {company} trapping team");
     const article = originals[1]!.replace(/^title: (.*)$/m, 'title: "Why {company} trapping works"').concat("\nCall {company} trapping crews today.\n");
@@ -108,8 +120,8 @@ describe("gopher-site check", () => {
       const articleLine = article.split("\n").lastIndexOf("Call {company} trapping crews today.") + 1;
       const reads = '"Trapping" twice once {company} is filled ("Family Trapping trapping"); reword the sentence';
       expect(lenient.stderr).toContain(`warning content/pages/about.yaml:${aboutLine}:8  title  ${reads}`);
-      expect(lenient.stderr).toContain(`warning content/blog/gopher-damage-costs.md:2:8  title  ${reads}`);
-      expect(lenient.stderr).toContain(`warning content/blog/gopher-damage-costs.md:${articleLine}  ${reads}`);
+      expect(lenient.stderr).toContain(`warning ${ARTICLE}:2:8  title  ${reads}`);
+      expect(lenient.stderr).toContain(`warning ${ARTICLE}:${articleLine}  ${reads}`);
       const strict = await runCli(["check", "--strict"], { cwd: dir });
       expect(strict.code).toBe(1);
       expect(strict.stderr).toContain(`content/pages/about.yaml:${aboutLine}:8  title  ${reads} (an error with --strict)`);
@@ -190,7 +202,7 @@ describe("the output folder", () => {
       expect(result.code, out).toBe(1);
       expect(result.stderr, out).toMatch(/^the output folder .* (would replace|is inside) .*; choose a separate folder such as dist\n$/);
     }
-    expect((await import("node:fs")).existsSync(path.join(dir, "content", "blog", "gopher-damage-costs.md"))).toBe(true);
+    expect((await import("node:fs")).existsSync(path.join(dir, ARTICLE))).toBe(true);
   });
 
   it("is written by one build at a time; a lock left by a killed build is taken over", async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
 import { editorApi } from "../helpers/editor-api.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 
 // `gopher-site edit --config big.yaml`: the forms read and save the file the preview is built from,
 // never the folder's site.yaml beside it.
@@ -12,7 +13,7 @@ let dir: string;
 let editor: EditorServer;
 
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small");
   await copyFile(path.join(dir, "site.yaml"), path.join(dir, "big.yaml"));
   // The folder's site.yaml says another phone: a form that read it would show this one.
   const other = (await readFile(path.join(dir, "site.yaml"), "utf8")).replace("display: (951) 555-0142", "display: (951) 555-0100").replace('tel: "+19515550142"', 'tel: "+19515550100"');

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
-import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { editProjectFile, removeDir } from "../helpers/sample-site.ts";
 import { editorApi } from "../helpers/editor-api.ts";
 
 // Services and own pages added, removed and reordered through the editor's save: the site.yaml
@@ -13,7 +14,7 @@ let dir: string;
 let editor: EditorServer;
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   // The owner's comments on the services list, which a reorder must keep with their items.
   await editProjectFile(dir, "site.yaml", (text) => text.replace("  - id: commercial\n", "  # For HOAs and farms.\n  - id: commercial\n"));
   editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(dir, ".edit-out") });
@@ -29,6 +30,8 @@ const call = editorApi(() => editor);
 const versionOf = async (file: string): Promise<string> => ((await call("state")).body.files[file] as { version: string }).version;
 const read = (file: string) => readFile(path.join(dir, file), "utf8");
 const exists = (file: string) => existsSync(path.join(dir, file));
+/** An article of the project (content/blog/<name>.md). */
+const anArticle = async () => `content/blog/${(await readdir(path.join(dir, "content/blog"))).find((name) => name.endsWith(".md"))}`;
 const page = async (pathname: string) => fetch(`${editor.url}${pathname}`);
 const lines = (problems: Array<{ file: string; field?: string; message: string }>) => problems.map((problem) => `${problem.file}  ${problem.field ?? ""}  ${problem.message}`);
 
@@ -84,7 +87,7 @@ describe("services and own pages in the editor", { timeout: 120_000 }, () => {
   });
 
   it("removes nothing of a service another page links to, naming the link; then, the link gone, its entry and its copy file", async () => {
-    const article = "content/blog/gopher-damage-costs.md";
+    const article = await anArticle();
     const body = ((await call("state")).body.files[article] as { body: string }).body;
     const linked = await call("save", { changes: [{ file: article, version: await versionOf(article), body: `${body}\nWe also [trim trees](/tree-trimming).\n` }] });
     expect(linked.status).toBe(200);
@@ -101,7 +104,7 @@ describe("services and own pages in the editor", { timeout: 120_000 }, () => {
     const siteBefore = await read("site.yaml");
     const refused = await removal();
     expect(refused.status).toBe(422);
-    expect(lines(refused.body.problems).join("\n")).toMatch(/content\/blog\/gopher-damage-costs\.md.*\/tree-trimming/);
+    expect(lines(refused.body.problems).join("\n")).toMatch(new RegExp(`${article.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*/tree-trimming`));
     expect(await read("site.yaml")).toBe(siteBefore);
     expect(exists("content/services/tree-trimming.yaml")).toBe(true);
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
 import { createLogger } from "../../src/log.ts";
 import { spawnEditor } from "../helpers/editor-process.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 import { editorApi } from "../helpers/editor-api.ts";
 
 // A save is built, with the build's every check, before a byte of it is written; that build is
@@ -13,7 +14,7 @@ let dir: string;
 let editor: EditorServer;
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   // A language without its town paragraphs yet: the editor creates the file with the first one.
   await rm(path.join(dir, "content/es/cities.yaml"));
   editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(dir, ".edit-out") });
@@ -31,11 +32,13 @@ async function versionOf(file: string): Promise<string> {
 }
 
 const read = (file: string) => readFile(path.join(dir, file), "utf8");
+/** An article of the project (content/blog/<name>.md). */
+const anArticle = async () => `content/blog/${(await readdir(path.join(dir, "content/blog"))).find((name) => name.endsWith(".md"))}`;
 const page = async (pathname: string) => (await fetch(`${editor.url}${pathname}`)).text();
 
 describe("an editor save", { timeout: 120_000 }, () => {
   it("is refused when the site would not build for a reason only a full build sees: a link to no page", async () => {
-    const file = "content/blog/gopher-damage-costs.md";
+    const file = await anArticle();
     const before = await read(file);
     const { body: state } = await call("state");
     const article = state.files[file] as { version: string; body: string };
@@ -48,7 +51,7 @@ describe("an editor save", { timeout: 120_000 }, () => {
   });
 
   it("is refused for an article picture that is not in public/, naming the field", async () => {
-    const file = "content/blog/gopher-damage-costs.md";
+    const file = await anArticle();
     const before = await read(file);
     const saved = await call("save", { changes: [{ file, version: await versionOf(file), ops: [{ op: "set", path: ["image"], value: "/images/not-uploaded.jpg" }] }] });
     expect(saved.status).toBe(422);
@@ -141,7 +144,7 @@ describe("a save of two files cut short", () => {
   }
 
   it("leaves both old when killed before its journal is in place, and the next editor leaves them so", { timeout: 180_000 }, async () => {
-    const project = await copySample();
+    const project = await copyFixture("small");
     try {
       const before = await readFaqs(project);
       // Killed while the first new text is half written to its temporary file.
@@ -157,7 +160,7 @@ describe("a save of two files cut short", () => {
   });
 
   it("leaves both old or, once the editor starts again, both new", { timeout: 180_000 }, async () => {
-    const project = await copySample();
+    const project = await copyFixture("small");
     try {
       await killedFaqSave(project, "editor-save-set");
       // Killed with the first file in place and not the second.
@@ -177,7 +180,7 @@ describe("a save of two files cut short", () => {
 
 describe("an editor on a project reached through a symbolic link", () => {
   it("checks its saves and builds each once, as on the real path", { timeout: 120_000 }, async () => {
-    const project = await copySample();
+    const project = await copyFixture("small");
     const link = `${project}-link`;
     await symlink(project, link);
     const linked = await startEditor({ config: path.join(link, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
@@ -209,7 +212,7 @@ describe("an editor on a project reached through a symbolic link", () => {
 
 describe("a save that leaves something for check --strict", () => {
   it("says what it left untranslated (new warnings only, not the site's old ones) and still saves", { timeout: 120_000 }, async () => {
-    const project = await copySample();
+    const project = await copyFixture("small");
     const own = await startEditor({ config: path.join(project, "site.yaml"), port: 0, log: createLogger({ level: "quiet" }), outDir: path.join(project, ".edit-out") });
     try {
       const save = async (ops: unknown[]) => {

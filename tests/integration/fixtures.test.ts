@@ -14,6 +14,7 @@ const FIXTURES: Record<Fixture, { pages: number }> = {
   "local-facts": { pages: 30 },
   "many-services": { pages: 30 },
   "no-reviews": { pages: 26 },
+  "own-form": { pages: 28 },
   "own-pages": { pages: 28 },
   small: { pages: 26 },
   "two-states": { pages: 13 },

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.ts";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 import { addHoursAndNotice, ENGLISH } from "../helpers/hours-site.ts";
 import { vnu } from "../helpers/vnu.ts";
 
@@ -11,7 +12,7 @@ import { vnu } from "../helpers/vnu.ts";
 let dir: string;
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   await addHoursAndNotice(dir);
 }, 60_000);
 afterAll(() => removeDir(dir));

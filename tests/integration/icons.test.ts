@@ -2,13 +2,14 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { problemLinesAsync } from "../helpers/problems.ts";
-import { buildProject, copySample, editProjectFile, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, editProjectFile, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
 
 // Content names its icons: one of the templates' own or any of Lucide's. The sprite holds ours
 // and only the Lucide ones the content names.
 let dir: string;
 beforeEach(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
 });
 afterEach(() => removeDir(dir));
 

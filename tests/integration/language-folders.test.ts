@@ -5,20 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redirectsFile } from "../../src/hosting/host-files.ts";
 import { HOSTS, startHost, type RunningHost } from "../helpers/host-servers.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
-// The sample (English and Spanish) with an English article whose slug is "404": its page is
+// The small fixture (English and Spanish) with an English article whose slug is "404": its page is
 // blog/404.html, a top-level folder with a 404.html that is no language.
 let dir: string;
 const dist = () => path.join(dir, "dist");
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   const article = await readFile(path.join(dir, "content", "blog", "60-day-warranty-explained.md"), "utf8");
   const fixture = article
     .replace(/^slug: .*$/m, 'slug: "404"')
     .replace(/^title: .*$/m, 'title: "404 Days Without a Gopher: One Yard\'s Story"');
-  if (!fixture.includes('slug: "404"\n')) throw new Error("the sample article has no slug line to change");
+  if (!fixture.includes('slug: "404"\n')) throw new Error("the fixture's article has no slug line to change");
   await writeFile(path.join(dir, "content", "blog", "404.md"), fixture);
   await buildProject(dir);
 }, 120_000);

@@ -7,9 +7,9 @@ import { copyLeadSite, eventually, STAMP_PAGE, startMailbox, startServe, startWe
 import { runCli } from "../helpers/run-cli.ts";
 import { removeDir } from "../helpers/sample-site.ts";
 
-// The sample taking its own quote form, served by `gopher-site serve` as a process of its own: each
-// post kept in leads/ before the answer, then e-mailed to a real SMTP server and posted to a
-// loopback webhook.
+// The own-form fixture (English only) taking its own quote form, served by `gopher-site serve` as a
+// process of its own: each post kept in leads/ before the answer, then e-mailed to a real SMTP
+// server and posted to a loopback webhook.
 const SECRET = "test-secret-of-the-stamp";
 const COMPANY = "office@gopherguard.example.com";
 let dir: string;

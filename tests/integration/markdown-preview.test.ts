@@ -1,15 +1,22 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { previewMarkdown } from "../../src/editor/markdown-preview.ts";
 import { formatProblem } from "../../src/errors.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
+/** An article of the fixture (content/blog/<name>), one its Spanish translation has too. */
+let article: string;
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
+  const translated = new Set(await readdir(path.join(dir, "content", "es", "blog")));
+  const articles = (await readdir(path.join(dir, "content", "blog"))).filter((name) => name.endsWith(".md") && translated.has(name));
+  expect(articles).not.toEqual([]);
+  article = articles[0]!;
 });
 
 afterAll(async () => {
@@ -27,7 +34,7 @@ async function bodyOf(file: string): Promise<string> {
 describe("the editor's markdown preview (the build's own conversion)", () => {
   it("fills placeholders with the site's facts and renders links and pictures as the build does", async () => {
     const body = "Call {phone} today: setup is {setupPrice}.\n\nSee [our service](/residential-gopher-control) and ![A mound](/images/mound.jpg \"Mound\").\n";
-    const preview = await previewMarkdown(dir, "content/blog/gopher-damage-costs.md", body);
+    const preview = await previewMarkdown(dir, `content/blog/${article}`, body);
     expect(preview).toEqual({
       html: '<p>Call (951) 555-0142 today: setup is $295.</p>\n<p>See <a href="/residential-gopher-control">our service</a> and <img src="/images/mound.jpg" alt="A mound" title="Mound">.</p>\n',
       problems: [],
@@ -35,8 +42,10 @@ describe("the editor's markdown preview (the build's own conversion)", () => {
   });
 
   it("reports raw HTML as the build reports it, at the same lines, and passes none of it on", async () => {
-    const file = "content/blog/gopher-damage-costs.md";
+    const file = `content/blog/${article}`;
     const text = await readFile(path.join(dir, file), "utf8");
+    // The article names {reviewClaim}: the preview fills it as the build does (not a problem of its own).
+    expect(text).toContain("{reviewClaim}");
     await writeFile(path.join(dir, file), `${text}\n<meta http-equiv="refresh" content="0;url=https://example.com/">\n\nA picture: <img src=x onerror="alert(1)">\n`);
     const built = (await problemLinesAsync(() => buildProject(dir, { write: false, displayFrom: dir }))).filter((line) => line.startsWith(file));
     const preview = await previewMarkdown(dir, file, await bodyOf(file));
@@ -52,8 +61,16 @@ describe("the editor's markdown preview (the build's own conversion)", () => {
     expect(preview.html).toBe("");
   });
 
+  it("fills {reviewClaim} with the default language's chrome.yaml words, as the build does", async () => {
+    const site = await readFile(path.join(dir, "site.yaml"), "utf8");
+    const count = /^  count: (\d+)$/m.exec(site)![1];
+    const stars = /^  stars: ([\d.]+)$/m.exec(site)![1];
+    const preview = await previewMarkdown(dir, "content/blog/new-one.md", "Read our {reviewClaim}.");
+    expect(preview).toEqual({ html: `<p>Read our ${count}+ ${stars}-Star Reviews.</p>\n`, problems: [] });
+  });
+
   it("fills a translation's placeholders with its language's facts: its prices, licence labels and words", async () => {
-    const preview = await previewMarkdown(dir, "content/es/blog/gopher-damage-costs.md", "{setupPrice}, {businessLicense}, {trapWindow}.");
+    const preview = await previewMarkdown(dir, `content/es/blog/${article}`, "{setupPrice}, {businessLicense}, {trapWindow}.");
     const money = new Intl.NumberFormat("es-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(295);
     expect(preview.problems).toEqual([]);
     expect(preview.html).toMatch(new RegExp(`^<p>${money.replace("$", "\\$")}, Licencia Comercial #[^,<]+, 24–48 horas\\.</p>\\n$`));

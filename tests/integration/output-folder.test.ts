@@ -4,13 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTPUT_STAMP } from "../../src/output-guard.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 
 let project: string;
 let outside: string;
 
 beforeAll(async () => {
-  project = await copySample({ oneLanguage: true });
+  project = await copyFixture("small", { oneLanguage: true });
   outside = await mkdtemp(path.join(tmpdir(), "gopher-outside-"));
 }, 60_000);
 afterAll(async () => {
@@ -126,7 +127,7 @@ describe("build --out", () => {
   it("puts back a dist/ that links to a web root after a kill between the swap's renames", async () => {
     const webRoot = path.join(outside, "www");
     await mkdir(webRoot);
-    const linked = await copySample({ oneLanguage: true });
+    const linked = await copyFixture("small", { oneLanguage: true });
     try {
       await symlink(path.join(webRoot, "site"), path.join(linked, "dist"));
       expect((await runCli(["build", "-q"], { cwd: linked })).code).toBe(0);

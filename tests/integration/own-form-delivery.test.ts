@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
-import { useOwnForm } from "../helpers/own-form-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
+import { copyOwnFormSite } from "../helpers/own-form-site.ts";
 
 // Where site.yaml's leads.delivery sends the form: Netlify Forms takes it with Netlify's own
 // attributes; the privacy policy names the host that receives the requests.
@@ -10,9 +10,8 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map(removeDir)));
 
 async function built(delivery: "netlify" | "cloudflare"): Promise<(file: string) => Promise<string>> {
-  const dir = await copySample();
+  const dir = await copyOwnFormSite(delivery);
   dirs.push(dir);
-  await useOwnForm(dir, delivery);
   await buildProject(dir);
   return (file) => readFile(path.join(dir, "dist", file), "utf8");
 }

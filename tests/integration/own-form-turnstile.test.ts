@@ -2,16 +2,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useOwnForm } from "../helpers/own-form-site.ts";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyOwnFormSite } from "../helpers/own-form-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
-// The sample with its own call-back form and Cloudflare Turnstile on it (leads.turnstile, with
+// The own-form fixture with Cloudflare Turnstile on its form (leads.turnstile, with
 // Cloudflare's always-passing test site key): the widget's place in the form, the policy allowing
 // Cloudflare's script and frame, the privacy policy saying so. own-form.test.ts: a form without it.
 let dir: string;
 beforeAll(async () => {
-  dir = await copySample();
-  await useOwnForm(dir);
+  dir = await copyOwnFormSite();
   await editProjectFile(dir, "site.yaml", (text) => text.replace("\nleads:\n  delivery: server\n", '\nleads:\n  delivery: server\n  turnstile: { siteKey: "1x00000000000000000000AA" }\n'));
   await buildProject(dir);
 }, 120_000);

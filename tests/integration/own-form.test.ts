@@ -1,18 +1,18 @@
 import { existsSync } from "node:fs";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
-import { useOwnForm } from "../helpers/own-form-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyOwnFormSite } from "../helpers/own-form-site.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
-// The sample with its own call-back form (site.yaml's leads, delivery server) instead of its
-// provider's: the form's markup on every page of both languages, the thank-you pages, the policy.
+// The own-form fixture: a site with its own call-back form (site.yaml's leads, delivery server)
+// instead of a provider's: the form's markup on every page of both languages, the thank-you pages,
+// the policy.
 let dir: string;
 beforeAll(async () => {
-  dir = await copySample();
-  await useOwnForm(dir);
+  dir = await copyOwnFormSite();
   await buildProject(dir);
 }, 120_000);
 afterAll(() => removeDir(dir));
@@ -52,7 +52,9 @@ describe("the site's own call-back form", () => {
 
   it("says each page's own path, language and thank-you page, in that language's words", async () => {
     expect(await page("index.html")).toContain(pageField("/"));
-    expect(await page("blog/gopher-damage-costs.html")).toContain(pageField("/blog/gopher-damage-costs"));
+    const [article] = (await readdir(path.join(dir, "content", "blog"))).filter((file) => file.endsWith(".md"));
+    const slug = /^slug: (\S+)$/m.exec(await readFile(path.join(dir, "content", "blog", article!), "utf8"))![1]!;
+    expect(await page(`blog/${slug}.html`)).toContain(pageField(`/blog/${slug}`));
     const spanish = await page("es/nosotros.html");
     expect(formOf(spanish)).toContain(hidden("lang", "es") + hidden("thanks", "/es/gracias"));
     expect(spanish).toContain(pageField("/es/nosotros"));

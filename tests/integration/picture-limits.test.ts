@@ -2,10 +2,11 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
-const ARTICLE = "content/blog/gopher-damage-costs.md";
+const ARTICLE = "content/blog/60-day-warranty-explained.md";
 
 /** Points the article at another picture, as the owner would by editing its front matter. */
 async function useAsArticleImage(src: string): Promise<void> {
@@ -19,7 +20,7 @@ async function putPicture(name: string, width: number, height: number): Promise<
 }
 
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
   await putPicture("tall.png", 1000, 17000);
   await putPicture("strip.png", 100000, 1);
 }, 60_000);
@@ -40,7 +41,7 @@ describe("pictures larger than WebP and AVIF take", () => {
       const { width, height } = await sharp(path.join(dir, "dist/assets/images", name)).metadata();
       expect({ name, width, height }).toEqual({ name, width: 963, height: 16371 });
     }
-    const page = await readFile(path.join(dir, "dist/blog/gopher-damage-costs.html"), "utf8");
+    const page = await readFile(path.join(dir, "dist/blog/60-day-warranty-explained.html"), "utf8");
     expect(page).toMatch(/<img[^>]* width="963" height="16371"/);
     // The renditions are cached: the next build says it again.
     expect((await buildProject(dir, { displayFrom: dir })).notices).toContain(notice);

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../src/build.ts";
 import { startDevServer } from "../../src/dev/dev-server.ts";
 import { createLogger } from "../../src/log.ts";
-import { buildProject, copySample, removeDir, serveFolder } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir, serveFolder } from "../helpers/sample-site.ts";
 
 let dir: string;
 let result: BuildResult;
 
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
   const put = async (file: string, text: string) => {
     await mkdir(path.dirname(path.join(dir, "public", file)), { recursive: true });
     await writeFile(path.join(dir, "public", file), text);

@@ -7,13 +7,15 @@ import { createLogger } from "../../src/log.ts";
 import { folderSnapshot } from "../helpers/folder-snapshot.ts";
 import { smallPicture } from "../helpers/pictures.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
 
 // Every path that names a picture in public/ stays in it: by `..` or through a symbolic link, a
 // picture from elsewhere on the owner's disk is never read, let alone published.
 let root: string;
 let dir: string;
-const article = "content/blog/gopher-damage-costs.md";
+const article = "content/blog/60-day-warranty-explained.md";
+const ARTICLE_IMAGE = "image: /images/blog/60-day-warranty-explained.svg";
 const OUTSIDE = "must be a file under public/";
 const LINK_OUT = "is a symbolic link to a file outside public/; put the picture itself in public/";
 
@@ -21,7 +23,7 @@ beforeAll(async () => {
   // The project one folder down, so that /../../outside.png from its public/ is a real picture.
   root = await mkdtemp(path.join(tmpdir(), "gopher-public-"));
   dir = path.join(root, "project");
-  await rename(await copySample({ oneLanguage: true }), dir);
+  await rename(await copyFixture("small", { oneLanguage: true }), dir);
   await writeFile(path.join(root, "outside.png"), await smallPicture("png"));
   for (const name of ["linked-share.png", "linked-photo.png", "linked-article.png"]) {
     await symlink(path.join(root, "outside.png"), path.join(dir, "public/images", name));
@@ -30,6 +32,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => removeDir(root));
+
+/** The line of a project file a text is on. */
+const lineOf = async (file: string, text: string) => (await readFile(path.join(dir, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
 
 /** Runs `build` with some files changed (put back after), checking it wrote nothing. */
 async function buildWith(changes: Record<string, (text: string) => string>) {
@@ -51,22 +56,24 @@ async function buildWith(changes: Record<string, (text: string) => string>) {
 
 describe("a picture path that leaves public/", { timeout: 60_000 }, () => {
   it("in site.yaml's brand.shareImage is refused at its field, and nothing is written", async () => {
+    const line = await lineOf("site.yaml", "  shareImage: /images/share.svg");
     const result = await buildWith({ "site.yaml": (text) => text.replace("shareImage: /images/share.svg", "shareImage: /../../outside.png") });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`site.yaml:19:15  brand.shareImage  ${OUTSIDE}\n`);
+    expect(result.stderr).toContain(`site.yaml:${line}:15  brand.shareImage  ${OUTSIDE}\n`);
   });
 
   it("in an article's image is refused at its front matter line, and nothing is written", async () => {
-    const result = await buildWith({ [article]: (text) => text.replace("image: /images/blog/gopher-damage-costs.svg", "image: /../../outside.png") });
+    const line = await lineOf(article, ARTICLE_IMAGE);
+    const result = await buildWith({ [article]: (text) => text.replace(ARTICLE_IMAGE, "image: /../../outside.png") });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${article}:6:8  image  ${OUTSIDE}\n`);
+    expect(result.stderr).toContain(`${article}:${line}:8  image  ${OUTSIDE}\n`);
   });
 
   it("through symbolic links out of public/ is refused at each link, all at once, and nothing is written", async () => {
     const result = await buildWith({
       "site.yaml": (text) => text.replace("shareImage: /images/share.svg", "shareImage: /images/linked-share.png"),
       "content/pages/home.yaml": (text) => text.replace("image: /images/before.svg", "image: /images/linked-photo.png"),
-      [article]: (text) => text.replace("image: /images/blog/gopher-damage-costs.svg", "image: /images/linked-article.png"),
+      [article]: (text) => text.replace(ARTICLE_IMAGE, "image: /images/linked-article.png"),
     });
     expect(result.code).toBe(1);
     const lines = result.stderr.split("\n").filter((line) => line.includes(LINK_OUT));
@@ -93,19 +100,21 @@ describe("an editor save of an article picture outside public/", () => {
       const stateResponse = await fetch(`${editor.url}/__editor/api/state`, { headers: { origin: editor.url, "x-editor-secret": editor.secret } });
       const { version } = ((await stateResponse.json()) as { files: Record<string, { version: string }> }).files[article]!;
       const before = await readFile(path.join(dir, article), "utf8");
+      const line = await lineOf(article, ARTICLE_IMAGE);
       const save = (image: string) => call({ changes: [{ file: article, version, ops: [{ op: "set", path: ["image"], value: image }] }] });
 
       const byDots = await save("/../../outside.png");
       expect(byDots.status).toBe(422);
-      expect(byDots.body.problems).toEqual([{ file: article, line: 6, column: 8, field: "image", message: OUTSIDE }]);
+      expect(byDots.body.problems).toEqual([{ file: article, line, column: 8, field: "image", message: OUTSIDE }]);
       const byLink = await save("/images/linked-article.png");
       expect(byLink.status).toBe(422);
       expect(byLink.body.problems).toEqual([{ file: "public/images/linked-article.png", message: LINK_OUT }]);
 
       expect(await readFile(path.join(dir, article), "utf8")).toBe(before);
-      const page = await (await fetch(`${editor.url}/blog/gopher-damage-costs`)).text();
-      expect(page).toContain("/images/blog/gopher-damage-costs.svg");
-      expect(page).not.toMatch(/outside|linked-article/);
+      const page = await (await fetch(`${editor.url}/blog/60-day-warranty-explained`)).text();
+      expect(page).toContain("/images/blog/60-day-warranty-explained.svg");
+      // A file named after the picture (the article's text says "outside the warranty").
+      expect(page).not.toMatch(/outside[.\w-]*\.\w+|linked-article/);
     } finally {
       await editor.close();
     }

@@ -1,10 +1,11 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { cp, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.ts";
 import { createRebuilder } from "../../src/dev/rebuild.ts";
 import { folderSnapshot } from "../helpers/folder-snapshot.ts";
-import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { editProjectFile, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
 
 // Which pages a dev server renders again after a change (src/dev/rebuild.ts): those whose data
 // changed, known from the data itself. rebuild-identity.test.ts proves the result the same as a
@@ -15,8 +16,19 @@ let rebuilder: ReturnType<typeof createRebuilder>;
 let pageCount: number;
 const out = () => path.join(dir, ".served");
 
+/** The small fixture (English and Spanish) with the tool's templates copied in, as a project with its own templates has them, to edit them. */
+async function copySite(): Promise<string> {
+  const site = await copyFixture("small");
+  await cp(path.join(REPO_ROOT, "templates"), path.join(site, "templates"), { recursive: true });
+  return site;
+}
+const TOWN_PARAGRAPH = "is an unincorporated farming";
+const TOWN_PARAGRAPH_CHANGED = "is an unincorporated, rural farming";
+const NEW_TOWN =
+  "\n  - name: Quail Hollow\n    slug: quail-hollow\n    lat: 33.9\n    lng: -116.9\n    neighborhoods: [Quail Ridge, Dove Canyon, Hawk Point, Owl Flats]\n    nearby: [menifee, murrieta, winchester]\n    intro: >-\n      A small test town.\n  - name: Menifee\n";
+
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copySite();
   rebuilder = createRebuilder(path.join(dir, "site.yaml"), out());
   const first = await rebuilder.rebuild();
   expect(first.whole).toBe(true);
@@ -26,7 +38,7 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
-/** The files a case changed, as they were: put back after it, so each case starts from the sample, built. */
+/** The files a case changed, as they were: put back after it, so each case starts from the fixture, built. */
 const originals = new Map<string, string>();
 afterEach(async () => {
   if (originals.size === 0) return;
@@ -46,16 +58,16 @@ async function afterEdit(file: string, change: (text: string) => string) {
 
 describe("a rebuild renders only the pages a change touches", { timeout: 60_000 }, () => {
   it("a town's paragraph: its page in that language, nothing else", async () => {
-    const rebuilt = await afterEdit("site.yaml", (text) => text.replace("sits high in the windy", "sits high in the very windy"));
-    expect(rebuilt.rendered).toEqual(["banning-gopher-control.html"]);
+    const rebuilt = await afterEdit("site.yaml", (text) => text.replace(TOWN_PARAGRAPH, TOWN_PARAGRAPH_CHANGED));
+    expect(rebuilt.rendered).toEqual(["winchester-gopher-control.html"]);
     expect(rebuilt.written).toBe(1);
-    expect(await readFile(path.join(out(), "banning-gopher-control.html"), "utf8")).toContain("sits high in the very windy");
+    expect(await readFile(path.join(out(), "winchester-gopher-control.html"), "utf8")).toContain(TOWN_PARAGRAPH_CHANGED);
   });
 
   it("its Spanish paragraph: its Spanish page only", async () => {
-    const rebuilt = await afterEdit("content/es/cities.yaml", (text) => text.replace(/(banning:\n\s+intro: (?:>-\n\s+)?)/, "$1Nota. "));
+    const rebuilt = await afterEdit("content/es/cities.yaml", (text) => text.replace(/(winchester:\n\s+intro: (?:>-\n\s+)?)/, "$1Nota. "));
     expect(rebuilt.rendered).toHaveLength(1);
-    expect(rebuilt.rendered[0]).toMatch(/^es\/.*banning.*\.html$/);
+    expect(rebuilt.rendered[0]).toMatch(/^es\/.*winchester.*\.html$/);
   });
 
   it("a page's own copy: that page", async () => {
@@ -64,12 +76,7 @@ describe("a rebuild renders only the pages a change touches", { timeout: 60_000 
   });
 
   it("a town added: its page and the pages that list it, not the articles", async () => {
-    const rebuilt = await afterEdit("site.yaml", (text) =>
-      text.replace(
-        "\n  - name: Banning\n",
-        "\n  - name: Quail Hollow\n    slug: quail-hollow\n    lat: 33.9\n    lng: -116.9\n    neighborhoods: [Quail Ridge, Dove Canyon, Hawk Point, Owl Flats]\n    nearby: [banning, beaumont, calimesa]\n    intro: >-\n      A small test town.\n  - name: Banning\n",
-      ),
-    );
+    const rebuilt = await afterEdit("site.yaml", (text) => text.replace("\n  - name: Menifee\n", NEW_TOWN));
     expect(rebuilt.rendered).toContain("quail-hollow-gopher-control.html");
     expect(rebuilt.rendered).toContain("service-areas.html");
     expect(rebuilt.rendered.some((file) => file.startsWith("blog/"))).toBe(false);
@@ -104,17 +111,19 @@ describe("a rebuild renders only the pages a change touches", { timeout: 60_000 
   it("one kind's template (the article's): the pages of the kinds whose templates import it (articles and legal pages), in each language", async () => {
     const rebuilt = await afterEdit("templates/pages/article.tsx", (text) => text.replace("<article", '<article data-edit="1"'));
     const using = rebuilt.result.pages.filter((page) => page.template === "article" || page.template === "legal").map((page) => page.outFile);
-    expect(using.length).toBeGreaterThan(8);
+    expect(using).toEqual(
+      expect.arrayContaining(["blog/60-day-warranty-explained.html", "es/blog/garantia-de-60-dias-explicada.html", "privacy-policy.html", "terms-of-service.html"]),
+    );
     expect([...rebuilt.rendered].sort()).toEqual(using.sort());
   });
 });
 
 describe("a rebuild of more changed pages than it renders one by one", { timeout: 120_000 }, () => {
   it("writes the whole site through a staging folder, as a build does, and the folder is what a clean build writes", async () => {
-    const own = await copySample();
+    const own = await copySite();
     try {
       const served = path.join(own, ".served");
-      // The sample's 45 pages stand for a site of thousands: past 10 changed pages, the whole site is written.
+      // The fixture's pages (more than 10) stand for a site of thousands: past 10 changed pages, the whole site is written.
       const large = createRebuilder(path.join(own, "site.yaml"), served, { partialLimit: 10 });
       await large.rebuild();
       const folder = async () => (await stat(served)).ino;
@@ -131,8 +140,8 @@ describe("a rebuild of more changed pages than it renders one by one", { timeout
       await build({ config: path.join(own, "site.yaml"), out: clean });
       expect(await folderSnapshot(served)).toEqual(await folderSnapshot(clean));
       // And it renders one by one again after: a town's paragraph is one page.
-      await editProjectFile(own, "site.yaml", (text) => text.replace("sits high in the windy", "sits high in the very windy"));
-      expect((await large.rebuild()).rendered).toEqual(["banning-gopher-control.html"]);
+      await editProjectFile(own, "site.yaml", (text) => text.replace(TOWN_PARAGRAPH, TOWN_PARAGRAPH_CHANGED));
+      expect((await large.rebuild()).rendered).toEqual(["winchester-gopher-control.html"]);
       expect(await folder()).toBe(swapped);
     } finally {
       await removeDir(own);

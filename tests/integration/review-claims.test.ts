@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyFixture } from "../helpers/fixture-site.ts";
 import { runCli } from "../helpers/run-cli.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
 // A badge and {reviewClaim} say only what site.yaml's figures say, in each language's words, and
 // nothing at all for a company without an average.
@@ -31,7 +31,7 @@ const rating = "  # rating:\n  #   average: 5\n  #   count: 100\n";
 
 describe("review claims", () => {
   beforeEach(async () => {
-    dir = await copySample();
+    dir = await copyFixture("small");
   });
 
   it("say 4.8 stars from 212 reviews in each language's words, and in structured data, never 5-Star", async () => {

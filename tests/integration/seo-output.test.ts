@@ -4,14 +4,22 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { IMAGE_CACHE_DIR } from "../../src/assets/image-cache.ts";
 import { SiteError } from "../../src/errors.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
 const SITE = "https://www.gopherguard.example.com";
 let dir: string;
 let dist: string;
 let htmlFiles: string[];
+/** What the fixture's files say there is: its towns, services, FAQ questions and articles (each article's date by its slug). */
+let towns: number;
+let services: number;
+let questions: number;
+let articleDates: Map<string, string>;
+const ARTICLE = "60-day-warranty-explained";
 
 const read = (file: string) => readFile(path.join(dist, file), "utf8");
 /** `/about` for about.html, `/` for index.html. */
@@ -24,14 +32,27 @@ const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:prop
 const distFile = (url: string) => path.join(dist, new URL(url).pathname);
 
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
   dist = path.join(dir, "dist");
+  const site = parse(await readFile(path.join(dir, "site.yaml"), "utf8")) as { cities: unknown[]; services: unknown[] };
+  towns = site.cities.length;
+  services = site.services.length;
+  questions = (parse(await readFile(path.join(dir, "content/faq.yaml"), "utf8")) as { items: unknown[] }).items.length;
+  const markdown = (await readdir(path.join(dir, "content/blog"))).filter((file) => file.endsWith(".md"));
+  articleDates = new Map(
+    await Promise.all(
+      markdown.map(async (file) => {
+        const text = await readFile(path.join(dir, "content/blog", file), "utf8");
+        return [text.match(/^slug: (.*)$/m)![1]!.trim(), text.match(/^date: (.*)$/m)![1]!.trim()] as const;
+      }),
+    ),
+  );
   await buildProject(dir);
   htmlFiles = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith(".html")).sort();
 }, 60_000);
 afterAll(() => removeDir(dir));
 
-describe("search and share metadata of the built sample", () => {
+describe("search and share metadata of a built site", () => {
   it("gives every page Open Graph and Twitter card tags, icons, the manifest and the feed", async () => {
     for (const file of htmlFiles) {
       const html = await read(file);
@@ -51,14 +72,15 @@ describe("search and share metadata of the built sample", () => {
       expect(html, file).toMatch(/<link rel="apple-touch-icon" href="\/assets\/icons\/apple-touch-icon\.[A-Za-z0-9]{10}\.png"\/>/);
       expect(html, file).toContain('<link rel="alternate" type="application/atom+xml" title="Gopher Control Tips and Advice Blog | Gopher Guard Family Trapping" href="/blog/feed.xml"/>');
     }
-    const article = await read("blog/gopher-damage-costs.html");
-    expect(meta(article, "og:image")).toMatch(/\/assets\/share\/gopher-damage-costs\.[A-Za-z0-9]{10}\.png$/);
-    expect(meta(article, "article:published_time")).toBe("2025-10-17");
+    const article = await read(`blog/${ARTICLE}.html`);
+    expect(meta(article, "og:image")).toMatch(new RegExp(`/assets/share/${ARTICLE}\\.[A-Za-z0-9]{10}\\.png$`));
+    expect(meta(article, "article:published_time")).toBe(articleDates.get(ARTICLE));
+    expect(articleDates.get(ARTICLE)).toBe("2025-10-18");
   });
 
   it("makes 1200x630 PNG share pictures and the 180, 192 and 512 px icons with sharp", async () => {
     const shares = await readdir(path.join(dist, "assets/share"));
-    expect(shares).toHaveLength(9); // the site's and one per article
+    expect(shares).toHaveLength(1 + articleDates.size); // the site's and one per article
     for (const name of shares) {
       expect(await sharp(path.join(dist, "assets/share", name)).metadata(), name).toMatchObject({ format: "png", width: 1200, height: 630 });
     }
@@ -93,14 +115,14 @@ describe("search and share metadata of the built sample", () => {
       geo: { latitude: 33.7069, longitude: -117.0845 },
       url: `${SITE}/`,
     });
-    expect(business!.areaServed).toHaveLength(28);
+    expect(business!.areaServed).toHaveLength(towns);
     expect(business!.areaServed).toContainEqual({ "@type": "City", name: "Temecula, CA" });
     expect(business!.sameAs).toContain("https://www.yelp.com/biz/gopher-guard-family-trapping-winchester");
     expect(business).not.toHaveProperty("openingHoursSpecification");
 
     const serviceAreas = blocks.get("/service-areas")!;
     expect(serviceAreas.map((block) => block["@type"])).toEqual(["HomeAndConstructionBusiness", "FAQPage"]);
-    expect(serviceAreas[1]!.mainEntity).toHaveLength(8);
+    expect(serviceAreas[1]!.mainEntity).toHaveLength(questions);
     expect(serviceAreas[1]!.mainEntity[0]).toEqual({
       "@type": "Question",
       name: "Do you use poison at my home?",
@@ -108,7 +130,7 @@ describe("search and share metadata of the built sample", () => {
     });
 
     const cityPages = [...blocks].filter(([page]) => /^\/[a-z-]+-gopher-control$/.test(page) && !/^\/(residential|commercial)-/.test(page));
-    expect(cityPages).toHaveLength(28);
+    expect(cityPages).toHaveLength(towns);
     for (const [page, list] of cityPages) {
       expect(list.map((block) => block["@type"]), page).toEqual(["BreadcrumbList"]);
       const items = list[0]!.itemListElement;
@@ -116,13 +138,13 @@ describe("search and share metadata of the built sample", () => {
     }
 
     const articles = [...blocks].filter(([page]) => page.startsWith("/blog/"));
-    expect(articles).toHaveLength(8);
+    expect(articles).toHaveLength(articleDates.size);
     for (const [page, list] of articles) {
       const [posting, breadcrumb] = list;
       expect(posting, page).toMatchObject({
         "@type": "BlogPosting",
         headline: expect.any(String),
-        datePublished: page === "/blog/60-day-warranty-explained" ? "2025-10-18" : "2025-10-17",
+        datePublished: articleDates.get(page.slice("/blog/".length)),
         author: { "@type": "Organization", name: "Gopher Guard Family Trapping" },
         mainEntityOfPage: `${SITE}${page}`,
       });
@@ -143,15 +165,16 @@ describe("search and share metadata of the built sample", () => {
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]).sort();
     const pages = htmlFiles.filter((file) => file !== "404.html").map((file) => `${SITE}${pagePath(file)}`).sort();
     expect(listed).toEqual(pages);
-    expect(listed).toHaveLength(44);
+    // Every page but the 404: home, service areas, about, blog, the two legal pages, each service, town and article.
+    expect(listed).toHaveLength(4 + 2 + services + towns + articleDates.size);
     expect(await read("robots.txt")).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
 
-  it("has an Atom feed of the eight articles, each linking to its page", async () => {
+  it("has an Atom feed of the articles, each linking to its page", async () => {
     const feed = await read("blog/feed.xml");
     expect(feed).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/);
     const links = [...feed.matchAll(/<entry>[\s\S]*?<link rel="alternate" type="text\/html" href="([^"]+)"\/>/g)].map((match) => match[1]!);
-    expect(links).toHaveLength(8);
+    expect(links).toHaveLength(articleDates.size);
     for (const link of links) expect(htmlFiles).toContain(`${new URL(link).pathname.slice(1)}.html`);
   });
 
@@ -244,7 +267,7 @@ describe("raster images", () => {
   }, 120_000);
 
   it("fail the build, naming the page, when a page uses an image that does not exist", async () => {
-    const article = path.join(dir, "content/blog/gopher-damage-costs.md");
+    const article = path.join(dir, `content/blog/${ARTICLE}.md`);
     const original = await readFile(article, "utf8");
     await writeFile(article, original.replace(/^image: .*$/m, "image: /images/blog/missing.png"));
     try {
@@ -252,7 +275,7 @@ describe("raster images", () => {
       expect(error).toBeInstanceOf(SiteError);
       const messages = (error as SiteError).problems.map((problem) => `${problem.file}  ${problem.message}`);
       expect(messages).toContain(
-        "blog/gopher-damage-costs.html  /blog/gopher-damage-costs links to /images/blog/missing.png, which is not a page or file of the site",
+        `blog/${ARTICLE}.html  /blog/${ARTICLE} links to /images/blog/missing.png, which is not a page or file of the site`,
       );
     } finally {
       await writeFile(article, original);

@@ -6,9 +6,10 @@ import { startDevServer, type DevServer } from "../../src/dev/dev-server.ts";
 import { CLIENT_PATH, EVENTS_PATH } from "../../src/dev/live-reload.ts";
 import { startPreviewServer, type PreviewServer } from "../../src/dev/preview-server.ts";
 import { createLogger } from "../../src/log.ts";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
-// dev and preview, started as the CLI starts them, asked with forged Host and Origin headers as a
+// dev and preview on the small fixture (English only), started as the CLI starts them, asked with forged Host and Origin headers as a
 // DNS-rebinding page or another site's page would send them.
 let dir: string;
 let dev: DevServer;
@@ -16,7 +17,7 @@ let preview: PreviewServer;
 const sink = { write: () => true } as unknown as NodeJS.WritableStream;
 
 beforeAll(async () => {
-  dir = await copySample({ oneLanguage: true });
+  dir = await copyFixture("small", { oneLanguage: true });
   await buildProject(dir);
   preview = await startPreviewServer({ out: path.join(dir, "dist"), port: 0, host: "127.0.0.1" });
   dev = await startDevServer({ config: path.join(dir, "site.yaml"), port: 0, host: "127.0.0.1", log: createLogger({ stdout: sink, stderr: sink }), outDir: path.join(dir, ".dev-out") });

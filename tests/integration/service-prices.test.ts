@@ -2,13 +2,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { problemLinesAsync } from "../helpers/problems.ts";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 // A service's sections take an own page's vocabulary: its prices (site.yaml's, by name) and its FAQ
 // are shown on its page and given to search engines as the Service's offers and an FAQPage.
 let dir: string;
 beforeEach(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
 });
 afterEach(() => removeDir(dir));
 

@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 // A nearby town's link in the language's word order: {city} in pages/city.yaml's linkSuffix is the
 // nearby town's name, never the name of the page the link is on.
 let dir: string;
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   await editProjectFile(dir, "content/es/pages/city.yaml", (text) => text.replace(/^( {2}linkSuffix: ).*$/m, "$1Tuzas en {city}"));
   await buildProject(dir);
 }, 90_000);

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyFixture } from "../helpers/fixture-site.ts";
-import { buildProject, copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { buildProject, editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 let dir: string;
 
@@ -81,16 +81,16 @@ describe("a town's name in another language", () => {
   afterEach(() => removeDir(dir));
 
   it("is the one the language's cities.yaml gives, on its page and in its lists; the default language keeps site.yaml's", async () => {
-    const project = (dir = await copySample());
-    await editProjectFile(project, "content/es/cities.yaml", (text) => text.replace("lake-elsinore:\n  intro:", "lake-elsinore:\n  name: Lago Elsinore\n  intro:"));
+    const project = (dir = await copyFixture("small"));
+    await editProjectFile(project, "content/es/cities.yaml", (text) => text.replace("winchester:\n  intro:", "winchester:\n  name: Valle de Winchester\n  intro:"));
     await buildProject(project);
     const read = (file: string) => readFile(path.join(project, "dist", file), "utf8");
-    const spanish = await read("es/control-de-tuzas-lake-elsinore.html");
-    expect(spanish).toMatch(/<h1[^>]*>[^<]*Lago Elsinore, CA[^<]*<\/h1>/);
-    expect(spanish).toContain("<title>Control de tuzas en Lago Elsinore");
-    expect(await read("es/areas-de-servicio.html")).toContain(">Lago Elsinore</a>");
-    const english = await read("lake-elsinore-gopher-control.html");
-    expect(english).toContain("Lake Elsinore, CA");
-    expect(english).not.toContain("Lago Elsinore");
+    const spanish = await read("es/control-de-tuzas-winchester.html");
+    expect(spanish).toMatch(/<h1[^>]*>[^<]*Valle de Winchester, CA[^<]*<\/h1>/);
+    expect(spanish).toContain("<title>Control de tuzas en Valle de Winchester");
+    expect(await read("es/areas-de-servicio.html")).toContain(">Valle de Winchester</a>");
+    const english = await read("winchester-gopher-control.html");
+    expect(english).toContain("Winchester, CA");
+    expect(english).not.toContain("Valle de Winchester");
   }, 120_000);
 });

@@ -1,7 +1,8 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildProject, copySample, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { buildProject, removeDir } from "../helpers/sample-site.ts";
 
 // A language that translates its legal pages: each is named like the page it translates, and is
 // then linked like every other translated page. Under a name of its own it would be an orphan: refused.
@@ -23,7 +24,7 @@ async function translateLegalPages(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
   await translateLegalPages();
   await buildProject(dir);
 }, 90_000);

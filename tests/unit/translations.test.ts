@@ -6,14 +6,15 @@ import { loadEditions } from "../../src/content/load-editions.ts";
 import { formatProblem } from "../../src/errors.ts";
 import { problemLinesAsync } from "../helpers/problems.ts";
 import { documentConditions } from "../../src/routes/privacy.ts";
-import { copySample, editProjectFile, removeDir } from "../helpers/sample-site.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { editProjectFile, removeDir } from "../helpers/sample-site.ts";
 
 // A translation is refused, with file:line:column, when it has keys or placeholders the default
 // language lacks, or when its words for a fact carry other numbers than site.yaml's. What it lacks
 // is a translation still to write: those pages are left out of the language, with a warning.
 let dir: string;
 beforeEach(async () => {
-  dir = await copySample();
+  dir = await copyFixture("small");
 });
 afterEach(() => removeDir(dir));
 
@@ -31,7 +32,7 @@ async function problems(): Promise<string[]> {
 const lineOf = async (file: string, text: string) => (await readFile(path.join(dir, file), "utf8")).split("\n").findIndex((line) => line.includes(text)) + 1;
 
 describe("translations", () => {
-  it("load as they are in the sample", async () => {
+  it("load as they are in a site whose translations are complete", async () => {
     expect(await problems()).toEqual([]);
   });
 
@@ -75,7 +76,7 @@ describe("translations", () => {
 
   it("refuse an article that translates no article, and a city paragraph for no city", async () => {
     await edit("content/es/cities.yaml", (text) => `${text}\nno-such-town:\n  intro: Un pueblo que no existe.\n`);
-    await writeFile(path.join(dir, "content/es/blog/no-twin.md"), (await readFile(path.join(dir, "content/es/blog/gopher-damage-costs.md"), "utf8")).replace(/slug: .*/, "slug: sin-gemelo"));
+    await writeFile(path.join(dir, "content/es/blog/no-twin.md"), (await readFile(path.join(dir, "content/es/blog/60-day-warranty-explained.md"), "utf8")).replace(/slug: .*/, "slug: sin-gemelo"));
     const found = (await problems()).join("\n");
     expect(found).toMatch(/content\/es\/cities\.yaml:\d+:\d+ +no-such-town +no city in site\.yaml has this slug/);
     expect(found).toMatch(/content\/es\/blog\/no-twin\.md +translates no article/);

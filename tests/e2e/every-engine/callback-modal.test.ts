@@ -191,4 +191,4 @@ forEachEngine((engine) => {
     await page.press("Escape");
     await expect.poll(() => dialogOpen(page)).toBe(false);
   });
-});
+}, { fixture: "small" });

@@ -87,4 +87,4 @@ forEachEngine((engine) => {
     await page.click('.language-switcher a[hreflang="es"]');
     await expect.poll(async () => new URL(await page.url()).pathname).toBe("/es/nosotros");
   });
-});
+}, { fixture: "small" });

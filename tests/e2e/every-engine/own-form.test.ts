@@ -2,26 +2,26 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { STAMP_MIN_AGE_MS } from "../../../src/leads/stamp.ts";
 import { forEachEngine, type EnginePage } from "../../helpers/engines/index.ts";
 import { pageErrors } from "../../helpers/engines/page-reads.ts";
+import { copyFixture } from "../../helpers/fixture-site.ts";
 import { deliveredBy, leadNamed } from "../../helpers/lead-records.ts";
 import { startMailbox, startServe } from "../../helpers/lead-site.ts";
-import { useOwnForm } from "../../helpers/own-form-site.ts";
 import { loadSample } from "../../helpers/sample-data.ts";
-import { buildProject, copySample, removeDir } from "../../helpers/sample-site.ts";
+import { buildProject, removeDir } from "../../helpers/sample-site.ts";
 
 // The site's own call-back form in Chromium, Firefox and WebKit, posted to the real `gopher-site
 // serve`: with JavaScript (sent in place, the toast) and without (a plain post, then the thank-you
 // page of the page's language), each request found in the leads file and e-mailed to a real SMTP
 // server; and the dialog's focus, trap and Escape with the form's fields in it. Every engine's
 // driver turns scripting off (Chromium's context option, Firefox's pref, MiniBrowser's flag).
+// On tests/fixtures/own-form: the site's leads delivered by serve, a thank-you page per language.
 
 let project: string;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-const sample = loadSample();
+let sample: Awaited<ReturnType<typeof loadSample>>;
 
 beforeAll(async () => {
-  project = await copySample();
-  await useOwnForm(project);
-  [mailbox] = await Promise.all([startMailbox(), buildProject(project)]);
+  project = await copyFixture("own-form");
+  [mailbox, , sample] = await Promise.all([startMailbox(), buildProject(project), loadSample(project)]);
 }, 180_000);
 afterAll(async () => {
   await mailbox?.close();
@@ -211,8 +211,10 @@ forEachEngine(
   },
   // serve for each engine alone: its rate limit (5 posts a minute from one address: every engine
   // posts from 127.0.0.1) then counts one engine's posts.
-  async () => {
-    const server = await startServe(project, { GOPHER_SITE_LEAD_SECRET: "own-form-every-engine", GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` });
-    return { url: server.url, sample: await sample, close: server.stop };
+  {
+    serveForEngine: async () => {
+      const server = await startServe(project, { GOPHER_SITE_LEAD_SECRET: "own-form-every-engine", GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` });
+      return { url: server.url, sample, close: server.stop };
+    },
   },
 );

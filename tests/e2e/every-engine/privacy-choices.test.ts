@@ -71,4 +71,4 @@ forEachEngine((engine) => {
       expect(await pageErrors(page)).toEqual([]);
     });
   }
-});
+}, { fixture: "small" });

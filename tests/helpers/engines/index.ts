@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe } from "vitest";
+import { copyFixture, type Fixture } from "../fixture-site.ts";
 import { loadSample } from "../sample-data.ts";
 import { buildProject, copySample, removeDir, serveFolder } from "../sample-site.ts";
 import { launchChromiumEngine } from "./chromium.ts";
@@ -24,9 +25,10 @@ export function selectedEngines(): EngineName[] {
   return names as EngineName[];
 }
 
-/** The sample site, built and served once for a test file. */
+/** The site a test file's pages come from, built and served once for the file. */
 export interface ServedSample {
   readonly url: string;
+  /** The served site's config and copy (loadSample of its folder), to compare the pages with. */
   readonly sample: Awaited<ReturnType<typeof loadSample>>;
 }
 
@@ -35,7 +37,17 @@ export interface EngineSite extends ServedSample {
   close(): Promise<void>;
 }
 
-/** What one engine's tests get: fresh pages of the served sample, closed after each test. */
+/**
+ * Which site a test file's engines open: a copy of a fixture of tests/fixtures/ (changed by
+ * `prepare` before it is built), the sample itself (for the sample's own spec tests), or a site
+ * the file serves for each engine alone.
+ */
+export type EngineSites =
+  | { fixture: Fixture; prepare?: (dir: string) => Promise<unknown> }
+  | { sample: true }
+  | { serveForEngine: (name: EngineName) => Promise<EngineSite> };
+
+/** What one engine's tests get: fresh pages of the served site, closed after each test. */
 export interface EngineSuite {
   readonly name: EngineName;
   readonly minWidth: number;
@@ -46,17 +58,19 @@ export interface EngineSuite {
 }
 
 /**
- * Registers a test file's hooks: the sample built and served once, then for each selected engine
- * a `describe` named after it, whose `body` defines the tests once for every engine. A missing
+ * Registers a test file's hooks: the site of `sites` built and served once, then for each selected
+ * engine a `describe` named after it, whose `body` defines the tests once for every engine. A missing
  * engine fails the tests with the command that installs it, never skips them. With `serveForEngine`,
  * each engine's tests open a site of the test's own instead, started for that engine alone (a server
  * that keeps state, such as `gopher-site serve`'s rate limit, starts afresh for each).
  */
-export function forEachEngine(body: (engine: EngineSuite) => void, serveForEngine?: (name: EngineName) => Promise<EngineSite>): void {
+export function forEachEngine(body: (engine: EngineSuite) => void, sites: EngineSites): void {
   let served: EngineSite | undefined;
+  const serveForEngine = "serveForEngine" in sites ? sites.serveForEngine : undefined;
   if (!serveForEngine) {
     beforeAll(async () => {
-      served = await serveSample();
+      if ("sample" in sites) served = await serveSite(await copySample());
+      else if ("fixture" in sites) served = await serveSite(await copyFixture(sites.fixture), sites.prepare);
     });
     afterAll(() => served?.close());
   }
@@ -100,10 +114,11 @@ export function forEachEngine(body: (engine: EngineSuite) => void, serveForEngin
   }
 }
 
-async function serveSample() {
-  const dir = await copySample();
+/** Builds and serves a copy of a site (removed once closed), changed by `prepare` first. */
+async function serveSite(dir: string, prepare?: (dir: string) => Promise<unknown>): Promise<EngineSite> {
   try {
-    const [, sample] = await Promise.all([buildProject(dir), loadSample()]);
+    await prepare?.(dir);
+    const [, sample] = await Promise.all([buildProject(dir), loadSample(dir)]);
     const server = await serveFolder(path.join(dir, "dist"));
     return {
       url: server.url,

@@ -26,7 +26,8 @@ export interface PageKind {
   /**
    * A page of its own at its slug, one per language, made from its one copy file and the site's
    * common views (FixedPageView in routes/page-props.ts): planned from this entry alone, with no
-   * code of its own in routes/ (routes/fixed-pages.ts). The about, service areas and thank-you pages.
+   * code of its own in routes/ (plan-routes.ts' fixedPage). The about, service areas and thank-you pages.
+   * It needs a `slug` and one copy file.
    */
   fixed?: {
     /** Its JSON-LD besides none: the business, the FAQ of faq.yaml (src/seo/page-seo.ts). */
@@ -59,7 +60,10 @@ export const PAGE_KIND_NAMES = Object.keys(PAGE_KINDS) as PageKindName[];
 
 /** The kinds of page planned from their registry entry alone (`fixed`), in the registry's order. */
 export type FixedKind = { [K in PageKindName]: (typeof PAGE_KINDS)[K] extends { fixed: object; slug: string } ? K : never }[PageKindName];
-export const FIXED_KINDS = PAGE_KIND_NAMES.filter((name) => (PAGE_KINDS[name] as PageKind).fixed !== undefined) as FixedKind[];
+export const FIXED_KINDS = PAGE_KIND_NAMES.filter((name) => {
+  const kind = PAGE_KINDS[name] as PageKind;
+  return kind.fixed !== undefined && kind.slug !== undefined;
+}) as FixedKind[];
 
 /** A fixed kind's copy file under content/ (its one file). */
 export type FixedCopyFile<K extends FixedKind> = (typeof PAGE_KINDS)[K]["copy"][0];

@@ -112,6 +112,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     lastFailed = true;
     live.send({ type: "error", problems: lines });
   };
+  // The files the watcher reported during the build under way, and how many builds in a row were let go.
+  let building: Set<string> | undefined;
+  let letGoInARow = 0;
   const rebuild = async (changed: string[]) => {
     const started = performance.now();
     changedSinceGood.push(...changed);
@@ -127,10 +130,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         queue.push(file);
       }
     };
-    // Nor is a build served from a file still being written (files-at-rest.ts): it is let go, and
-    // the file, found changed, built again.
+    // Nor is a build served from a file still being written (files-at-rest.ts): one of its files not
+    // at rest, or any other changed while it ran (read before, during or after the write: not known),
+    // lets it go; the file, found changed or already queued, is built again. A file that never comes
+    // to rest (a long copy into public/) lets go at most MOST_LET_GO builds in a row; the next is served.
+    const changedDuring = new Set<string>();
+    building = changedDuring;
+    const stillBeingWritten = async () => (await changedSince(seen)) ?? [...changedDuring][0];
     const atRest = async () => {
-      const file = await changedSince(seen);
+      const file = letGoInARow < MOST_LET_GO ? await stillBeingWritten() : undefined;
       if (file) throw new Superseded(file);
     };
     try {
@@ -142,13 +150,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         changedSinceGood.every((file) => file.endsWith(".css") && file.startsWith(paths.templates));
       const took = formatMs(performance.now() - started);
       const verb = changed.some(Boolean) ? "Rebuilt" : "Built";
+      letGoInARow = 0;
       served(rebuilt, `${verb} ${pagesDone(rebuilt)} in ${took}${cssOnly ? " (stylesheet swapped)" : ""}`, cssOnly);
     } catch (error) {
-      // A failure to read a file cut short is no failure of the site: said only if the file stood still.
-      const stillWritten = error instanceof Superseded ? error.file : await changedSince(seen);
-      if (stillWritten) log.info(`${path.relative(paths.root, stillWritten)} was still being written; building it again`);
-      else failed(error);
+      // A failure to read a file cut short is no failure of the site: said only if the files stood still.
+      const stillWritten = error instanceof Superseded ? error.file : letGoInARow < MOST_LET_GO ? await stillBeingWritten() : undefined;
+      if (stillWritten) {
+        letGoInARow++;
+        log.info(`${path.relative(paths.root, stillWritten)} was still being written; building it again`);
+      } else {
+        letGoInARow = 0;
+        failed(error);
+      }
     } finally {
+      building = undefined;
       builds++;
       recheck();
       if (seen.size > 0) rechecks.add(new Promise<void>((resolve) => setTimeout(resolve, WATCHER_THROTTLE_MS + 10).unref()).then(recheck));
@@ -219,6 +234,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (announced.has(file) && modified === announced.get(file)) return;
     announced.delete(file);
     log.info(`changed ${path.relative(paths.root, file) || file}`);
+    building?.add(file);
     queue.push(file);
   });
   watcher.on("error", (error) => log.error(`watcher: ${(error as Error).message}`));
@@ -261,6 +277,9 @@ function pagesDone(rebuilt: Rebuilt): string {
   const total = rebuilt.result.pages.length;
   return rebuilt.whole ? `${total} pages` : `${rebuilt.rendered.length} of ${total} pages`;
 }
+
+/** Builds let go in a row for files still being written before one is served anyway (files-at-rest.ts). */
+const MOST_LET_GO = 3;
 
 /** chokidar drops a second change event of a file within this long of the first. */
 const WATCHER_THROTTLE_MS = 50;

@@ -3,8 +3,10 @@ import { statSync } from "node:fs";
 /**
  * A file saved in place is truncated, then written, perhaps in several writes: a build that read
  * it meanwhile read it empty or cut short (at a point that may even parse). A build is served only
- * when the files it was started for are as they were when it started, and have been still for a
- * moment (QUIET_MS); otherwise it is let go (`Superseded`) and the next build reads them whole.
+ * when the files it was started for are as they were when it started and have been still for a
+ * moment (QUIET_MS), and no other file changed while it ran; otherwise it is let go (`Superseded`)
+ * and the next build reads them whole. A writer that pauses longer than QUIET_MS between two
+ * writes can still be read cut short: the file, found changed, is then built again at once.
  */
 export const QUIET_MS = 20;
 
@@ -25,7 +27,7 @@ export function fileState(file: string): string {
   }
 }
 
-/** The files (path -> fileState) as they are now, for `stillAsRead` to compare with later. */
+/** The files (path -> fileState) as they are now, for `changedSince` to compare with later. */
 export function statesOf(files: readonly string[]): Map<string, string> {
   return new Map(files.map((file) => [file, fileState(file)]));
 }
@@ -39,7 +41,8 @@ export async function changedSince(states: ReadonlyMap<string, string>, now: () 
     if (fileState(file) !== state) return file;
     const age = now() - modifiedAt(file);
     if (age >= QUIET_MS) continue;
-    await new Promise((resolve) => setTimeout(resolve, QUIET_MS - age));
+    // A time ahead of this clock (a file written from another machine's clock) counts as just written: one wait, never longer.
+    await new Promise((resolve) => setTimeout(resolve, age < 0 ? QUIET_MS : QUIET_MS - age));
     if (fileState(file) !== state) return file;
   }
   return undefined;

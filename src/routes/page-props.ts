@@ -261,7 +261,7 @@ export interface FixedPageView<C> {
   faq: Copy["faq"]["items"];
   /** Every town with a page, nearest the base first. */
   cities: PlaceLink[];
-  /** The licences site.yaml's shownOn lists for this kind. */
+  /** The licences site.yaml's shownOn lists for this kind (only a kind with `licensePlace` may be named there; none otherwise). */
   licenses: string[];
   /** The service area's map, embedded. */
   mapUrl: string;

@@ -136,10 +136,11 @@ export function planRoutes(options: PlanRoutesOptions): PlannedPage[] {
   /** A page of a fixed kind (page-kinds.ts `fixed`), from its registry entry alone: its copy and the common views. */
   const fixedPage = (kind: FixedKind): PlannedPage[] => {
     const entry = PAGE_KINDS[kind] as PageKind & { fixed: NonNullable<PageKind["fixed"]> };
-    const pageCopy = (copy as unknown as Record<string, FixedPageView<{ title: string; description: string }>["copy"] | undefined>)[copyKey(entry.copy[0]!)];
+    // Its copy by the key its file is loaded under (copyKey): the one cast, as a kind's copy type is found by that key.
+    const pageCopy = (copy as unknown as Record<string, { title: string; description: string } | undefined>)[copyKey(entry.copy[0]!)];
     if (!pageCopy || (entry.fixed.withOwnForm && !ownLeadForm(site)) || !builds(language, translationUnit(kind))) return [];
-    const view = { copy: pageCopy, faq: copy.faq.items, cities, licenses: licensesOn(licenses, kind), mapUrl: mapEmbedUrl(site), mapLink: mapEmbedUrl(site, false), cta };
-    return [page(kind, at((p) => p.page(kind)), entry.fixed.noindex ? { ...pageCopy, noindex: true } : pageCopy, view as never)];
+    const view: FixedPageView<typeof pageCopy> = { copy: pageCopy, faq: copy.faq.items, cities, licenses: licensesOn(licenses, kind), mapUrl: mapEmbedUrl(site), mapLink: mapEmbedUrl(site, false), cta };
+    return [page(kind, at((p) => p.page(kind)), entry.fixed.noindex ? { ...pageCopy, noindex: true } : pageCopy, view as FixedPageView<never>)];
   };
 
   // Every kind of page in the registry's order (the sitemap's): the fixed kinds from their entry, the others here.

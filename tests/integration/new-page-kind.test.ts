@@ -40,7 +40,7 @@ async function insertAfter(file: string, after: string, line: string): Promise<v
   await editProjectFile(tool, file, (text) => {
     const lines = text.split("\n");
     const at = lines.findIndex((each) => each.startsWith(after));
-    if (at < 0) return text;
+    if (at < 0) throw new Error(`${file} has no line starting with ${after}: the worked example (docs/code-map.md) needs a new anchor`);
     lines.splice(at + 1, 0, line);
     return lines.join("\n");
   });
@@ -98,6 +98,13 @@ it("builds the page in each language, in the sitemap and linked to its other lan
   const sitemap = await readFile(path.join(site, "dist/sitemap.xml"), "utf8");
   expect(sitemap).toMatch(/<loc>[^<]*\/warranty<\/loc>/);
   expect(sitemap).toMatch(/<loc>[^<]*\/es\/garantia<\/loc>/);
+});
+
+it("offers the page's words in the editor's Page texts", { timeout: 60_000 }, async () => {
+  const { schemasFor } = (await import(path.join(tool, "src/editor/schemas.ts"))) as typeof import("../../src/editor/schemas.ts");
+  expect(Object.keys(schemasFor(["residential"]).copy)).toContain("pages/warranty.yaml");
+  const { copyFiles } = (await import(path.join(REPO_ROOT, "src/content/copy-schema.ts"))) as typeof import("../../src/content/copy-schema.ts");
+  expect(Object.keys(copyFiles)).not.toContain("pages/warranty.yaml");
 });
 
 it("asks for the page's words: a site without its copy file fails, naming the file", { timeout: 120_000 }, async () => {

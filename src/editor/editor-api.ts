@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { access, mkdir, readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -158,7 +159,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     const siteYaml = await readFile(path.join(root, settings), "utf8");
     const data = new Map(Object.entries(files).map(([file, view]) => [file, view.data]));
     const site = files["site.yaml"]?.data as SiteInput;
-    return { files, schemas: editorSchemas(siteYaml), untranslated: await untranslated(root, site, data) };
+    // The site's name for the drafts a browser keeps of it (app/drafts.ts): one browser may open several sites' editors.
+    const siteId = createHash("sha256").update(path.resolve(root, settings)).digest("base64url").slice(0, 16);
+    return { site: siteId, files, schemas: editorSchemas(siteYaml), untranslated: await untranslated(root, site, data) };
   }
 
   /**

@@ -2,6 +2,7 @@ import type { MarkedFile } from "../editor-api.ts";
 import type { FileChange } from "../save-request.ts";
 import type { EditorSchemas } from "../schemas.ts";
 import type { Problem } from "../../errors.ts";
+import { setDraftSite } from "./drafts.ts";
 
 export type { FileChange, Problem };
 
@@ -16,6 +17,8 @@ export type JsonSchema = Record<string, unknown>;
 export type { MarkedFile };
 
 export interface EditorState {
+  /** Names this site's drafts kept in the browser (drafts.ts). */
+  site?: string;
   files: Record<string, EditedFile>;
   /** Files with git's conflict markers: the editor opens with their choice, and nothing else. */
   marked?: MarkedFile[];
@@ -40,15 +43,20 @@ export async function api<T>(route: string, init: RequestInit = {}): Promise<{ s
 export async function loadState(): Promise<EditorState> {
   const { status, body } = await api<EditorState & { error?: string }>("state");
   if (status !== 200) throw new Error(body.error ?? `the editor server answered ${status}`);
+  if (body.site) setDraftSite(body.site);
   return body;
 }
 
 export async function save(changes: FileChange[]): Promise<SaveResult> {
-  const { status, body } = await api<{ error?: string; problems?: Problem[]; conflict?: string; fields?: string[]; files?: Record<string, EditedFile>; leftToDo?: Problem[] }>("save", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ changes }),
-  });
+  type Answer = { error?: string; problems?: Problem[]; conflict?: string; fields?: string[]; files?: Record<string, EditedFile>; leftToDo?: Problem[] };
+  let answer: { status: number; body: Answer };
+  try {
+    answer = await api<Answer>("save", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ changes }) });
+  } catch {
+    // No answer (the connection lost, the server stopped) or not the editor's (a proxy's error page).
+    return { kind: "failed", message: "Not saved: the editor could not be reached. What you typed is kept here (and in this browser if the tab closes); Save again when the connection is back." };
+  }
+  const { status, body } = answer;
   if (status === 200) return { kind: "saved", files: body.files!, leftToDo: body.leftToDo ?? [] };
   if (status === 422 && body.problems) return { kind: "invalid", message: body.error!, problems: body.problems };
   if (status === 409) return { kind: "conflict", message: body.error!, file: body.conflict!, fields: body.fields ?? [] };

@@ -6,6 +6,8 @@ import { tellSaveNews } from "./save-news.ts";
 import { problemErrors } from "./form-schema.ts";
 import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
+import { DraftOffer } from "./draft-offer.tsx";
+import { removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
 
 export interface SaveStatus {
   problems: Problem[];
@@ -77,13 +79,31 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
   const [saving, setSaving] = useState(false);
   const errors = useMemo(() => problemErrors(status?.problems ?? [], file), [status, file]);
   const onChange = useCallback((next: unknown) => setData(next), []);
-  const ops: EditOp[] = diffOps(original, data);
+  const ops: EditOp[] = useMemo(() => diffOps(original, data), [original, data]);
   useUnsavedGuard(() => ops.length > 0);
+  // What was typed and not saved is kept in the browser (drafts.ts) and offered back next time.
+  const { offered, settle } = useOfferedDraft<{ ops: EditOp[] }>(file);
+  // Saved, the form is about to be replaced by its saved self: nothing more to keep until then.
+  const [saved, setSaved] = useState(false);
+  useDraftKeeper(file, base.version, { ops }, ops.length > 0, offered !== undefined || saved);
+  const restore = () => {
+    setData(reapplied(original, offered?.value.ops ?? []));
+    settle();
+  };
+  const discard = () => {
+    removeDraft(file);
+    settle();
+  };
 
   const submit = async () => {
     setSaving(true);
     const files = await runSave([{ file, version: base.version, ops }], setStatus).finally(() => setSaving(false));
-    if (files) onSaved(files);
+    // Saved: nothing is left to offer back (before the form is replaced by its saved self).
+    if (files) {
+      setSaved(true);
+      removeDraft(file);
+      onSaved(files);
+    }
   };
   // A conflict's Reload: the file as saved elsewhere, with the owner's changes made again on top of
   // it (what they typed is never thrown away); the fields both changed are marked, holding the owner's.
@@ -107,6 +127,7 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
           Save
         </button>
       </header>
+      {offered && <DraftOffer draft={offered} version={base.version} onRestore={restore} onDiscard={discard} />}
       <StatusBar status={status} saving={saving} onReload={() => void reload()} />
       <SchemaForm id={file.replace(/\W+/g, "_")} schema={schema} uiSchema={uiSchema} data={data} errors={errors} onChange={onChange} />
     </section>

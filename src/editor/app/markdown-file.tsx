@@ -6,6 +6,9 @@ import { MarkdownPreview } from "./markdown-preview.tsx";
 import { formSchema, problemErrors } from "./form-schema.ts";
 import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
+import { DraftOffer } from "./draft-offer.tsx";
+import { removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
+import { applyOp, type EditOp } from "../../yaml-edit/edit-ops.ts";
 
 export interface MarkdownFileProps {
   file: string;
@@ -43,6 +46,31 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
   const page = initial ? pagePath?.(original) : undefined;
   // A draft is not on disk until saved; a file is changed when its values or its text are.
   useUnsavedGuard(() => !initial || body !== (initial.body ?? "") || diffOps(original, data).length > 0);
+  // What was typed and not saved is kept in the browser (drafts.ts): a new file's once it differs from how it started.
+  const ops = useMemo(() => diffOps(original, data), [original, data]);
+  const typed = body !== (initial?.body ?? draft?.body ?? "") || ops.length > 0;
+  const version = initial?.version ?? "new";
+  const { offered, settle } = useOfferedDraft<{ ops: EditOp[]; body: string }>(file);
+  const [saved, setSaved] = useState(false);
+  useDraftKeeper(file, version, { ops, body }, typed, offered !== undefined || saved);
+  const restore = () => {
+    if (!offered) return;
+    let restored: unknown = structuredClone(original);
+    for (const op of offered.value.ops) {
+      try {
+        restored = applyOp(restored, op);
+      } catch {
+        // The place it named is gone from the file as saved since.
+      }
+    }
+    setData(restored as Record<string, unknown>);
+    setBody(offered.value.body);
+    settle();
+  };
+  const discard = () => {
+    removeDraft(file);
+    settle();
+  };
 
   const upload = async (chosen: File) => {
     setUploadMessage({ text: `Uploading ${chosen.name}…` });
@@ -57,7 +85,11 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
     setSaving(true);
     const change: FileChange = initial ? { file, version: initial.version, ops: diffOps(original, data), body } : { file, create: data, body };
     const files = await runSave([change], setStatus).finally(() => setSaving(false));
-    if (files) onSaved(files);
+    if (files) {
+      setSaved(true);
+      removeDraft(file);
+      onSaved(files);
+    }
   };
   return (
     <section className="markdown-file" aria-label={`${language}: ${file}`} data-file={file}>
@@ -69,6 +101,7 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
         <code className="file-name" title={file}>{file}</code>
         {page && <button type="button" className="link" onClick={() => onPreview(page)}>Show it in the preview</button>}
       </p>
+      {offered && <DraftOffer draft={offered} version={version} onRestore={restore} onDiscard={discard} />}
       <StatusBar status={status} saving={saving} />
       {note && <p className="draft-note">{note}</p>}
       {picture && (

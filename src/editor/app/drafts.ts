@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * What the owner typed and did not save, kept in this browser (localStorage) for each file, with
+ * the version of the file it was typed on: a closed tab, a dead battery or a lost connection loses
+ * nothing; the form offers it back next time. Saved or discarded, it is gone.
+ */
+export interface Draft<T> {
+  /** The version of the file the changes were made on. */
+  version: string;
+  /** When it was last typed (ms since 1970). */
+  at: number;
+  value: T;
+}
+
+/** Waits this long after the last keystroke before writing (and at once when the page is hidden). */
+const QUIET_MS = 400;
+let site = "";
+
+/** Names this site's drafts (one browser may open the editors of several sites): set from the editor's state. */
+export function setDraftSite(id: string): void {
+  site = id;
+}
+
+function keyOf(file: string): string {
+  return `gopher-site draft ${site} ${file}`;
+}
+
+/** The draft kept for `file`, if any (one that cannot be read is none). */
+export function readDraft<T>(file: string): Draft<T> | undefined {
+  try {
+    const text = localStorage.getItem(keyOf(file));
+    const draft = text ? (JSON.parse(text) as Draft<T>) : undefined;
+    return draft && typeof draft.version === "string" && typeof draft.at === "number" ? draft : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function removeDraft(file: string): void {
+  try {
+    localStorage.removeItem(keyOf(file));
+  } catch {
+    // Storage refused (private mode, full): there is nothing kept to remove.
+  }
+}
+
+function writeDraft<T>(file: string, draft: Draft<T>): void {
+  try {
+    localStorage.setItem(keyOf(file), JSON.stringify(draft));
+  } catch {
+    // Storage full or refused: the form still holds the text; only the keeping across a closed tab is lost.
+  }
+}
+
+/**
+ * Keeps `value` as `file`'s draft while `changed` (the form differs from the file as read),
+ * written a moment after typing stops and at once when the page is hidden or closed; removes it
+ * when the form holds nothing unsaved. `paused` holds the keeping back while a kept draft is still
+ * being offered (its value must not be overwritten by the form's untouched one).
+ */
+export function useDraftKeeper<T>(file: string, version: string, value: T, changed: boolean, paused = false): void {
+  const latest = useRef({ file, version, value, changed, paused });
+  latest.current = { file, version, value, changed, paused };
+  const flush = useRef(() => {
+    const now = latest.current;
+    if (now.paused) return;
+    if (now.changed) writeDraft(now.file, { version: now.version, at: Date.now(), value: now.value });
+    else removeDraft(now.file);
+  });
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(flush.current, QUIET_MS);
+    return () => clearTimeout(timer);
+  }, [file, version, value, changed, paused]);
+  useEffect(() => {
+    const hidden = () => flush.current();
+    addEventListener("pagehide", hidden);
+    document.addEventListener("visibilitychange", hidden);
+    return () => {
+      removeEventListener("pagehide", hidden);
+      document.removeEventListener("visibilitychange", hidden);
+    };
+  }, []);
+}
+
+/** The draft a form offers back when it opens: kept from an earlier visit, until restored or discarded. */
+export function useOfferedDraft<T>(file: string): { offered: Draft<T> | undefined; settle(): void } {
+  const [offered, setOffered] = useState(() => readDraft<T>(file));
+  return { offered, settle: () => setOffered(undefined) };
+}
+
+/** "today at 10:42" / "Nov 26 at 10:42": when a draft was typed, in the owner's own clock. */
+export function draftTime(at: number, now = Date.now()): string {
+  const date = new Date(at);
+  const time = date.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+  const sameDay = new Date(now).toDateString() === date.toDateString();
+  return sameDay ? `today at ${time}` : `${date.toLocaleDateString(undefined, { month: "short", day: "numeric" })} at ${time}`;
+}

@@ -31,6 +31,8 @@ import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
 import { applyTownEdits } from "./town-edit.ts";
 import { closeAfter, readBody } from "../http/body.ts";
+import { Refused } from "./refused.ts";
+import { requestRoutes } from "./requests.ts";
 import { testBodyDeadlineMs } from "../test-hooks.ts";
 import { applyYamlEditsInTurns, EditRefused } from "../yaml-edit/yaml-edit.ts";
 
@@ -41,18 +43,6 @@ export interface EditedFile {
   body?: string;
 }
 
-/** A request the editor answers with a status and a message for the owner. */
-class Refused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-    /** A body left unread (too large, too slow): the connection is closed once the answer is sent. */
-    readonly closes = false,
-  ) {
-    super(message);
-  }
-}
 
 /** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures, publish, history, undo. */
 export function createEditorApi(root: string, site: () => SiteBuilder, settings = SETTINGS) {
@@ -332,6 +322,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
   /** The API's routes by name, each with its method: what it answers, or a VersionAnswer with its own status. */
   const routes: Record<string, { method: "GET" | "POST"; run(request: IncomingMessage, url: URL): Promise<unknown> }> = {
     state: { method: "GET", run: () => state() },
+    // The Requests section: what the quote form took (src/editor/requests.ts).
+    ...requestRoutes(root, jsonBody),
     towns: {
       method: "GET",
       async run(_request, url) {

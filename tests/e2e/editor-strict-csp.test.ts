@@ -39,10 +39,10 @@ async function openSection(watched: Watched, section: string): Promise<void> {
 describe("the editor under its own Content-Security-Policy (Chromium)", { timeout: 180_000 }, () => {
   it("shows every section's forms without evaluating code, so nothing is refused or logged", async () => {
     const watched = await watchedPage();
-    for (const section of ["Business", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages"]) {
+    for (const section of ["Business", "Requests", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages"]) {
       await openSection(watched, section);
       // A form whose validator is still on its way says so; each section's first form is whole.
-      await watched.page.locator("main input:not([type=hidden]), main textarea, main li").first().waitFor();
+      await watched.page.locator("main input:not([type=hidden]), main textarea, main li, main .requests").first().waitFor();
       await expect.poll(() => watched.page.locator("main .loading").count(), { timeout: 30_000 }).toBe(0);
     }
     expect(watched.complaints).toEqual([]);

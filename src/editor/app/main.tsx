@@ -2,6 +2,7 @@ import { StrictMode, useCallback, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { loadState, type EditedFile, type EditorState } from "./api.ts";
 import { Articles, LegalPages } from "./articles.tsx";
+import { Requests } from "./requests.tsx";
 import { businessUiSchema } from "./business-form.tsx";
 import { FileForm } from "./file-form.tsx";
 import { useHeaderHeight } from "./header-height.ts";
@@ -18,7 +19,7 @@ import { StartTranslation } from "./start-translation.tsx";
 import { Towns } from "./towns.tsx";
 import "./editor.css";
 
-const SECTIONS = ["Business", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations", "History"] as const;
+const SECTIONS = ["Business", "Requests", "Towns", "Services", "Own pages", "Testimonials", "FAQ", "Page texts", "Articles", "Legal pages", "Languages", "Translations", "History"] as const;
 type Section = (typeof SECTIONS)[number];
 /** Keys of site.yaml the Towns, Services and Own pages sections edit; the Business form shows the rest. */
 const LIST_KEYS = ["cities", "townsWithoutPage", "services", "pages"];
@@ -119,6 +120,7 @@ function Editor({ initial }: { initial: EditorState }) {
           <FileForm file="site.yaml" title="The business" schema={formSchema(withoutKeys(state.schemas.site, LIST_KEYS))} uiSchema={businessUiSchema(Object.keys(state.schemas.site.properties as object))}
             initial={state.files["site.yaml"]!} without={LIST_KEYS} onSaved={onSaved} />
         )}
+        {section === "Requests" && <Requests />}
         {section === "Towns" && (
           <Towns site={state.files["site.yaml"]!} siteSchema={state.schemas.site}
             translations={languages.map((code) => ({ language: code, file: `content/${code}/cities.yaml`, initial: state.files[`content/${code}/cities.yaml`] }))}

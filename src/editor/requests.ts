@@ -1,0 +1,83 @@
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
+import { UserError } from "../errors.ts";
+import { Refused } from "./refused.ts";
+import { listLeads, releaseLead, type ListedLead } from "../leads/lead-list.ts";
+import { doneMarks, LEAD_ID, markDone } from "../leads/lead-marks.ts";
+
+/** A request as the editor's Requests section shows it. */
+export interface RequestView {
+  id: string;
+  at: string;
+  name: string;
+  phone: string;
+  town: string;
+  service: string;
+  message: string;
+  /** The page it was sent from (its address on the site). */
+  page: string;
+  /** What became of it: delivered (and how), waiting, failed (and why); held (and why). */
+  status: string;
+  /** When the owner marked it done. */
+  done?: string;
+}
+
+/** Most requests listed at once: the newest; older ones stay in the leads folder (`gopher-site leads`). */
+const MOST_LISTED = 200;
+
+function viewOf({ lead, status }: ListedLead, done: Map<string, string>): RequestView {
+  const { name, phone, town, service, message, page } = lead.fields;
+  const marked = done.get(lead.id);
+  return { id: lead.id, at: lead.at, name, phone, town, service, message, page, status, ...(marked ? { done: marked } : {}) };
+}
+
+/**
+ * The Requests section's routes on the editor's API: the requests `serve` took into the project's
+ * leads folder (newest first), the posts held as robots', a request marked done (or not), and a
+ * held one delivered after all. `jsonBody` reads a bounded body.
+ */
+export function requestRoutes(root: string, jsonBody: (request: IncomingMessage, limit: number, what: string) => Promise<unknown>) {
+  const folder = path.join(root, "leads");
+  const idOf = (sent: unknown): string => {
+    const id = (sent as { id?: unknown } | null)?.id;
+    if (typeof id !== "string" || !LEAD_ID.test(id)) throw new Refused(400, "the editor sent no request id it knows (a bug in the editor, not in your site)");
+    return id;
+  };
+  return {
+    requests: {
+      method: "GET" as const,
+      async run() {
+        const [people, held, done] = await Promise.all([listLeads(folder), listLeads(folder, { held: true }), doneMarks(folder)]);
+        return {
+          folder: "leads/",
+          requests: people.slice(0, MOST_LISTED).map((entry) => viewOf(entry, done)),
+          held: held.filter((entry) => entry.status !== "released").slice(0, MOST_LISTED).map((entry) => viewOf(entry, done)),
+        };
+      },
+    },
+    "requests/done": {
+      method: "POST" as const,
+      async run(request: IncomingMessage) {
+        const sent = await jsonBody(request, 1024, "the mark");
+        const id = idOf(sent);
+        const done = (sent as { done?: unknown }).done !== false;
+        if (!(await listLeads(folder)).some((entry) => entry.lead.id === id)) throw new Refused(404, "no such request in the leads folder");
+        await markDone(folder, id, done);
+        return { id, done };
+      },
+    },
+    "requests/release": {
+      method: "POST" as const,
+      async run(request: IncomingMessage) {
+        const id = idOf(await jsonBody(request, 1024, "the release"));
+        try {
+          const lead = await releaseLead(folder, id);
+          return { id: lead.id, message: "Delivered after all: gopher-site serve sends it within a minute, or when it next starts." };
+        } catch (error) {
+          if (error instanceof UserError) throw new Refused(404, error.message);
+          throw error;
+        }
+      },
+    },
+  };
+}

@@ -31,6 +31,7 @@ import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
 import { applyTownEdits } from "./town-edit.ts";
 import { closeAfter, readBody } from "../http/body.ts";
+import { sendCompressed } from "../http/compress.ts";
 import { Refused } from "./refused.ts";
 import { requestRoutes } from "./requests.ts";
 import { testBodyDeadlineMs } from "../test-hooks.ts";
@@ -431,9 +432,10 @@ async function isReadOnly(file: string): Promise<boolean> {
   );
 }
 
+/** An answer of the API, compressed for a client that takes it (the state of a large site is large). */
 export function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
-  response.end(JSON.stringify(value));
+  const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+  sendCompressed(response.req ?? { headers: {}, method: "GET" }, response, status, headers, JSON.stringify(value));
 }
 
 /** How long a body may take to arrive: a photo of 40 MB from this machine is quick; a trickle is not waited for. */

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { build } from "esbuild";
+import { precompressed, type Compressible } from "../http/compress.ts";
 import { TOOL_ROOT } from "../paths.ts";
 
 export interface EditorApp {
-  /** By name under /__editor/: app.js, app.css. */
-  files: Map<string, { type: string; data: Uint8Array }>;
+  /** By name under /__editor/: app.js, app.css, each compressed once (brotli, gzip) for a phone's slow link. */
+  files: Map<string, Compressible & { type: string }>;
 }
 
 // From the package's root: the CLI runs as one compiled file elsewhere, the app's sources stay here.
@@ -22,10 +23,10 @@ export async function buildEditorApp(): Promise<EditorApp> {
     jsx: "automatic",
     define: { "process.env.NODE_ENV": '"production"' },
   });
-  const files = new Map<string, { type: string; data: Uint8Array }>();
+  const files = new Map<string, Compressible & { type: string }>();
   for (const file of result.outputFiles) {
     const name = path.basename(file.path).replace(/^main\./, "app.");
-    files.set(name, { type: name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8", data: file.contents });
+    files.set(name, { type: name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8", ...precompressed(file.contents) });
   }
   return { files };
 }

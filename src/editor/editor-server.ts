@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { startDevServer, type DevServer } from "../dev/dev-server.ts";
+import { sendCompressed } from "../http/compress.ts";
 import type { Route } from "../http/routes.ts";
 import type { Logger } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
@@ -86,13 +87,12 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
       path: EDITOR_PATH,
       prefix: true,
       methods: ["GET", "HEAD"],
-      handle: (_request, response, pathname) => {
+      handle: (request, response, pathname) => {
         const name = pathname.slice(EDITOR_PATH.length);
         // A form's validators (src/editor/form-validators.ts): named by a hash of their schema, so never stale.
         const asset = app.files.get(name) ?? (name.startsWith("validators/") ? asValidator(api.validatorModule(name)) : undefined);
         if (!asset) return void response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
-        response.writeHead(200, { "content-type": asset.type, "cache-control": "no-store", "x-content-type-options": "nosniff" });
-        response.end(asset.data);
+        sendCompressed(request, response, 200, { "content-type": asset.type, "cache-control": "no-store", "x-content-type-options": "nosniff" }, asset);
       },
     },
   ];

@@ -1,0 +1,80 @@
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptedEncoding } from "../../src/http/compress.ts";
+import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
+import { copyFixture } from "../helpers/fixture-site.ts";
+import { removeDir } from "../helpers/sample-site.ts";
+import { terminalLog } from "../helpers/terminal-log.ts";
+
+// On a phone's slow link the editor's app and its answers go compressed: brotli where the
+// browser takes it, else gzip, as they are for a client that takes neither; never a small answer.
+
+let dir: string;
+let editor: EditorServer;
+
+beforeAll(async () => {
+  dir = await copyFixture("small");
+  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
+}, 90_000);
+
+afterAll(async () => {
+  await editor?.close();
+  if (dir) await removeDir(dir);
+});
+
+/** A GET with exactly these headers (fetch would add its own Accept-Encoding and decode the answer). */
+function get(pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { port } = new URL(editor.url);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: "127.0.0.1", port, path: pathname, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
+describe("the editor's answers on a slow link", { timeout: 60_000 }, () => {
+  it("sends its app in brotli, in gzip, or as it is, the same script each way", async () => {
+    const plain = await get("/__editor/app.js", {});
+    const br = await get("/__editor/app.js", { "accept-encoding": "gzip, deflate, br" });
+    const gzip = await get("/__editor/app.js", { "accept-encoding": "gzip, br;q=0" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    for (const answer of [plain, br, gzip]) expect(answer.headers.vary).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    // The app's script is several hundred KB; brotli takes it to under a third.
+    expect(br.body.byteLength).toBeLessThan(plain.body.byteLength / 3);
+    expect(Number(br.headers["content-length"])).toBe(br.body.byteLength);
+  });
+
+  it("compresses the API's large answers (the state) and leaves a small page as it is", async () => {
+    const headers = { origin: editor.url, "x-editor-secret": editor.secret, "accept-encoding": "gzip" };
+    const state = await get("/__editor/api/state", headers);
+    expect(state.status).toBe(200);
+    expect(state.headers["content-encoding"]).toBe("gzip");
+    expect(Object.keys(JSON.parse(gunzipSync(state.body).toString("utf8")).files)).toContain("site.yaml");
+    const refused = await get("/__editor/api/state", { ...headers, "x-editor-secret": "guess" });
+    expect(refused.status).toBe(403);
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(refused.body.toString("utf8")).error).toContain("secret");
+  });
+});
+
+it("reads Accept-Encoding as browsers and proxies write it", () => {
+  const accepted = (value?: string) => acceptedEncoding({ headers: value === undefined ? {} : { "accept-encoding": value } });
+  expect(accepted()).toBeUndefined();
+  expect(accepted("identity")).toBeUndefined();
+  expect(accepted("gzip, deflate, br, zstd")).toBe("br");
+  expect(accepted("gzip;q=1.0, br;q=0")).toBe("gzip");
+  expect(accepted("BR")).toBe("br");
+  expect(accepted("*")).toBe("br");
+  expect(accepted("*;q=0")).toBeUndefined();
+  expect(accepted("deflate")).toBeUndefined();
+});

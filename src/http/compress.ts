@@ -22,10 +22,13 @@ export function acceptedEncoding(request: Pick<IncomingMessage, "headers">): Enc
   return takes("br") ? "br" : takes("gzip") ? "gzip" : undefined;
 }
 
-/** `data` in `encoding`: brotli at its best for what is compressed once (an app's files), quicker for each answer. */
+/**
+ * `data` in `encoding`, a little harder for what is compressed once (an app's files, at start). Brotli's
+ * quality 6: the editor's 553 KB script in 14 ms to 171 KB; its best (11) saves 14 KB more in 1.2 s, at every start.
+ */
 export function compress(data: Uint8Array, encoding: Encoding, once = false): Buffer {
   if (encoding === "gzip") return gzipSync(data, { level: once ? 9 : 6 });
-  return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: once ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } });
+  return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: once ? 6 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } });
 }
 
 /** A file compressed once, in each encoding, beside itself. */

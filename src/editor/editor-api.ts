@@ -33,7 +33,7 @@ import { applyTownEdits } from "./town-edit.ts";
 import { closeAfter, readBody } from "../http/body.ts";
 import { sendCompressed } from "../http/compress.ts";
 import { Refused } from "./refused.ts";
-import { requestRoutes } from "./requests.ts";
+import { requestRoutes } from "./request-routes.ts";
 import { testBodyDeadlineMs } from "../test-hooks.ts";
 import { applyYamlEditsInTurns, EditRefused } from "../yaml-edit/yaml-edit.ts";
 
@@ -323,7 +323,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
   /** The API's routes by name, each with its method: what it answers, or a VersionAnswer with its own status. */
   const routes: Record<string, { method: "GET" | "POST"; run(request: IncomingMessage, url: URL): Promise<unknown> }> = {
     state: { method: "GET", run: () => state() },
-    // The Requests section: what the quote form took (src/editor/requests.ts).
+    // The Requests section: what the quote form took (src/editor/request-routes.ts).
     ...requestRoutes(root, jsonBody),
     towns: {
       method: "GET",

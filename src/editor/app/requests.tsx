@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { RequestView } from "../requests.ts";
+import type { RequestView } from "../request-routes.ts";
 import { api } from "./api.ts";
 
 interface Listing {

@@ -16,7 +16,7 @@ import { terminalLog } from "../helpers/terminal-log.ts";
 let dir: string;
 let editor: EditorServer;
 const leads = () => path.join(dir, "leads");
-const ids: Record<string, string> = {};
+const ids = {} as { first: string; second: string; robot: string };
 
 const fields = (name: string, extra: Partial<LeadFields> = {}): LeadFields => ({ name, phone: "(951) 555-0100", town: "Temecula", service: "Residential", message: "Mounds all over the back lawn.", lang: "en", page: "/temecula-gopher-control", thanks: "", ...extra });
 
@@ -47,15 +47,17 @@ async function call(route: string, body?: unknown, headers: Record<string, strin
 it("lists the people's requests newest first, with what became of each, and the robots' apart", async () => {
   const { status, body } = await call("requests");
   expect(status).toBe(200);
-  expect(body.requests.map((request: { name: string }) => request.name)).toEqual(["Sam Ortiz", "Maria Lopez"]);
-  expect(body.requests[1]).toMatchObject({ id: ids.first, phone: "(951) 555-0100", town: "Temecula", service: "Residential", message: "Mounds all over the back lawn.", page: "/temecula-gopher-control", status: "delivered (email)" });
-  expect(body.requests[0].status).toBe("waiting to be delivered");
-  expect(body.held).toHaveLength(1);
-  expect(body.held[0]).toMatchObject({ id: ids.robot, name: "Cheap Pills", status: "held: honeypot" });
+  // Each test's own requests (another test delivers a held one of its own, which then joins this list).
+  expect(body.requests.map((request: { name: string }) => request.name).filter((name: string) => name !== "Released Robot")).toEqual(["Sam Ortiz", "Maria Lopez"]);
+  const byId = (id: string) => body.requests.find((request: { id: string }) => request.id === id);
+  expect(byId(ids.first)).toMatchObject({ id: ids.first, phone: "(951) 555-0100", town: "Temecula", service: "Residential", message: "Mounds all over the back lawn.", page: "/temecula-gopher-control", status: "delivered (email)" });
+  expect(byId(ids.second).status).toBe("waiting to be delivered");
+  expect(body.held.find((request: { id: string }) => request.id === ids.robot)).toMatchObject({ name: "Cheap Pills", status: "held: honeypot" });
+  expect(body.requests.map((request: { id: string }) => request.id)).not.toContain(ids.robot);
 });
 
 it("marks a request done in its own file, and not done again; the outbox's files are left alone", async () => {
-  await expect(readFile(path.join(leads(), MARKS_FILE))).rejects.toThrow(/ENOENT/);
+  const before = (await readFile(path.join(leads(), MARKS_FILE), "utf8").catch(() => "")).split("\n").filter(Boolean).length;
   expect((await call("requests/done", { id: ids.first, done: true })).status).toBe(200);
   let listed = (await call("requests")).body;
   expect(listed.requests.find((request: { id: string }) => request.id === ids.first).done).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -63,21 +65,26 @@ it("marks a request done in its own file, and not done again; the outbox's files
   expect((await call("requests/done", { id: ids.first, done: false })).status).toBe(200);
   listed = (await call("requests")).body;
   expect(listed.requests.find((request: { id: string }) => request.id === ids.first).done).toBeUndefined();
-  const marks = (await readFile(path.join(leads(), MARKS_FILE), "utf8")).trim().split("\n");
-  expect(marks.map((line) => JSON.parse(line).done)).toEqual([true, false]);
+  const marks = (await readFile(path.join(leads(), MARKS_FILE), "utf8")).trim().split("\n").slice(before);
+  expect(marks.map((line) => JSON.parse(line))).toMatchObject([{ id: ids.first, done: true }, { id: ids.first, done: false }]);
   // The outbox reads its files as before: the second request is still to deliver.
   const outbox = await openOutbox(leads(), { channels: ["email"] });
-  expect((await outbox.pending()).map((pending) => pending.lead.id)).toEqual([ids.second]);
+  const pending = (await outbox.pending()).map((entry) => entry.lead.id);
+  expect(pending).toContain(ids.second);
+  expect(pending).not.toContain(ids.first);
 });
 
 it("delivers a held request after all, once", async () => {
-  const released = await call("requests/release", { id: ids.robot });
+  const outbox = await openOutbox(leads(), { channels: ["email"] });
+  const held = (await outbox.add(fields("Released Robot"), ["email"], { spam: "too fast" }))!.id;
+  expect((await call("requests")).body.held.map((request: { id: string }) => request.id)).toContain(held);
+  const released = await call("requests/release", { id: held });
   expect(released.status).toBe(200);
   expect(released.body.message).toContain("Delivered after all");
   const listed = (await call("requests")).body;
-  expect(listed.held).toEqual([]);
-  expect(listed.requests.map((request: { name: string }) => request.name)).toContain("Cheap Pills");
-  expect((await call("requests/release", { id: ids.robot })).status).toBe(404);
+  expect(listed.held.map((request: { id: string }) => request.id)).not.toContain(held);
+  expect(listed.requests.map((request: { id: string }) => request.id)).toContain(held);
+  expect((await call("requests/release", { id: held })).status).toBe(404);
 });
 
 it("refuses a stranger, a forged Origin, an unknown or malformed id and an oversized body", async () => {
@@ -89,6 +96,7 @@ it("refuses a stranger, a forged Origin, an unknown or malformed id and an overs
   expect((await call("requests/done", JSON.stringify({ id: ids.first, pad: "x".repeat(4096) }))).status).toBe(413);
   expect((await call("requests/done", "{not json")).status).toBe(400);
   // Nothing of the refused calls was written.
-  const marks = (await readFile(path.join(leads(), MARKS_FILE), "utf8")).trim().split("\n");
-  expect(marks).toHaveLength(2);
+  const marks = await readFile(path.join(leads(), MARKS_FILE), "utf8").catch(() => "");
+  expect(marks).not.toContain("00000000-0000-4000-8000-000000000000");
+  expect(marks).not.toContain("site.yaml");
 });

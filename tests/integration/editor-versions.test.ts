@@ -71,7 +71,8 @@ function pipelined(editor: EditorServer, requests: [string, unknown][]): Promise
     let answer = "";
     const socket = connect(Number(port), "127.0.0.1", () => socket.write(text));
     socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
-    socket.on("end", () => resolve([...answer.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => Number(match[1]))));
+    // Each answer's status line (an answer of a known length ends without a line break: the next starts on its last line).
+    socket.on("end", () => resolve([...answer.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]))));
     socket.on("error", reject);
   });
 }

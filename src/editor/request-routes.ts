@@ -22,7 +22,7 @@ export interface RequestView {
   done?: string;
 }
 
-/** Most requests listed at once: the newest; older ones stay in the leads folder (`gopher-site leads`). */
+/** Most requests listed at once, of those waiting and of those done: the newest; older ones stay in the leads folder (`gopher-site leads`). */
 const MOST_LISTED = 200;
 
 function viewOf({ lead, status }: ListedLead, done: Map<string, string>): RequestView {
@@ -38,6 +38,8 @@ function viewOf({ lead, status }: ListedLead, done: Map<string, string>): Reques
  */
 export function requestRoutes(root: string, jsonBody: (request: IncomingMessage, limit: number, what: string) => Promise<unknown>) {
   const folder = path.join(root, "leads");
+  // One release at a time: two taps at once must not both find it unreleased and write it twice.
+  let releasing: Promise<unknown> = Promise.resolve();
   const idOf = (sent: unknown): string => {
     const id = (sent as { id?: unknown } | null)?.id;
     if (typeof id !== "string" || !LEAD_ID.test(id)) throw new Refused(400, "the editor sent no request id it knows (a bug in the editor, not in your site)");
@@ -50,7 +52,8 @@ export function requestRoutes(root: string, jsonBody: (request: IncomingMessage,
         const [people, held, done] = await Promise.all([listLeads(folder), listLeads(folder, { held: true }), doneMarks(folder)]);
         return {
           folder: "leads/",
-          requests: people.slice(0, MOST_LISTED).map((entry) => viewOf(entry, done)),
+          // Those not done first: a long list of done ones never hides one still to call back.
+          requests: [...people.filter((entry) => !done.has(entry.lead.id)).slice(0, MOST_LISTED), ...people.filter((entry) => done.has(entry.lead.id)).slice(0, MOST_LISTED)].map((entry) => viewOf(entry, done)),
           held: held.filter((entry) => entry.status !== "released").slice(0, MOST_LISTED).map((entry) => viewOf(entry, done)),
         };
       },
@@ -70,8 +73,10 @@ export function requestRoutes(root: string, jsonBody: (request: IncomingMessage,
       method: "POST" as const,
       async run(request: IncomingMessage) {
         const id = idOf(await jsonBody(request, 1024, "the release"));
+        const release = releasing.then(() => releaseLead(folder, id));
+        releasing = release.catch(() => undefined);
         try {
-          const lead = await releaseLead(folder, id);
+          const lead = await release;
           return { id: lead.id, message: "Delivered after all: gopher-site serve sends it within a minute, or when it next starts." };
         } catch (error) {
           if (error instanceof UserError) throw new Refused(404, error.message);

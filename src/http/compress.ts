@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 
 /** The encodings an answer may be sent in, best first. */
 export type Encoding = "br" | "gzip";
@@ -31,6 +32,15 @@ export function compress(data: Uint8Array, encoding: Encoding, once = false): Bu
   return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: once ? 6 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } });
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** `compress` for one answer, off the event loop (the state of a large site is megabytes). */
+function compressAsync(data: Uint8Array, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(data, { level: 6 });
+  return brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } });
+}
+
 /** A file compressed once, in each encoding, beside itself. */
 export interface Compressible {
   data: Uint8Array;
@@ -50,12 +60,15 @@ export function precompressed(data: Uint8Array): Compressible {
 export function sendCompressed(request: Pick<IncomingMessage, "headers" | "method">, response: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | string | Compressible): void {
   const file: Compressible = typeof body === "string" ? { data: Buffer.from(body) } : body instanceof Uint8Array ? { data: body } : body;
   const encoding = file.data.byteLength >= SMALLEST ? acceptedEncoding(request) : undefined;
-  const sent = encoding ? (file.encoded?.[encoding] ?? compress(file.data, encoding)) : file.data;
-  response.writeHead(status, {
-    ...headers,
-    vary: "Accept-Encoding",
-    ...(encoding ? { "content-encoding": encoding } : {}),
-    "content-length": String(sent.byteLength),
-  });
-  response.end(request.method === "HEAD" ? undefined : sent);
+  const send = (sent: Uint8Array, as: Encoding | undefined) => {
+    response.writeHead(status, { ...headers, vary: "Accept-Encoding", ...(as ? { "content-encoding": as } : {}), "content-length": String(sent.byteLength) });
+    response.end(request.method === "HEAD" ? undefined : sent);
+  };
+  const ready = encoding && file.encoded?.[encoding];
+  if (!encoding || ready) return send(ready || file.data, encoding);
+  // Compressed off the event loop; should that fail, sent as it is.
+  compressAsync(file.data, encoding).then(
+    (sent) => send(sent, encoding),
+    () => send(file.data, undefined),
+  );
 }

@@ -38,7 +38,10 @@ describe("drafts kept in the browser (Chromium, 375 px)", { timeout: 120_000 }, 
     await offer(second).waitFor();
     expect(await offer(second).textContent()).toMatch(/You typed changes here today at .+ that were not saved\./);
     expect(await second.inputValue(EMAIL)).toBe(original);
+    // The form waits for the choice: nothing typed now could be lost under the kept draft.
+    expect(await second.locator(EMAIL).isEditable()).toBe(false);
     await offer(second).getByRole("button", { name: "Restore them" }).click();
+    await expect.poll(() => second.locator(EMAIL).isEditable()).toBe(true);
     expect(await second.inputValue(EMAIL)).toBe("kept@sample-gophers.example.com");
     expect(await offer(second).count()).toBe(0);
     await second.getByRole("button", { name: "Save", exact: true }).click();
@@ -84,6 +87,22 @@ describe("drafts kept in the browser (Chromium, 375 px)", { timeout: 120_000 }, 
     await third.close();
     const fourth = await openIn(context, "Business", EMAIL);
     expect(await offer(fourth).count()).toBe(0);
+    await context.close();
+  });
+
+  it("keeps what was typed in a section left for another, and offers it on coming back", async () => {
+    const { context } = await newIsolatedContext(session.browser, { viewport: { width: 375, height: 800 } });
+    const page = await openIn(context, "Business", EMAIL);
+    const original = await page.inputValue(EMAIL);
+    await page.fill(EMAIL, "switched@sample-gophers.example.com");
+    // At once, before the typing pause: the form goes, and what it held is written as it goes.
+    await page.locator("nav[aria-label=Sections]").getByRole("button", { name: "Towns" }).click();
+    await page.locator("nav[aria-label=Sections]").getByRole("button", { name: "Business" }).click();
+    await offer(page).waitFor();
+    expect(await page.inputValue(EMAIL)).toBe(original);
+    await offer(page).getByRole("button", { name: "Restore them" }).click();
+    expect(await page.inputValue(EMAIL)).toBe("switched@sample-gophers.example.com");
+    await offer(page).waitFor({ state: "detached" });
     await context.close();
   });
 

@@ -37,6 +37,15 @@ export function readDraft<T>(file: string): Draft<T> | undefined {
   }
 }
 
+/** Files just saved: their forms write no draft again until they are mounted anew (from the saved file). */
+const saved = new Set<string>();
+
+/** A save took the form's changes: its draft is removed, and its form keeps none until it is made again from the saved file. */
+export function forgetSaved(file: string): void {
+  saved.add(file);
+  removeDraft(file);
+}
+
 export function removeDraft(file: string): void {
   try {
     localStorage.removeItem(keyOf(file));
@@ -55,16 +64,18 @@ function writeDraft<T>(file: string, draft: Draft<T>): void {
 
 /**
  * Keeps `value` as `file`'s draft while `changed` (the form differs from the file as read),
- * written a moment after typing stops and at once when the page is hidden or closed; removes it
- * when the form holds nothing unsaved. `paused` holds the keeping back while a kept draft is still
- * being offered (its value must not be overwritten by the form's untouched one).
+ * written a moment after typing stops, at once when the page is hidden or closed and when the
+ * form goes (another section opened); removes it when the form holds nothing unsaved. `offering`
+ * (a kept draft still offered, the form read-only meanwhile) holds the keeping back, so the kept
+ * draft is not overwritten by the form's untouched values.
  */
-export function useDraftKeeper<T>(file: string, version: string, value: T, changed: boolean, paused = false): void {
+export function useDraftKeeper<T>(file: string, version: string, value: T, changed: boolean, offering = false): void {
+  const paused = offering && !changed;
   const latest = useRef({ file, version, value, changed, paused });
   latest.current = { file, version, value, changed, paused };
   const flush = useRef(() => {
     const now = latest.current;
-    if (now.paused) return;
+    if (now.paused || saved.has(now.file)) return;
     if (now.changed) writeDraft(now.file, { version: now.version, at: Date.now(), value: now.value });
     else removeDraft(now.file);
   });
@@ -73,6 +84,12 @@ export function useDraftKeeper<T>(file: string, version: string, value: T, chang
     const timer = setTimeout(flush.current, QUIET_MS);
     return () => clearTimeout(timer);
   }, [file, version, value, changed, paused]);
+  // Mounted anew (from the saved file, or reopened): it keeps again; unmounted, what it holds is written.
+  useEffect(() => {
+    saved.delete(file);
+    const keep = flush.current;
+    return () => keep();
+  }, [file]);
   useEffect(() => {
     const hidden = () => flush.current();
     addEventListener("pagehide", hidden);

@@ -7,7 +7,7 @@ import { problemErrors } from "./form-schema.ts";
 import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 import { DraftOffer } from "./draft-offer.tsx";
-import { removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
+import { forgetSaved, removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
 
 export interface SaveStatus {
   problems: Problem[];
@@ -83,11 +83,10 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
   useUnsavedGuard(() => ops.length > 0);
   // What was typed and not saved is kept in the browser (drafts.ts) and offered back next time.
   const { offered, settle } = useOfferedDraft<{ ops: EditOp[] }>(file);
-  // Saved, the form is about to be replaced by its saved self: nothing more to keep until then.
-  const [saved, setSaved] = useState(false);
-  useDraftKeeper(file, base.version, { ops }, ops.length > 0, offered !== undefined || saved);
+  useDraftKeeper(file, base.version, { ops }, ops.length > 0, offered !== undefined);
+  // While it is offered the form is read-only (Restore or Discard first): nothing typed meanwhile can be lost.
   const restore = () => {
-    setData(reapplied(original, offered?.value.ops ?? []));
+    setData(reapplied(data, offered?.value.ops ?? []));
     settle();
   };
   const discard = () => {
@@ -100,8 +99,7 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
     const files = await runSave([{ file, version: base.version, ops }], setStatus).finally(() => setSaving(false));
     // Saved: nothing is left to offer back (before the form is replaced by its saved self).
     if (files) {
-      setSaved(true);
-      removeDraft(file);
+      forgetSaved(file);
       onSaved(files);
     }
   };
@@ -129,7 +127,7 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
       </header>
       {offered && <DraftOffer draft={offered} version={base.version} onRestore={restore} onDiscard={discard} />}
       <StatusBar status={status} saving={saving} onReload={() => void reload()} />
-      <SchemaForm id={file.replace(/\W+/g, "_")} schema={schema} uiSchema={uiSchema} data={data} errors={errors} onChange={onChange} />
+      <SchemaForm id={file.replace(/\W+/g, "_")} schema={schema} uiSchema={uiSchema} data={data} errors={errors} readonly={saving || offered !== undefined} onChange={onChange} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { formSchema, problemErrors } from "./form-schema.ts";
 import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 import { DraftOffer } from "./draft-offer.tsx";
-import { removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
+import { forgetSaved, removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
 import { applyOp, type EditOp } from "../../yaml-edit/edit-ops.ts";
 
 export interface MarkdownFileProps {
@@ -34,7 +34,9 @@ export interface MarkdownFileProps {
 
 /** One language's version of a markdown file: its front matter as a form, its text with a preview. */
 export function MarkdownFile({ file, initial, draft, schema, id, language, saveLabel, note, pagePath, picture, onSaved, onPreview }: MarkdownFileProps) {
-  const original = (initial?.data ?? draft?.data ?? {}) as Record<string, unknown>;
+  // The values and text the form starts from, as it mounts (a new file's draft is made again on each render).
+  const [original] = useState(() => (initial?.data ?? draft?.data ?? {}) as Record<string, unknown>);
+  const [startBody] = useState(() => initial?.body ?? draft?.body ?? "");
   const [data, setData] = useState<Record<string, unknown>>(original);
   const [body, setBody] = useState(initial?.body ?? draft?.body ?? "");
   const [status, setStatus] = useState<SaveStatus>();
@@ -48,14 +50,15 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
   useUnsavedGuard(() => !initial || body !== (initial.body ?? "") || diffOps(original, data).length > 0);
   // What was typed and not saved is kept in the browser (drafts.ts): a new file's once it differs from how it started.
   const ops = useMemo(() => diffOps(original, data), [original, data]);
-  const typed = body !== (initial?.body ?? draft?.body ?? "") || ops.length > 0;
+  const typed = body !== startBody || ops.length > 0;
   const version = initial?.version ?? "new";
-  const { offered, settle } = useOfferedDraft<{ ops: EditOp[]; body: string }>(file);
-  const [saved, setSaved] = useState(false);
-  useDraftKeeper(file, version, { ops, body }, typed, offered !== undefined || saved);
+  const { offered, settle } = useOfferedDraft<{ ops: EditOp[]; body: string; from?: string }>(file);
+  useDraftKeeper(file, version, { ops, body, from: startBody }, typed, offered !== undefined);
+  // The text is kept whole, not as changes: when the file's text changed since, restoring it replaces that.
+  const replaces = offered !== undefined && offered.value.from !== undefined && offered.value.from !== startBody && offered.value.body !== startBody;
   const restore = () => {
     if (!offered) return;
-    let restored: unknown = structuredClone(original);
+    let restored: unknown = structuredClone(data);
     for (const op of offered.value.ops) {
       try {
         restored = applyOp(restored, op);
@@ -86,8 +89,7 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
     const change: FileChange = initial ? { file, version: initial.version, ops: diffOps(original, data), body } : { file, create: data, body };
     const files = await runSave([change], setStatus).finally(() => setSaving(false));
     if (files) {
-      setSaved(true);
-      removeDraft(file);
+      forgetSaved(file);
       onSaved(files);
     }
   };
@@ -101,7 +103,7 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
         <code className="file-name" title={file}>{file}</code>
         {page && <button type="button" className="link" onClick={() => onPreview(page)}>Show it in the preview</button>}
       </p>
-      {offered && <DraftOffer draft={offered} version={version} onRestore={restore} onDiscard={discard} />}
+      {offered && <DraftOffer draft={offered} version={version} note={replaces ? "The text was changed since: Restore them puts your text in place of it; check it before you Save." : undefined} onRestore={restore} onDiscard={discard} />}
       <StatusBar status={status} saving={saving} />
       {note && <p className="draft-note">{note}</p>}
       {picture && (
@@ -113,11 +115,11 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
             : <p role="status" className="upload-message">{uploadMessage.text}</p>}
         </div>
       )}
-      <SchemaForm id={id} schema={form} data={data} errors={errors} onChange={(next) => setData(next as Record<string, unknown>)} />
+      <SchemaForm id={id} schema={form} data={data} errors={errors} readonly={saving || offered !== undefined} onChange={(next) => setData(next as Record<string, unknown>)} />
       <div className="markdown">
         <div>
           <label htmlFor={`${id}-body`}>Text (markdown)</label>
-          <textarea id={`${id}-body`} rows={18} value={body} onChange={(event) => setBody(event.target.value)} />
+          <textarea id={`${id}-body`} rows={18} value={body} readOnly={saving || offered !== undefined} onChange={(event) => setBody(event.target.value)} />
         </div>
         <MarkdownPreview file={file} body={body} language={language} onPreview={onPreview} />
       </div>

@@ -10,6 +10,8 @@ interface SchemaFormProps {
   uiSchema?: UiSchema;
   data: unknown;
   errors?: ErrorSchema;
+  /** Shown but not editable (while a save is checked: what is typed then would be neither saved nor kept). */
+  readonly?: boolean;
   onChange(data: unknown): void;
 }
 
@@ -18,7 +20,7 @@ interface SchemaFormProps {
  * checks. The form library's validator (which also picks a section's kind from its values) comes
  * compiled from the server, so the form shows once it is here, a moment the first time.
  */
-export const SchemaForm = memo(function SchemaForm({ id, schema, uiSchema, data, errors, onChange }: SchemaFormProps) {
+export const SchemaForm = memo(function SchemaForm({ id, schema, uiSchema, data, errors, readonly, onChange }: SchemaFormProps) {
   const ui = useMemo(() => withItemTitles(schema, { "ui:submitButtonOptions": { norender: true }, ...uiSchema }), [schema, uiSchema]);
   const ownerErrors = useMemo(() => inOwnerWords(errors, schema), [errors, schema]);
   const loaded = useValidator(schema);
@@ -31,6 +33,7 @@ export const SchemaForm = memo(function SchemaForm({ id, schema, uiSchema, data,
       schema={schema}
       uiSchema={ui}
       formData={data}
+      readonly={readonly}
       validator={validator}
       noHtml5Validate
       showErrorList={false}

@@ -91,6 +91,7 @@ it("refuses a stranger, a forged Origin, an unknown or malformed id and an overs
   expect((await call("requests", undefined, { "x-editor-secret": "guess" })).status).toBe(403);
   expect((await call("requests/done", { id: ids.first }, { origin: "https://evil.example" })).status).toBe(403);
   expect((await call("requests/done", { id: "../../site.yaml" })).status).toBe(400);
+  expect((await call("requests/done", { id: `${ids.first}\n{"id":"x","done":true}` })).status).toBe(400);
   expect((await call("requests/done", { id: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
   expect((await call("requests/release", { id: "0000" })).status).toBe(400);
   expect((await call("requests/done", JSON.stringify({ id: ids.first, pad: "x".repeat(4096) }))).status).toBe(413);

@@ -133,7 +133,7 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
 }
 
 /** `ops` made again on newer data; one that no longer fits (its list item gone) is left out. */
-function reapplied(data: unknown, ops: readonly EditOp[]): unknown {
+export function reapplied(data: unknown, ops: readonly EditOp[]): unknown {
   let result: unknown = structuredClone(data ?? {});
   for (const op of ops) {
     try {

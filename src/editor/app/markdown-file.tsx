@@ -1,14 +1,14 @@
 import { useMemo, useState } from "react";
 import { diffOps } from "../../yaml-edit/edit-ops.ts";
 import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
-import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
+import { reapplied, runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";
 import { formSchema, problemErrors } from "./form-schema.ts";
 import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 import { DraftOffer } from "./draft-offer.tsx";
 import { forgetSaved, removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
-import { applyOp, type EditOp } from "../../yaml-edit/edit-ops.ts";
+import type { EditOp } from "../../yaml-edit/edit-ops.ts";
 
 export interface MarkdownFileProps {
   file: string;
@@ -58,15 +58,7 @@ export function MarkdownFile({ file, initial, draft, schema, id, language, saveL
   const replaces = offered !== undefined && offered.value.from !== undefined && offered.value.from !== startBody && offered.value.body !== startBody;
   const restore = () => {
     if (!offered) return;
-    let restored: unknown = structuredClone(data);
-    for (const op of offered.value.ops) {
-      try {
-        restored = applyOp(restored, op);
-      } catch {
-        // The place it named is gone from the file as saved since.
-      }
-    }
-    setData(restored as Record<string, unknown>);
+    setData(reapplied(data, offered.value.ops) as Record<string, unknown>);
     setBody(offered.value.body);
     settle();
   };

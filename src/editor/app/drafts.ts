@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { applyOp, type EditOp } from "../../yaml-edit/edit-ops.ts";
 
 /**
  * What the owner typed and did not save, kept in this browser (localStorage) for each file, with
@@ -75,9 +76,7 @@ export function useDraftKeeper<T>(file: string, version: string, value: T, chang
   latest.current = { file, version, value, changed, paused };
   const flush = useRef(() => {
     const now = latest.current;
-    if (now.paused || saved.has(now.file)) return;
-    if (now.changed) writeDraft(now.file, { version: now.version, at: Date.now(), value: now.value });
-    else removeDraft(now.file);
+    if (!now.paused) keep(now);
   });
   useEffect(() => {
     if (paused) return;
@@ -87,9 +86,57 @@ export function useDraftKeeper<T>(file: string, version: string, value: T, chang
   // Mounted anew (from the saved file, or reopened): it keeps again; unmounted, what it holds is written.
   useEffect(() => {
     saved.delete(file);
-    const keep = flush.current;
-    return () => keep();
+    const keepNow = flush.current;
+    return () => keepNow();
   }, [file]);
+  useWhenHidden(flush);
+}
+
+/** One file's draft as a form holds it now. */
+export interface HeldDraft<T> {
+  file: string;
+  version: string;
+  value: T;
+  /** Whether the form differs from the file as read (otherwise the file's draft is removed). */
+  changed: boolean;
+}
+
+/**
+ * useDraftKeeper for a form of several files whose values are held outside React's state (the
+ * Towns section's, so that typing in one town does not re-render a list of thousands): `held()`
+ * gives each file's draft as it stands, read when drafts are written; the returned `touched()` is
+ * called on every change. Nothing is written while `offering` (the form waits, read-only, for
+ * Restore or Discard).
+ */
+export function useHeldDraftKeeper(held: () => HeldDraft<unknown>[], offering: boolean): () => void {
+  const latest = useRef({ held, offering });
+  latest.current = { held, offering };
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const flush = useRef(() => {
+    clearTimeout(timer.current);
+    if (!latest.current.offering) for (const draft of latest.current.held()) keep(draft);
+  });
+  useEffect(() => {
+    for (const draft of latest.current.held()) saved.delete(draft.file);
+    const keepNow = flush.current;
+    return () => keepNow();
+  }, []);
+  useWhenHidden(flush);
+  return useRef(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush.current, QUIET_MS);
+  }).current;
+}
+
+/** Writes a form's draft of `file`, or removes it when the form holds nothing unsaved; a file just saved keeps none. */
+function keep<T>({ file, version, value, changed }: HeldDraft<T>): void {
+  if (saved.has(file)) return;
+  if (changed) writeDraft(file, { version, at: Date.now(), value });
+  else removeDraft(file);
+}
+
+/** Runs `flush` at once when the page is hidden or closed (a phone may never run it again). */
+function useWhenHidden(flush: { current: () => void }): void {
   useEffect(() => {
     const hidden = () => flush.current();
     addEventListener("pagehide", hidden);
@@ -98,7 +145,7 @@ export function useDraftKeeper<T>(file: string, version: string, value: T, chang
       removeEventListener("pagehide", hidden);
       document.removeEventListener("visibilitychange", hidden);
     };
-  }, []);
+  }, [flush]);
 }
 
 /** The draft a form offers back when it opens: kept from an earlier visit, until restored or discarded. */
@@ -113,4 +160,17 @@ export function draftTime(at: number, now = Date.now()): string {
   const time = date.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
   const sameDay = new Date(now).toDateString() === date.toDateString();
   return sameDay ? `today at ${time}` : `${date.toLocaleDateString(undefined, { month: "short", day: "numeric" })} at ${time}`;
+}
+
+/** `ops` made again on newer data (a draft restored on the file saved since); one that no longer fits (its list item gone) is left out. */
+export function reapplied(data: unknown, ops: readonly EditOp[]): unknown {
+  let result: unknown = structuredClone(data ?? {});
+  for (const op of ops) {
+    try {
+      result = applyOp(result, op);
+    } catch {
+      // The place it named is gone from the newer file: nothing to make it on.
+    }
+  }
+  return result;
 }

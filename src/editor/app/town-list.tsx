@@ -8,6 +8,8 @@ interface Listed {
 interface TownListProps {
   list: Listed[];
   selected: number;
+  /** Whether ↑, ↓ and ✕ are off (a kept draft offered, a save being checked): a town is still picked to be read. */
+  locked: boolean;
   /** The town whose ✕ was pressed: asked about before it goes. */
   removing: number | undefined;
   /** Positions of towns the last Save's problems name. */
@@ -28,7 +30,7 @@ export function listingAsNearby(list: readonly Listed[], slug: string): string[]
  * town as nearby (it is taken out of their lists too); a town left with fewer than 3 nearby towns,
  * or named by the last Save's problems, is marked so the owner finds it.
  */
-export const TownList = memo(function TownList({ list, selected, removing, withProblems, onSelect, onMove, onRemove, onAskRemove }: TownListProps) {
+export const TownList = memo(function TownList({ list, selected, locked, removing, withProblems, onSelect, onMove, onRemove, onAskRemove }: TownListProps) {
   return (
     <ol className="town-list" aria-label="Towns">
       {list.map((entry, index) => {
@@ -42,9 +44,9 @@ export const TownList = memo(function TownList({ list, selected, removing, withP
                 {entry.town.name || "(new town)"}
                 {mark && <span className="town-mark"> ⚠ {mark}</span>}
               </button>
-              <button type="button" aria-label={`Move ${entry.town.name} up`} onClick={() => onMove(index, index - 1)}>↑</button>
-              <button type="button" aria-label={`Move ${entry.town.name} down`} onClick={() => onMove(index, index + 1)}>↓</button>
-              <button type="button" aria-label={`Remove ${entry.town.name}`} onClick={() => onAskRemove(index)}>✕</button>
+              <button type="button" aria-label={`Move ${entry.town.name} up`} disabled={locked} onClick={() => onMove(index, index - 1)}>↑</button>
+              <button type="button" aria-label={`Move ${entry.town.name} down`} disabled={locked} onClick={() => onMove(index, index + 1)}>↓</button>
+              <button type="button" aria-label={`Remove ${entry.town.name}`} disabled={locked} onClick={() => onAskRemove(index)}>✕</button>
             </div>
             {removing === index && (
               <div className="confirm" role="group" aria-label={`Remove ${entry.town.name}?`}>
@@ -53,7 +55,7 @@ export const TownList = memo(function TownList({ list, selected, removing, withP
                   {listers.length > 0 && ` ${listers.join(", ")} ${listers.length === 1 ? "lists" : "list"} it as nearby: it is taken out of ${listers.length === 1 ? "that list" : "their lists"} too.`}
                   {" "}Nothing is saved until Save towns.
                 </p>
-                <button type="button" className="save" onClick={() => onRemove(index)}>Yes, remove {entry.town.name}</button>{" "}
+                <button type="button" className="save" disabled={locked} onClick={() => onRemove(index)}>Yes, remove {entry.town.name}</button>{" "}
                 <button type="button" onClick={() => onAskRemove(undefined)}>Keep it</button>
               </div>
             )}

@@ -9,6 +9,7 @@ import { checkSite } from "./plan/check-site.ts";
 import type { PageData } from "./routes/page-props.ts";
 import type { OutputFormat } from "./routes/urls.ts";
 import type { SourceFiles } from "./source-files.ts";
+import { committedVersion, type SiteVersion } from "./plan/site-version.ts";
 import { assertReplaceable, assertSafeOutDir, realFolder } from "./output-guard.ts";
 import { restoreInterruptedSwap } from "./write/swap.ts";
 import { writeSite } from "./write/write-site.ts";
@@ -39,6 +40,12 @@ export interface BuildOptions {
   memo?: PlanMemo;
   /** The day taken as today, yyyy-mm-dd, for site.yaml's notice; GOPHER_SITE_TODAY or the clock by default (build-day.ts). */
   today?: string;
+  /**
+   * Write /.well-known/gopher-site.json, the git version the site was built from, when its files
+   * are all committed (src/publish/site-version.ts): `gopher-site build`, which hosts run, so that
+   * the editor can tell when a push is live. Not with `write: false` nor with `sources`.
+   */
+  writeVersion?: boolean;
 }
 
 export interface BuildResult {
@@ -74,6 +81,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 export async function buildSite(options: BuildOptions): Promise<{ result: BuildResult; plan: SitePlan }> {
   const started = performance.now();
   const paths = projectPaths(options.config);
+  // git is asked while the site is planned; a build of unsaved files (`sources`) is no version.
+  const version = options.writeVersion && options.write !== false && !options.sources ? committedVersion(paths) : undefined;
   const outDir = await realFolder(options.out ?? path.join(paths.root, "dist"));
   await restoreInterruptedSwap(outDir);
   if (options.write !== false) {
@@ -82,7 +91,7 @@ export async function buildSite(options: BuildOptions): Promise<{ result: BuildR
     await assertReplaceable(outDir, { emptyOutDir: options.emptyOutDir, shown, earlierOutput: options.out === undefined });
   }
   const stage = stageTimer(options.onStage);
-  const plan = await plannedAndChecked({ ...options, paths, stage });
+  const plan = await plannedAndChecked({ ...options, paths, stage, version });
   const { bytes, renderThreads } = await writeSite(plan, { outDir: options.write === false ? undefined : outDir, beforeCommit: options.beforeCommit, stage });
   return { result: resultOf(plan, { outDir, bytes, renderThreads, started }), plan };
 }
@@ -92,9 +101,11 @@ export async function buildSite(options: BuildOptions): Promise<{ result: BuildR
  * its checks (src/plan/check-site.ts). A build and a dev server's rebuild (src/dev/rebuild.ts) both
  * start here; they differ only in which pages they render and how they write them.
  */
-export async function plannedAndChecked(options: Pick<BuildOptions, "siteUrl" | "format" | "sources" | "displayFrom" | "today" | "memo"> & { paths: ProjectPaths; stage: ReturnType<typeof stageTimer> }): Promise<SitePlan> {
+export async function plannedAndChecked(
+  options: Pick<BuildOptions, "siteUrl" | "format" | "sources" | "displayFrom" | "today" | "memo"> & { paths: ProjectPaths; stage: ReturnType<typeof stageTimer>; version?: Promise<SiteVersion | undefined> },
+): Promise<SitePlan> {
   const { paths, stage, sources, displayFrom } = options;
-  const plan = await planSite({ paths, siteUrl: options.siteUrl, format: options.format, sources, named: namer(displayFrom), today: options.today, stage, memo: options.memo });
+  const plan = await planSite({ paths, siteUrl: options.siteUrl, format: options.format, sources, named: namer(displayFrom), today: options.today, stage, memo: options.memo, version: options.version });
   await stage("check", () => checkSite(plan, { sources, displayFrom }));
   return plan;
 }

@@ -14,7 +14,8 @@ export interface BuildCommandOptions {
 
 /** `gopher-site build`: the stages, the notices, then one summary line. */
 export async function buildCommand(options: BuildCommandOptions, log: Logger): Promise<void> {
-  const result = await build({ ...options, onStage: (name, ms) => log.stage(name, ms) });
+  // A host builds the pushed commit: its id goes in /.well-known/gopher-site.json for the editor to find.
+  const result = await build({ ...options, writeVersion: true, onStage: (name, ms) => log.stage(name, ms) });
   for (const notice of result.notices) log.notice(notice);
   for (const warning of result.warnings) log.warn(formatProblem(warning));
   if (log.level === "verbose" && result.renderThreads > 0) log.info(`Rendered on ${result.renderThreads} threads`);

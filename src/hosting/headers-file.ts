@@ -18,8 +18,12 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export const REVALIDATE = "no-cache";
 
-/** Security headers for every response, and far-future caching for /assets/*. */
-export function hostingHeaders(site: Site): HeaderRule[] {
+/**
+ * Security headers for every response, and far-future caching for /assets/*. With `version` (the
+ * build wrote /.well-known/gopher-site.json), revalidation for /.well-known/*: the version the
+ * editor asks the live site for must be the newest, whatever a CDN in front would keep.
+ */
+export function hostingHeaders(site: Site, options: { version?: boolean } = {}): HeaderRule[] {
   return [
     {
       path: "/*",
@@ -35,6 +39,8 @@ export function hostingHeaders(site: Site): HeaderRule[] {
       ],
     },
     { path: "/assets/*", headers: [["Cache-Control", IMMUTABLE]] },
+    // A folder pattern, as `host-config` reads `_headers` into nginx's and Caddy's locations.
+    ...(options.version ? [{ path: "/.well-known/*", headers: [["Cache-Control", REVALIDATE]] } satisfies HeaderRule] : []),
   ];
 }
 

@@ -14,8 +14,11 @@ export function redirectsFile(folders: readonly string[]): string | undefined {
   return `# Each language's 404 page for Netlify, made by gopher-site from the built pages.\n${rules.join("\n")}\n`;
 }
 
-/** A host's settings of a build: `_headers`, and `_redirects` when site.yaml lists a second language. */
-export function hostSettingsFiles(site: Site): OutputFile[] {
+/**
+ * A host's settings of a build: `_headers`, and `_redirects` when site.yaml lists a second language.
+ * `version`: the build writes its version (src/publish/site-version.ts), which `_headers` keeps fresh.
+ */
+export function hostSettingsFiles(site: Site, options: { version?: boolean } = {}): OutputFile[] {
   const redirects = redirectsFile(languageFolders(site));
-  return [{ path: "_headers", data: headersFile(hostingHeaders(site)) }, ...(redirects ? [{ path: "_redirects", data: redirects }] : [])];
+  return [{ path: "_headers", data: headersFile(hostingHeaders(site, options)) }, ...(redirects ? [{ path: "_redirects", data: redirects }] : [])];
 }

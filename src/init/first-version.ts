@@ -1,15 +1,18 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { git, gitInstalled, IDENTITY_HINT, repositoryTop, runGit } from "../publish/git.ts";
+import { git, gitInstalled, IDENTITY_HINT, repositoryTop, runGit } from "../git.ts";
 
 // What a build, the editor and npm make: none of it is the site's versions. Nor are the quote
-// form's requests gopher-site serve keeps in leads/: customers' names and numbers.
+// form's requests gopher-site serve keeps in leads/ (customers' names and numbers), nor who may
+// sign in to the editor on the server, in owners/ (addresses, passkeys, sessions): a version is
+// pushed to a git host and may be public.
 const GITIGNORE = `# Made by gopher-site init: what builds, the editor and npm make is not the site's versions,
-# nor the requests gopher-site serve keeps (leads/).
+# nor the requests gopher-site serve keeps (leads/), nor who may sign in to its editor (owners/).
 node_modules/
 dist/
 leads/
+owners/
 .dist.lock
 .dist.staging-*
 .dist.previous-*

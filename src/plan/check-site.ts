@@ -2,6 +2,7 @@ import path from "node:path";
 import { duplicatePaths } from "../assets/output-file.ts";
 import { SiteError, sortProblems } from "../errors.ts";
 import { OUTPUT_STAMP } from "../output-guard.ts";
+import { VERSION_FILE } from "./site-version.ts";
 import { translationUnit } from "../page-kinds.ts";
 import type { SitePlan } from "./plan-site.ts";
 import { builds } from "../routes/languages.ts";
@@ -29,8 +30,11 @@ export async function checkSite(plan: SitePlan, options: { sources?: SourceFiles
       return checker.checkSource({ file, source, html });
     }),
   );
+  // The build's own files, whether or not this build writes its version: public/ cannot take their paths.
+  const writesVersion = plan.files.some((file) => file.path === VERSION_FILE && !plan.statics.includes(file));
+  const reserved = [OUTPUT_STAMP, ...(writesVersion ? [] : [VERSION_FILE])].map((path) => ({ path, data: "" }));
   const problems = [
-    ...duplicatePaths([{ path: OUTPUT_STAMP, data: "" }, ...plan.files, ...plan.pages.map((page) => ({ path: page.outFile, data: "" }))], new Set(plan.statics.map((file) => file.path))),
+    ...duplicatePaths([...reserved, ...plan.files, ...plan.pages.map((page) => ({ path: page.outFile, data: "" }))], new Set(plan.statics.map((file) => file.path))),
     ...plan.generated.flatMap((file) => checker.checkDocument({ path: file.path, text: String(file.data) })),
     ...written.flat(),
   ];

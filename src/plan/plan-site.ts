@@ -36,6 +36,7 @@ import type { LanguageRender } from "../render/render-batch.ts";
 import { seoContext, withSeo } from "../seo/page-seo.ts";
 import { seoFiles } from "../seo/site-files.ts";
 import type { SourceFiles } from "../source-files.ts";
+import { versionFile, type SiteVersion } from "./site-version.ts";
 
 /** What the stages before rendering need to know of a build. */
 export interface PlanOptions {
@@ -52,6 +53,8 @@ export interface PlanOptions {
   stage: <T>(name: string, run: () => Promise<T> | T) => Promise<T>;
   /** A dev server's memory of its last build (plan-memo.ts): what did not change is not made again. */
   memo?: PlanMemo;
+  /** The git version the site's files are, asked beside the stages (src/publish/site-version.ts): written to /.well-known/gopher-site.json when there is one. */
+  version?: Promise<SiteVersion | undefined>;
 }
 
 /** One language of the site, made once: its texts, its chrome, its scripts (they carry its settings) and what its pages refer to. */
@@ -183,6 +186,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     };
   });
 
+  const version = await options.version;
   // Each page's share and structured data, then the search and hosting files (sitemap, robots.txt,
   // feed, web manifest, _headers, _redirects): all from the planned pages and the images stage's pictures.
   const [pages, generated] = await stage("seo", () => [
@@ -194,13 +198,13 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
       const reuse = shared && ((page: PlannedPage, make: () => PageData) => (page.template === "city" ? memo!.made(`${edition.code} head ${page.outFile}`, [shared, page], make) : make()));
       return withSeo(planned.filter((page) => page.lang === edition.code), context, reuse);
     }),
-    [...seoFiles({ site, copy: base.copy, siteUrl, pages: planned, articles: base.articles, images: images.images }), ...hostSettingsFiles(site)],
+    [...seoFiles({ site, copy: base.copy, siteUrl, pages: planned, articles: base.articles, images: images.images }), ...hostSettingsFiles(site, { version: version !== undefined })],
   ] as const);
 
   memo?.end();
   const statics = publicDir.files;
   const scriptFiles = [...new Map(languages.flatMap((language) => language.scriptFiles).map((file) => [file.path, file])).values()];
-  const files: OutputFile[] = [...statics, styles.file, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated, ...leadWorker];
+  const files: OutputFile[] = [...statics, styles.file, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated, ...leadWorker, ...(version ? [versionFile(version)] : [])];
   return {
     site,
     siteUrl,

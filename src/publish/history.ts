@@ -1,4 +1,4 @@
-import { git } from "./git.ts";
+import { git } from "../git.ts";
 import { countVersions, currentBranch, upstreamOf } from "./remote-sync.ts";
 import { headVersion, openSiteRepository } from "./site-repository.ts";
 

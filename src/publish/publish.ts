@@ -4,7 +4,7 @@ import { build } from "../build.ts";
 import { UserError, type Problem } from "../errors.ts";
 import { neverPublishedNotice } from "../assets/never-published.ts";
 import { changesInWords, messageInWords, type ChangedText } from "./changes-in-words.ts";
-import { git, IDENTITY_HINT, runGit } from "./git.ts";
+import { git, IDENTITY_HINT, runGit } from "../git.ts";
 import type { ClashChoices } from "./value-clash.ts";
 import { countVersions, currentBranch, pushToUpstream, upstreamOf } from "./remote-sync.ts";
 import { checkOrRefuse, headVersion, isUnder, openSiteRepository, refuseHalfDoneOperation, textAt, workingChanges, type FileChange, type SiteRepository } from "./site-repository.ts";

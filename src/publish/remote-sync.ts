@@ -2,7 +2,7 @@ import { lstat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError } from "../errors.ts";
 import { EditRefused } from "../yaml-edit/yaml-edit.ts";
-import { git, GitError, runGit } from "./git.ts";
+import { git, GitError, runGit } from "../git.ts";
 import { isSiteFile, type SiteRepository } from "./site-repository.ts";
 import { ChoiceMissing, joinVersions, fieldClashes, readsAsValues, type ClashChoices, type FileClash } from "./value-clash.ts";
 

@@ -1,5 +1,5 @@
 import { UserError } from "../errors.ts";
-import { git, runGit } from "./git.ts";
+import { git, runGit } from "../git.ts";
 import { unmergedFiles, unmergedSides } from "./remote-sync.ts";
 import { halfDoneOperation, openSiteRepository } from "./site-repository.ts";
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { SiteError, UserError } from "../errors.ts";
 import { isNeverPublished } from "../assets/never-published.ts";
-import { git, runGit } from "./git.ts";
+import { git, runGit } from "../git.ts";
 
 /** A site inside a git repository: the site's own files are its versions, nothing else is. */
 export interface SiteRepository {

@@ -1,6 +1,6 @@
 import { build } from "../build.ts";
 import { UserError } from "../errors.ts";
-import { git, IDENTITY_HINT, runGit } from "./git.ts";
+import { git, IDENTITY_HINT, runGit } from "../git.ts";
 import { firstClash, parseHunks } from "./line-clash.ts";
 import { currentBranch } from "./remote-sync.ts";
 import { checkOrRefuse, openSiteRepository, refuseHalfDoneOperation, workingChanges, type SiteRepository } from "./site-repository.ts";

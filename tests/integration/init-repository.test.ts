@@ -29,8 +29,11 @@ describe("gopher-site init's repository", () => {
     expect(files.filter((file) => file.startsWith("node_modules/") || file === "notes.txt")).toEqual([]);
     expect(git(dir, "status", "--porcelain")).toBe("?? notes.txt\n");
     expect(await readFile(path.join(dir, ".gitignore"), "utf8")).toMatch(/^node_modules\/\ndist\/\n/m);
-    // The requests gopher-site serve keeps are customers' details, never a version of the site.
+    // The requests gopher-site serve keeps are customers' details, and owners/ who may sign in to
+    // its editor: never a version of the site.
     expect(git(dir, "check-ignore", "leads/leads-2026-11.jsonl", "leads/.secret")).toBe("leads/leads-2026-11.jsonl\nleads/.secret\n");
+    expect(git(dir, "check-ignore", "owners/owners.json", "owners/passkeys.json", "owners/audit.jsonl")).toBe("owners/owners.json\nowners/passkeys.json\nowners/audit.jsonl\n");
+    expect(await readFile(path.join(dir, ".gitignore"), "utf8")).toContain("nor who may sign in to its editor (owners/).\n");
   });
 
   it("keeps a .gitignore that is there already, as it is", async () => {

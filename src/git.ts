@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { UserError } from "../errors.ts";
+import { UserError } from "./errors.ts";
 
 export interface GitResult {
   code: number;

@@ -1,25 +1,21 @@
 import { extensionsByType, isCompressible, mediaType } from "./content-types.ts";
-import { hostLocations, LEAD_SERVER_PATHS, locationFor, upstream, type HostConfigInput, type HostLocation } from "./host-plan.ts";
+import { EDITOR_PATHS, hostLocations, LEAD_SERVER_PATHS, locationFor, upstream, type EditorSite, type HostConfigInput, type HostLocation } from "./host-plan.ts";
 import { NOT_FOUND_PAGE } from "./not-found-pages.ts";
 
 /**
  * A Caddyfile site block that serves the built site as nginxConfig does: clean URLs without a
  * redirect, 404.html with status 404 (a language folder's own under that folder), the headers of
  * `_headers` on every response. Directives sit in `route` blocks because Caddy otherwise reorders
- * them (headers before the clean-URL rewrite).
+ * them (headers before the clean-URL rewrite). With `editor`, the block is for the site's domain
+ * (Caddy's automatic HTTPS) and sends the owner's editor to `serve --editor`; otherwise it listens
+ * on plain HTTP, as --listen says.
  */
 export function caddyConfig(input: HostConfigInput): string {
   const locations = hostLocations(input);
   const types = extensionsByType();
   const htmlType = types.find(([, extensions]) => extensions.includes("html"))![0];
-  const { host, port } = input.listen;
   return [
-    `# Caddyfile site block for the site built in ${input.root}, made by gopher-site from ${input.headersFile}.`,
-    `# For automatic HTTPS, write your domain in place of http://:${port}. Make it again after a build`,
-    "# that changed the headers (site.yaml's integrations change the Content-Security-Policy). It listens on",
-    "# plain HTTP, so the policy leaves out upgrade-insecure-requests (browsers would ask for every file at https).",
-    `http://:${port} {`,
-    ...(host ? [`\tbind ${host.replace(/^\[(.*)\]$/, "$1")}`] : []),
+    ...(input.editor ? httpsAddress(input, input.editor) : plainHttpAddress(input)),
     `\troot * "${input.root}"`,
     ...encode("\t"),
     "",
@@ -27,6 +23,7 @@ export function caddyConfig(input: HostConfigInput): string {
     ...types.map(([type, extensions]) => `\t@type_${extensions[0]} path ${extensions.map((extension) => `*.${extension}`).join(" ")}`),
     "",
     "\troute {",
+    ...(input.editor ? caddyEditor(upstream(input.editor.server)) : []),
     ...(input.leadServer ? caddyLeadServer(upstream(input.leadServer)) : []),
     ...locations.flatMap((location, index) => caddyHeaders(changedFrom(locations.slice(0, index), location))),
     "\t\t# /about/ -> /about (301, keeping the query), then /about is about.html or about/index.html.",
@@ -58,6 +55,50 @@ export function caddyConfig(input: HostConfigInput): string {
     "}",
     "",
   ].join("\n");
+}
+
+/** The block's comment and address as `--listen` says: plain HTTP, on every address or one. */
+function plainHttpAddress(input: HostConfigInput): string[] {
+  const { host, port } = input.listen;
+  return [
+    `# Caddyfile site block for the site built in ${input.root}, made by gopher-site from ${input.headersFile}.`,
+    `# For automatic HTTPS, write your domain in place of http://:${port}. Make it again after a build`,
+    "# that changed the headers (site.yaml's integrations change the Content-Security-Policy). It listens on",
+    "# plain HTTP, so the policy leaves out upgrade-insecure-requests (browsers would ask for every file at https).",
+    `http://:${port} {`,
+    ...(host ? [`\tbind ${host.replace(/^\[(.*)\]$/, "$1")}`] : []),
+  ];
+}
+
+/**
+ * The block's comment and address for the site with its editor: the domain alone, so Caddy gets its
+ * certificate, renews it and redirects http:// to https:// by itself.
+ */
+function httpsAddress(input: HostConfigInput, editor: EditorSite): string[] {
+  return [
+    `# Caddyfile site block for https://${editor.domain}, the site built in ${input.root}, made by gopher-site from ${input.headersFile}.`,
+    `# Caddy gets and renews the certificate for ${editor.domain} itself and redirects http:// to https://: the domain's DNS`,
+    "# must name this server, and ports 80 and 443 be open to it. The owner's editor (/__editor/), the quote form's requests",
+    `# and the pages go to gopher-site serve --editor at ${upstream(editor.server)}. Make it again after a build that changed`,
+    "# the headers (site.yaml's integrations change the Content-Security-Policy). It serves HTTPS only, so the policy",
+    "# keeps upgrade-insecure-requests.",
+    `${editor.domain} {`,
+  ];
+}
+
+/**
+ * The editor and its sign-in to `serve --editor`, first in the route: its answers carry the
+ * editor's own headers, never the site's policy (which would forbid its scripts and frames).
+ */
+function caddyEditor(address: string): string[] {
+  return [
+    "\t\t# The owner's editor goes to gopher-site serve --editor. Caddy sends X-Forwarded-Proto itself (https here,",
+    "\t\t# whatever the visitor wrote), and serve takes the editor only over HTTPS.",
+    `\t\t@editor path ${EDITOR_PATHS.join(" ")}`,
+    `\t\treverse_proxy @editor ${address} {`,
+    "\t\t\theader_up X-Real-IP {remote_host}",
+    "\t\t}",
+  ];
 }
 
 /**

@@ -18,7 +18,22 @@ export interface HostConfigInput {
   hidden: readonly string[];
   /** Where `gopher-site serve` listens, when it takes the quote form: the form's posts and the pages go to it. */
   leadServer?: Listen;
+  /** The owner's editor on this server (Caddy only): the block serves the domain over HTTPS and sends the editor to serve. */
+  editor?: EditorSite;
 }
+
+/** Where the site and its editor are: the domain Caddy gets a certificate for, and where `serve --editor` listens. */
+export interface EditorSite {
+  /** The site's host name as written in the address bar (a port after it if not 443), e.g. `www.example.com`. */
+  domain: string;
+  server: Listen;
+}
+
+/**
+ * The owner's editor and its sign-in, as `serve --editor` answers them (src/editor/editor-routes.ts's
+ * EDITOR_PATH): proxied whole, its files with a dot too, with serve's headers, never the site's.
+ */
+export const EDITOR_PATHS = ["/__editor", "/__editor/*"] as const;
 
 /**
  * The requests `gopher-site serve` answers behind the server: the form's posts (/api/lead) and
@@ -105,6 +120,34 @@ export function parseListen(value: string): Listen | undefined {
   const port = Number(match[2]);
   if (port < 1 || port > 65535) return undefined;
   return match[1] ? { host: match[1], port } : { port };
+}
+
+/**
+ * `--domain`: a host name (a port after it when not 443), or an https address whose host it takes;
+ * lowercased. Undefined when it is neither.
+ */
+export function parseDomain(value: string): string | undefined {
+  let host = value.trim();
+  if (/^https:\/\//i.test(host)) {
+    try {
+      host = new URL(host).host;
+    } catch {
+      return undefined;
+    }
+  }
+  const match = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)(?::(\d{1,5}))?$/.exec(host);
+  if (!match || match[1]!.length > 253) return undefined;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
+  return host.toLowerCase();
+}
+
+/**
+ * A domain kept for examples and tests (RFC 2606): no certificate can be had for it, so it is still a
+ * starter's placeholder (init writes https://www.<company>.example.com).
+ */
+export function isExampleDomain(domain: string): boolean {
+  return /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid)(?::\d+)?$/.test(domain);
 }
 
 /**

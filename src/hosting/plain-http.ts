@@ -4,6 +4,8 @@
  * (preview and dev, opened from a phone by the machine's address; the nginx and Caddy blocks of
  * host-config, which listen on plain HTTP) must not send it, or the page's own CSS, scripts and
  * images are asked for at an https address nothing answers. (Chromium never upgrades localhost.)
+ * Caddy's block of `host-config caddy --editor` keeps it: it serves the site's domain over HTTPS
+ * only (http:// is redirected), so an upgraded address is always answered, as on Netlify.
  */
 import type { HeaderRule } from "./headers-file.ts";
 

@@ -118,6 +118,26 @@ async function runCaddy(binary: string, dir: string, siteBlock: string): Promise
   return spawnServer(binary, ["run", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], env);
 }
 
+/**
+ * Caddy run with a whole Caddyfile of the test's own (its global options too: ports, no admin
+ * endpoint), its certificates and files in a temp folder removed by close(). Not waited for: the
+ * test asks until it answers.
+ */
+export async function startCaddy(caddyfile: string): Promise<{ output(): string; exited(): boolean; close(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "gopher-caddy-"));
+  await writeFile(path.join(dir, "Caddyfile"), caddyfile);
+  const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: path.join(dir, "config"), XDG_DATA_HOME: path.join(dir, "data") };
+  const child = spawnServer(findServer("caddy"), ["run", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], env);
+  return {
+    output: child.output,
+    exited: () => child.process.exitCode !== null || child.process.signalCode !== null,
+    close: async () => {
+      await stopProcess(child.process);
+      await removeDir(dir);
+    },
+  };
+}
+
 function spawnServer(binary: string, args: string[], env: NodeJS.ProcessEnv): ServerProcess {
   const child = spawn(binary, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

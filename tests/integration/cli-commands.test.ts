@@ -188,7 +188,9 @@ describe("gopher-site host-config", () => {
     expect(caddy.stdout).toContain('http://:9000 {\n\tbind 127.0.0.1\n\troot * "/srv/gophers"\n');
     const usage = await runCli(["host-config", "apache"], { cwd: dir });
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain("Allowed choices are nginx, caddy.");
+    expect(usage.stderr).toContain("Allowed choices are nginx, caddy, systemd.");
+    const editor = await runCli(["host-config", "caddy", "--editor"], { cwd: dir });
+    expect([editor.code, editor.stderr.trim()]).toEqual([1, "--editor needs --lead-server, where gopher-site serve --editor listens (for example --lead-server 127.0.0.1:8788): the editor, the quote form's requests and the pages go to it"]);
     const quote = await runCli(["host-config", "caddy", "--root", '/srv/"x"'], { cwd: dir });
     expect(quote.code).toBe(1);
     expect(quote.stderr.trim()).toBe('the root folder "/srv/\\"x\\"" has the character ", which cannot be written in a server configuration; pass another --root');

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
+import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
+import { CACHE_DIR, packageVersion } from "../paths.ts";
+import { writeFileAtomically } from "../write-atomically.js";
 import { EDITOR_BUNDLE } from "./editor-app.ts";
 
 /**
@@ -14,9 +17,21 @@ import { EDITOR_BUNDLE } from "./editor-app.ts";
 export interface FormValidators {
   /** The name, under /__editor/, of the module with the validators of this schema (JSON text), compiled once. */
   compile(schemaText: string): Promise<string>;
-  /** A module compiled before, by its name; undefined when there is none (or it was forgotten). */
-  module(name: string): Uint8Array | undefined;
+  /**
+   * A module compiled before, by this process or one before it (kept on disk), by its name;
+   * undefined when there is none. Its name is a hash of its schema's text (validatorName): a page
+   * that has the schema asks for it without asking for a compile first, a round trip less.
+   */
+  module(name: string): Promise<Uint8Array | undefined>;
 }
+
+/** The name of a schema's module: a hash of its text (the page computes the same: app/form-validator.ts). */
+export function validatorName(schemaText: string): string {
+  return `validators/${createHash("sha256").update(schemaText).digest("hex").slice(0, 32)}.js`;
+}
+
+/** Changed whenever a module kept on disk would be made differently by this code. */
+const KEPT_FORMAT = 1;
 
 /** What a schema sent to be compiled may be: a form's schema, however large the site's (the site's is ~30 KB). */
 export const MAX_SCHEMA_BYTES = 1024 * 1024;
@@ -25,8 +40,11 @@ export const MAX_SCHEMA_BYTES = 1024 * 1024;
 const MAX_ROOTS = 200;
 const MAX_CODE_BYTES = 16 * 1024 * 1024;
 
-/** How many compiled modules are kept: every form of a site at once, and then some; the oldest go first. */
+/** How many compiled modules are kept in memory: every form of a site at once, and then some; the oldest go first. */
 const KEPT = 64;
+
+/** A module's name as validatorName makes it: nothing else is looked for on disk. */
+const VALIDATOR_NAME = /^validators\/[0-9a-f]{32}\.js$/;
 
 export class SchemaRefused extends Error {}
 
@@ -59,9 +77,39 @@ export function parserRoots(schema: JsonSchema): JsonSchema[] {
   return roots;
 }
 
-export function createFormValidators(): FormValidators {
+/**
+ * The forms' validators of an editor server: compiled when a form first asks, kept in memory and in
+ * `keptIn` (node_modules/.cache: a later run serves them without compiling; null: memory only).
+ */
+export function createFormValidators(keptIn: string | null = path.join(CACHE_DIR, "editor-validators")): FormValidators {
   const modules = new Map<string, Uint8Array>();
   const compiling = new Map<string, Promise<string>>();
+  // What else decides a module: the library's, ajv's and esbuild's versions.
+  const makers = createHash("sha256").update(JSON.stringify([KEPT_FORMAT, ...["@rjsf/validator-ajv8", "ajv", "esbuild"].map(packageVersion)])).digest("hex").slice(0, 12);
+  const keptFile = (name: string) => keptIn && path.join(keptIn, `${name.slice("validators/".length, -".js".length)}-${makers}.js`);
+
+  function remember(name: string, data: Uint8Array): void {
+    modules.delete(name);
+    modules.set(name, data);
+    while (modules.size > KEPT) modules.delete(modules.keys().next().value!);
+  }
+
+  /** A module an earlier run compiled, from disk; undefined when there is none (or the disk cannot be read). */
+  async function kept(name: string): Promise<Uint8Array | undefined> {
+    const file = VALIDATOR_NAME.test(name) ? keptFile(name) : undefined;
+    if (!file) return undefined;
+    const data = await readFile(file).catch(() => undefined);
+    if (data) remember(name, data);
+    return data;
+  }
+
+  /** Kept for the next run; a cache, so a disk that cannot be written only costs a compile then. */
+  async function keep(name: string, data: Uint8Array): Promise<void> {
+    const file = keptFile(name);
+    if (!file) return;
+    await mkdir(path.dirname(file), { recursive: true }).catch(() => {});
+    writeFileAtomically(file, data);
+  }
 
   async function compileNow(name: string, schemaText: string): Promise<string> {
     let schema: unknown;
@@ -93,8 +141,8 @@ export function createFormValidators(): FormValidators {
     const result = await bundle(codes).catch((error: unknown) => {
       throw new SchemaRefused(`the form's schema cannot be bundled (a bug in the editor, not in your site): ${(error as Error).message}`);
     });
-    modules.set(name, result);
-    while (modules.size > KEPT) modules.delete(modules.keys().next().value!);
+    remember(name, result);
+    await keep(name, result);
     return name;
   }
 
@@ -117,21 +165,21 @@ export function createFormValidators(): FormValidators {
 
   return {
     compile(schemaText) {
-      const name = `validators/${createHash("sha256").update(schemaText).digest("hex").slice(0, 32)}.js`;
+      const name = validatorName(schemaText);
       if (modules.has(name)) {
         // Used again: the last to be forgotten.
-        const data = modules.get(name)!;
-        modules.delete(name);
-        modules.set(name, data);
+        remember(name, modules.get(name)!);
         return Promise.resolve(name);
       }
       let pending = compiling.get(name);
       if (!pending) {
-        pending = compileNow(name, schemaText).finally(() => compiling.delete(name));
+        pending = kept(name)
+          .then((data) => (data ? name : compileNow(name, schemaText)))
+          .finally(() => compiling.delete(name));
         compiling.set(name, pending);
       }
       return pending;
     },
-    module: (name) => modules.get(name),
+    module: async (name) => modules.get(name) ?? (await kept(name)),
   };
 }

@@ -19,6 +19,11 @@ export type { MarkedFile };
 export interface EditorState {
   /** Names this site's drafts kept in the browser (drafts.ts). */
   site?: string;
+  /**
+   * "site": only the state's first part (site.yaml, each language.yaml, site.yaml's schema; the
+   * other schemas empty): what the header and the Business section need. loadState() brings the rest.
+   */
+  part?: "site";
   files: Record<string, EditedFile>;
   /** Files with git's conflict markers: the editor opens with their choice, and nothing else. */
   marked?: MarkedFile[];
@@ -40,10 +45,13 @@ export async function api<T>(route: string, init: RequestInit = {}): Promise<{ s
   return { status: response.status, body: (await response.json()) as T };
 }
 
-export async function loadState(): Promise<EditorState> {
-  const { status, body } = await api<EditorState & { error?: string }>("state");
+/** The editor's state; with `part` "site", only its first part (EditorState's `part`), a fraction of a large site's. */
+export async function loadState(part?: "site"): Promise<EditorState> {
+  const { status, body } = await api<EditorState & { error?: string }>(part ? `state?part=${part}` : "state");
   if (status !== 200) throw new Error(body.error ?? `the editor server answered ${status}`);
   if (body.site) setDraftSite(body.site);
+  // The first part has site.yaml's schema alone: the others are empty until the rest comes.
+  if (body.part) return { ...body, schemas: { copy: {}, article: {}, legal: {}, language: {}, site: body.schemas.site }, untranslated: [] };
   return body;
 }
 

@@ -10,14 +10,37 @@ import { api } from "./api.ts";
 const ready = new Map<string, ValidatorType>();
 const loading = new Map<string, Promise<ValidatorType>>();
 
+type Compiled = { default: Parameters<typeof createPrecompiledValidator>[0] };
+
 async function load(schema: RJSFSchema, text: string): Promise<ValidatorType> {
-  const { status, body } = await api<{ module?: string; error?: string }>("validator", { method: "POST", headers: { "content-type": "application/json" }, body: text });
-  if (status !== 200 || !body.module) throw new Error(body.error ?? `the editor server answered ${status}`);
-  // A module of this origin, which the page's Content-Security-Policy allows.
-  const compiled = (await import(new URL(body.module, location.href).href)) as { default: Parameters<typeof createPrecompiledValidator>[0] };
+  const compiled = (await compiledBefore(text)) ?? (await compileNow(text));
   const validator = createPrecompiledValidator(compiled.default, schema);
   ready.set(text, validator);
   return validator;
+}
+
+/**
+ * The module the server has for this schema already (compiled in this run or an earlier one), by
+ * its name, a hash of the schema's text (src/editor/form-validators.ts, validatorName): a round
+ * trip less than asking for a compile. Undefined when it has none, or this page cannot hash
+ * (Web Crypto is for secure pages: this computer's address, or HTTPS).
+ */
+async function compiledBefore(text: string): Promise<Compiled | undefined> {
+  if (!crypto.subtle) return undefined;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const hash = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 32);
+  // A module of this origin, which the page's Content-Security-Policy allows.
+  return import(new URL(`validators/${hash}.js`, location.href).href).then(
+    (module: Compiled) => module,
+    () => undefined,
+  );
+}
+
+async function compileNow(text: string): Promise<Compiled> {
+  const { status, body } = await api<{ module?: string; error?: string }>("validator", { method: "POST", headers: { "content-type": "application/json" }, body: text });
+  if (status !== 200 || !body.module) throw new Error(body.error ?? `the editor server answered ${status}`);
+  // Named apart from the address compiledBefore failed to import: a browser may keep that failure.
+  return (await import(new URL(`${body.module}?compiled`, location.href).href)) as Compiled;
 }
 
 export type ValidatorState = { validator: ValidatorType } | { error: string } | undefined;

@@ -36,6 +36,16 @@ interface PageListProps {
   onPreview(path: string): void;
 }
 
+/** The Services section. */
+export function Services(props: Omit<PageListProps, "kind">) {
+  return <PageList kind={SERVICES} {...props} />;
+}
+
+/** The Own pages section. */
+export function OwnPages(props: Omit<PageListProps, "kind">) {
+  return <PageList kind={OWN_PAGES} {...props} />;
+}
+
 /** The entry last picked, by list: after a save the section opens on it again. */
 const lastPicked = new Map<string, string>();
 

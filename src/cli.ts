@@ -45,7 +45,7 @@ function listenOption(value: string): Listen {
 type DevOptions = import("./commands/serve-commands.ts").ServeOptions & { config: string };
 type EditOptions = { config: string; port: number; open?: boolean };
 type PreviewOptions = import("./commands/serve-commands.ts").ServeOptions & { out: string };
-type ServeCommandOptions = PreviewOptions & { config: string; out?: string; leads?: string; trustProxy?: string[] };
+type ServeCommandOptions = PreviewOptions & { config: string; out?: string; leads?: string; trustProxy?: string[]; editor?: boolean; owners?: string };
 type HostConfigOptions = import("./commands/host-config-command.ts").HostConfigOptions;
 
 interface OutputFlags {
@@ -167,8 +167,31 @@ export async function main(argv: string[]): Promise<number> {
       .option("--trust-proxy <addresses>", "the proxies whose X-Real-IP / X-Forwarded-For name the visitor, comma-separated addresses or ranges (default: loopback)", (value: string) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
       .option("-p, --port <port>", "port to listen on", portOption, 8788)
       .option("--host <host>", "address to listen on (0.0.0.0: every address of this machine)", "127.0.0.1")
+      .option("--editor", "serve the owner's editor at /__editor/ too, behind a sign-in (owners: gopher-site users add; links by e-mail: GOPHER_SITE_SMTP_URL); Publish puts the site live here")
+      .option("--owners <dir>", "who may sign in to the editor, and their sessions (default: owners beside site.yaml)")
       .option("--open", "open the site in the browser"),
   ).action(run(async (options: ServeCommandOptions, log) => (await import("./commands/serve-commands.ts")).serveCommand(options, log)));
+
+  type UsersOptions = import("./commands/users-command.ts").UsersOptions;
+  const users = program.command("users").description("who may sign in to the editor that serve --editor serves (kept in owners/ beside site.yaml)");
+  const usersCommand = (name: string, description: string) =>
+    withOutputFlags(
+      users
+        .command(name)
+        .description(description)
+        .option("-c, --config <file>", "the site's settings", "site.yaml")
+        .option("--owners <dir>", "the owners folder (default: owners beside site.yaml)"),
+    );
+  usersCommand("add", "let an owner sign in: a link is e-mailed to this address, then a passkey")
+    .argument("<email>", "the owner's e-mail address")
+    .action((email: string, options: UsersOptions) => run(async (all: UsersOptions & { email: string }, log) => (await import("./commands/users-command.ts")).addUser(all, log))({ ...options, email }));
+  usersCommand("remove", "end an owner's access: their sessions end and their passkeys no longer sign in")
+    .argument("<email>", "the owner's e-mail address")
+    .action((email: string, options: UsersOptions) => run(async (all: UsersOptions & { email: string }, log) => (await import("./commands/users-command.ts")).removeUser(all, log))({ ...options, email }));
+  usersCommand("list", "the owners, with their passkeys and sessions").action(run(async (options: UsersOptions, log) => (await import("./commands/users-command.ts")).listUsers(options, log)));
+  usersCommand("sessions", "the signed-in browsers: who, since when, from where")
+    .option("--end <email>", "sign this owner out everywhere (all: everyone)")
+    .action(run(async (options: UsersOptions & { end?: string }, log) => (await import("./commands/users-command.ts")).userSessions(options, log)));
 
   const leads = withOutputFlags(
     program
@@ -192,12 +215,18 @@ export async function main(argv: string[]): Promise<number> {
   const hostConfig = withOutputFlags(
     program
       .command("host-config")
-      .description("print an nginx or Caddy configuration that serves the built site like Netlify does, with its _headers")
-      .addArgument(new Argument("<server>", "the web server").choices(["nginx", "caddy"]))
+      .description("print an nginx or Caddy configuration that serves the built site like Netlify does, with its _headers; or the systemd unit that runs serve --editor")
+      .addArgument(new Argument("<server>", "the web server, or systemd").choices(["nginx", "caddy", "systemd"]))
       .option("-o, --out <dir>", "the built site", "dist")
       .addOption(new Option("--listen <port>", "port, or address:port, to listen on").argParser(listenOption).default({ port: 8080 }, "8080"))
       .option("--root <dir>", "the site's folder on the server, as written, starting with / (default: the absolute path of --out)")
-      .addOption(new Option("--lead-server <port>", "where gopher-site serve listens (port, or address:port): the quote form's requests and the pages go to it").argParser(listenOption)),
+      .addOption(new Option("--lead-server <port>", "where gopher-site serve listens (port, or address:port): the quote form's requests and the pages go to it").argParser(listenOption))
+      .option("--editor", "caddy: the site's domain over HTTPS (automatic certificate), the owner's editor at /__editor/ sent to serve --editor at --lead-server")
+      .option("--domain <name>", "caddy --editor: the site's domain (default: site.yaml's siteUrl)")
+      .option("-c, --config <file>", "the site's settings (caddy --editor's domain; systemd's project folder)", "site.yaml")
+      .option("--user <name>", "systemd: the dedicated user serve runs as (default: gopher-site)")
+      .option("--port <port>", "systemd: the port serve listens on, on 127.0.0.1 (default: 8788)", portOption)
+      .option("--node <path>", "systemd: the node binary (default: the one running this command)"),
   );
   hostConfig.action((server: HostConfigOptions["server"], options: Omit<HostConfigOptions, "server">) =>
     run(async (all: HostConfigOptions, log) => (await import("./commands/host-config-command.ts")).hostConfigCommand(all, log))({ ...options, server }),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { projectPaths } from "../paths.ts";
 import { restoreInterruptedSwap } from "../write/swap.ts";
 import { openBrowser } from "./open-browser.ts";
+import type { MountContext } from "../leads/lead-server.ts";
 
 export interface ServeOptions {
   port: number;
@@ -35,14 +36,18 @@ export async function previewCommand(options: ServeOptions & { out: string }, lo
 }
 
 /** `gopher-site serve`: the built site, and the quote form's requests kept and delivered. */
-export async function serveCommand(options: ServeOptions & { config: string; out?: string; leads?: string; trustProxy?: string[] }, log: Logger): Promise<void> {
+export async function serveCommand(options: ServeOptions & { config: string; out?: string; leads?: string; trustProxy?: string[]; editor?: boolean; owners?: string }, log: Logger): Promise<void> {
   const { root } = projectPaths(options.config);
+  const owners = options.owners ?? path.join(root, "owners");
   const out = options.out ?? path.join(root, "dist");
   const leads = options.leads ?? path.join(root, "leads");
   await restoreInterruptedSwap(out);
   const { startLeadServer } = await import("../leads/lead-server.ts");
-  const server = await startLeadServer({ config: options.config, out, leads, port: options.port, host: options.host, log, trustProxy: options.trustProxy });
+  const { startOnlineEditor } = options.editor ? await import("../online/online-editor.ts") : { startOnlineEditor: undefined };
+  const mount = startOnlineEditor && ((context: MountContext) => startOnlineEditor({ ...context, config: options.config, out, owners, leads, host: options.host, log }));
+  const server = await startLeadServer({ config: options.config, out, leads, port: options.port, host: options.host, log, trustProxy: options.trustProxy, mount });
   log.info(`Serving ${out} at ${server.url}, requests kept in ${leads} (Ctrl-C to stop)`);
+  if (options.editor) log.info(`The editor is at ${server.url}/__editor/ behind a sign-in (owners in ${owners}; over HTTPS only, except from this machine)`);
   if (options.open) openBrowser(server.url);
   await untilInterrupted();
   await server.close();

@@ -24,7 +24,7 @@ import { halfDoneOperation, openSiteRepository } from "../publish/site-repositor
 import { ChoiceMissing, fieldClashes, hasConflictMarkers, joinVersions, markedSides, type FieldClash } from "../publish/value-clash.ts";
 import { pageCopyRefusal, starterText } from "./page-files.ts";
 import { MOST_OPS, opsCount, parseSaveRequest, type FileChange } from "./save-request.ts";
-import { createVersionRoutes, VERSION_ROUTES } from "./editor-versions.ts";
+import { createVersionRoutes, VERSION_ROUTES, type LiveSite } from "./editor-versions.ts";
 import { createFormValidators, MAX_SCHEMA_BYTES, SchemaRefused } from "./form-validators.ts";
 import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
@@ -45,8 +45,15 @@ export interface EditedFile {
 }
 
 
+export interface EditorApiOptions {
+  /** Where the site is live, and how Publish puts it there (src/editor/editor-versions.ts). */
+  live?: LiveSite;
+  /** Where serve keeps the quote form's requests (leads/ beside site.yaml by default). */
+  leads?: string;
+}
+
 /** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures, publish, history, undo. */
-export function createEditorApi(root: string, site: () => SiteBuilder, settings = SETTINGS) {
+export function createEditorApi(root: string, site: () => SiteBuilder, settings = SETTINGS, options: EditorApiOptions = {}) {
   // One save at a time: a second tab's save waits, then finds the file changed.
   let saving: Promise<unknown> = Promise.resolve();
   const queued = <T>(work: () => Promise<T>): Promise<T> => {
@@ -55,7 +62,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     return run;
   };
   // Publish and undo change the files a save reads: they wait their turn with the saves.
-  const versions = createVersionRoutes(path.join(root, settings), queued);
+  const versions = createVersionRoutes(path.join(root, settings), queued, options.live);
   // The versions handed out: a save made from one of them is merged with what changed since.
   const memory = new VersionMemory();
   const uploads = createPendingUploads(root);
@@ -138,21 +145,30 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     return { message: await goOnAfterSettling(path.join(root, settings), [...texts.keys()].map((file) => (file === "site.yaml" ? settings : file))) };
   }
 
-  async function state() {
+  /**
+   * Every file the editor edits, their schemas, what is not translated; or (`part` "site") only what
+   * the editor's header and Business section need, asked for first: site.yaml, each language.yaml
+   * and site.yaml's schema.
+   */
+  async function state(part?: string | null) {
     // A file with conflict markers first: nothing else can be edited until the owner chose.
     const marked = await markedFiles();
     if (marked.length > 0) return { files: {}, marked };
+    const sitePart = part === "site";
     const files: Record<string, EditedFile> = {};
     for (const relative of await listEditableFiles(root)) {
+      if (sitePart && !inSitePart(relative)) continue;
       const view = await fileView(relative);
       if (view) files[relative] = view;
     }
     const siteYaml = await readFile(path.join(root, settings), "utf8");
-    const data = new Map(Object.entries(files).map(([file, view]) => [file, view.data]));
-    const site = files["site.yaml"]?.data as SiteInput;
     // The site's name for the drafts a browser keeps of it (app/drafts.ts): one browser may open several sites' editors.
     const siteId = createHash("sha256").update(path.resolve(root, settings)).digest("base64url").slice(0, 16);
-    return { site: siteId, files, schemas: editorSchemas(siteYaml), untranslated: await untranslated(root, site, data) };
+    const schemas = editorSchemas(siteYaml);
+    if (sitePart) return { site: siteId, part: "site", files, schemas: { site: schemas.site } };
+    const data = new Map(Object.entries(files).map(([file, view]) => [file, view.data]));
+    const site = files["site.yaml"]?.data as SiteInput;
+    return { site: siteId, files, schemas, untranslated: await untranslated(root, site, data) };
   }
 
   /**
@@ -322,9 +338,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
 
   /** The API's routes by name, each with its method: what it answers, or a VersionAnswer with its own status. */
   const routes: Record<string, { method: "GET" | "POST"; run(request: IncomingMessage, url: URL): Promise<unknown> }> = {
-    state: { method: "GET", run: () => state() },
+    state: { method: "GET", run: (_request, url) => state(url.searchParams.get("part")) },
     // The Requests section: what the quote form took (src/editor/request-routes.ts).
-    ...requestRoutes(root, jsonBody),
+    ...requestRoutes(options.leads ?? path.join(root, "leads"), jsonBody),
     towns: {
       method: "GET",
       async run(_request, url) {
@@ -418,6 +434,11 @@ function attempt<T>(work: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The files of the state's first part: site.yaml and each language's language.yaml. */
+function inSitePart(relative: string): boolean {
+  return relative === "site.yaml" || /^content\/[^/]+\/language\.yaml$/.test(relative);
 }
 
 /** Whether the owner made `file` read-only: no write permission for anyone, or none for this process. */

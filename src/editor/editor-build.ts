@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isSiteError, RenderError, type Problem } from "../errors.ts";
-import type { DevServer } from "../dev/dev-server.ts";
+import type { SiteWatcher } from "../dev/site-watcher.ts";
 import type { Logger } from "../log.ts";
 import { withTexts } from "../source-files.ts";
 
@@ -20,8 +20,8 @@ export interface SiteBuilder {
   expectWrite(file: string, modified: number): void;
 }
 
-/** The editor's saves on a dev server: each one rebuild of the server's, with the unsaved texts as sources. */
-export function editorBuilder(server: DevServer, root: string, log: Logger): SiteBuilder {
+/** The editor's saves on a dev server (or the server's site watcher): each one rebuild of its, with the unsaved texts as sources. */
+export function editorBuilder(server: Pick<SiteWatcher, "expectWrite" | "rebuildWith" | "requestRebuild" | "lastGood">, root: string, log: Logger): SiteBuilder {
   // The server's own, taken now: the editor's server object is given these methods too.
   const { expectWrite, rebuildWith, requestRebuild } = server;
   return {

@@ -2,17 +2,16 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { startDevServer, type DevServer } from "../dev/dev-server.ts";
-import { sendCompressed } from "../http/compress.ts";
-import type { Route } from "../http/routes.ts";
 import type { Logger } from "../log.ts";
 import { realProjectPaths } from "../paths.ts";
-import { buildEditorApp, editorPage, type EditorApp } from "./editor-app.ts";
-import { createEditorApi, sendJson } from "./editor-api.ts";
+import { buildEditorApp } from "./editor-app.ts";
+import { sendJson } from "./editor-api.ts";
+import { EDITOR_PATH, editorRoutes, type EditorGate } from "./editor-routes.ts";
 import { editorBuilder, framedBySelf, type SiteBuilder } from "./editor-build.ts";
-import { finishInterruptedSave, removeStaleTemporaryFiles } from "./save-file.ts";
+import { tidyInterruptedSaves } from "./save-file.ts";
+import { liveState } from "../publish/live-site.ts";
 
-/** Where the editor lives on the dev server; the site's pages are everywhere else. */
-export const EDITOR_PATH = "/__editor/";
+export { EDITOR_PATH };
 
 export interface EditorOptions {
   config: string;
@@ -41,61 +40,23 @@ const LOOPBACK = "127.0.0.1";
  */
 export async function startEditor(options: EditorOptions): Promise<EditorServer> {
   const paths = realProjectPaths(options.config);
-  // A save of several files cut short after its journal was written is finished first; what
-  // remains of any other save cut short is removed.
-  const { finished, kept } = await finishInterruptedSave(paths.root, path.basename(paths.config));
-  if (finished.length > 0) options.log.info(`Finished a save that was cut short: ${finished.join(", ")}`);
-  if (kept.length > 0) options.log.warn(`A save cut short was not finished for ${kept.join(", ")}: changed since, kept as it is now`);
-  const stale = await removeStaleTemporaryFiles(paths.root);
-  if (stale.length > 0) options.log.info(`Removed ${stale.length === 1 ? "a temporary file" : `${stale.length} temporary files`} left by a save that was cut short: ${stale.join(", ")}`);
+  await tidyInterruptedSaves(paths.root, path.basename(paths.config), options.log);
   const secret = randomBytes(32).toString("base64url");
   // Every request refused, by the guard or for the secret, is told in the terminal: the owner sees someone tried.
   const printRefusal = (request: IncomingMessage, reason: string) => options.log.warn(`refused ${request.method} ${(request.url ?? "/").split("?", 1)[0]}: ${reason}`);
   let builder: SiteBuilder | undefined;
   // The dev server's build checks and serves each save; it is started below, before any request.
-  const api = createEditorApi(paths.root, () => builder!, path.basename(paths.config));
-  const app: EditorApp = await buildEditorApp();
-
-  // The editor's routes, in front of the dev server's: its page, its app, its API (with the secret).
-  const routes: Route[] = [
-    { path: "/__editor", methods: ["GET", "HEAD"], handle: (_request, response) => void response.writeHead(301, { location: EDITOR_PATH }).end() },
-    {
-      path: `${EDITOR_PATH}api/`,
-      prefix: true,
-      handle: async (request, response, pathname) => {
-        if (hasSecret(request, secret)) return api(pathname.slice(`${EDITOR_PATH}api/`.length), request, response);
-        const reason = "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed";
-        printRefusal(request, reason);
-        sendJson(response, 403, { error: reason });
-      },
-    },
-    {
-      path: EDITOR_PATH,
-      methods: ["GET", "HEAD"],
-      handle: (_request, response) => {
-        response.writeHead(200, {
-          "content-type": "text/html; charset=utf-8",
-          "cache-control": "no-store",
-          "content-security-policy": "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-          "x-content-type-options": "nosniff",
-          "referrer-policy": "no-referrer",
-        });
-        response.end(editorPage(secret));
-      },
-    },
-    {
-      path: EDITOR_PATH,
-      prefix: true,
-      methods: ["GET", "HEAD"],
-      handle: (request, response, pathname) => {
-        const name = pathname.slice(EDITOR_PATH.length);
-        // A form's validators (src/editor/form-validators.ts): named by a hash of their schema, so never stale.
-        const asset = app.files.get(name) ?? (name.startsWith("validators/") ? asValidator(api.validatorModule(name)) : undefined);
-        if (!asset) return void response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
-        sendCompressed(request, response, 200, { "content-type": asset.type, "cache-control": "no-store", "x-content-type-options": "nosniff" }, asset);
-      },
-    },
-  ];
+  // On this computer the gate is the run's secret: the page carries it, every API call sends it back.
+  const gate: EditorGate = async (request, response, what) => {
+    if (what !== "api" || hasSecret(request, secret)) return { secret };
+    const reason = "this request does not carry the editor's secret; open the editor from the address gopher-site edit printed";
+    printRefusal(request, reason);
+    sendJson(response, 403, { error: reason });
+    return undefined;
+  };
+  // Published from here, a host builds the site: the live site is asked for its version (src/publish/live-site.ts).
+  const live = { state: () => liveState(paths.config) };
+  const { routes, api } = editorRoutes({ root: paths.root, settings: path.basename(paths.config), builder: () => builder!, app: await buildEditorApp(), gate, live });
 
   const server = await startDevServer({
     config: options.config,
@@ -117,10 +78,6 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   };
   builder = editorBuilder(server, paths.root, options.log);
   return Object.assign(server, builder, { editorUrl: `${server.url}${EDITOR_PATH}`, secret, uploadsFolder: api.uploadsFolder, close });
-}
-
-function asValidator(data: Uint8Array | undefined): { type: string; data: Uint8Array } | undefined {
-  return data && { type: "text/javascript; charset=utf-8", data };
 }
 
 function hasSecret(request: IncomingMessage, secret: string): boolean {

@@ -8,7 +8,21 @@ import { RefusedSite } from "../publish/site-repository.ts";
 import { undoVersion } from "../publish/undo.ts";
 
 /** The editor's routes of the site's versions, and the method each answers. */
-export const VERSION_ROUTES: Record<string, "GET" | "POST"> = { unpublished: "GET", history: "GET", publish: "POST", undo: "POST" };
+export const VERSION_ROUTES: Record<string, "GET" | "POST"> = { unpublished: "GET", history: "GET", publish: "POST", undo: "POST", live: "GET" };
+
+/** Where the site is live: on this server (`serve --editor`: Publish builds it here), or on a host a push makes build. */
+export interface LiveSite {
+  /** After a publish: puts the site live, and says so in lines (or why not). */
+  afterPublish?(): Promise<string[]>;
+  /** What is live now, for the editor's header. */
+  state(): Promise<LiveAnswer>;
+}
+
+/** What the editor shows of the live site. */
+export type LiveAnswer =
+  | { state: "live"; since?: string; message?: string; version?: string }
+  | { state: "building"; message?: string; version?: string }
+  | { state: "unknown"; reason: string };
 
 /** What a versions route answers: a status and its JSON. */
 export interface VersionAnswer {
@@ -27,6 +41,8 @@ export interface PublishAnswer {
   lines: string[];
   /** The site's warnings, as `check` prints them. */
   warnings: string[];
+  /** The build's notices: worth knowing, nothing to fix (a town without a page of its own). */
+  notices: string[];
   /** Versions published meanwhile were taken in: the site's files changed on disk. */
   filesChanged: boolean;
 }
@@ -48,9 +64,10 @@ const MOST_MESSAGE_CHARS = 2_000;
  * A site refused by its check answers 422 with its problems; git's and the repository's refusals
  * (no repository, a clash, a later change of the same lines) 409 with the CLI's own sentence.
  */
-export function createVersionRoutes(config: string, queued: <T>(work: () => Promise<T>) => Promise<T>) {
+export function createVersionRoutes(config: string, queued: <T>(work: () => Promise<T>) => Promise<T>, live?: LiveSite) {
   return async function answer(route: string, sent: unknown): Promise<VersionAnswer> {
     try {
+      if (route === "live") return ok(live ? await live.state() : ({ state: "unknown", reason: "This editor does not know where the site is live." } satisfies LiveAnswer));
       if (route === "unpublished") return ok((await unpublished(config)) satisfies Unpublished);
       if (route === "history") return ok({ versions: await siteHistory(config, { limit: 200 }) } satisfies HistoryAnswer);
       if (route === "publish") {
@@ -60,7 +77,11 @@ export function createVersionRoutes(config: string, queued: <T>(work: () => Prom
         }
         const choices = clashChoicesIn((sent as { choices?: unknown } | null)?.choices);
         if (choices === null) return { status: 400, body: { error: "the editor sent choices the server cannot read (a bug in the editor, not in your site)" } };
-        return ok(publishedInWords(await queued(() => publish({ config, message, choices }))));
+        const here = live?.afterPublish ? "this server" : "this computer";
+        const answer = publishedInWords(await queued(() => publish({ config, message, choices })), here);
+        // On the server the site goes live here, in the saves' queue too: a save waits for the swap. Said first.
+        if (live?.afterPublish) answer.lines.unshift(...(await queued(() => live.afterPublish!())));
+        return ok(answer);
       }
       const id = (sent as { id?: unknown } | null)?.id;
       if (typeof id !== "string") return { status: 400, body: { error: "the editor asked to undo without a version's id (a bug in the editor, not in your site)" } };
@@ -114,12 +135,11 @@ function refused(status: number, error: string, problems?: Problem[]): VersionAn
 }
 
 /** A publish's result in the sentences the owner reads in the editor (the CLI's, with the editor's button for the command). */
-export function publishedInWords(result: PublishResult): PublishAnswer {
+export function publishedInWords(result: PublishResult, here = "this computer"): PublishAnswer {
   const lines: string[] = [];
-  const answer = { lines, warnings: result.warnings.map(formatProblem), filesChanged: (result.pushed?.tookIn.length ?? 0) > 0 };
+  const answer = { lines, warnings: result.warnings.map(formatProblem), notices: result.notices, filesChanged: (result.pushed?.tookIn.length ?? 0) > 0 };
   if (result.nothingToDo) {
     lines.push("Nothing to publish: the site's files are as in the last version, and every version is pushed.");
-    lines.push(...result.notices);
     return answer;
   }
   if (result.version) lines.push(`Saved version ${result.version.id}: ${result.version.message}.`);
@@ -127,11 +147,10 @@ export function publishedInWords(result: PublishResult): PublishAnswer {
     if (result.pushed.tookIn.length > 0) lines.push(`Took in ${count(result.pushed.tookIn.length, "version")} published meanwhile: ${result.pushed.tookIn.join("; ")}.`);
     lines.push(result.pushed.versions > 0 ? `Published: pushed ${count(result.pushed.versions, "version")} to ${result.pushed.upstream}.` : `Nothing new to push: ${result.pushed.upstream} has every version.`);
   } else if (result.remotes.length > 0) {
-    lines.push(`Kept on this computer only: the branch ${result.branch} has no upstream to push to. Connect it once in a terminal (git push -u ${result.remotes[0]} ${result.branch}), and every Publish then pushes.`);
+    lines.push(`Kept on ${here} only: the branch ${result.branch} has no upstream to push to. Connect it once in a terminal (git push -u ${result.remotes[0]} ${result.branch}), and every Publish then pushes.`);
   } else {
-    lines.push(`Kept on this computer only: the site's repository has no remote to publish to. Connect one once in a terminal (git remote add origin <your repository's address>, then git push -u origin ${result.branch}; docs/deploying.md), and every Publish then pushes.`);
+    lines.push(`Kept on ${here} only: the site's repository has no remote to publish to. Connect one once in a terminal (git remote add origin <your repository's address>, then git push -u origin ${result.branch}; docs/deploying.md), and every Publish then pushes.`);
   }
-  for (const notice of result.notices) lines.push(notice);
   if (result.leftOut.length > 0) lines.push(`Left out (not the site's files, so not published): ${result.leftOut.join(", ")}.`);
   return answer;
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from "node:http";
-import path from "node:path";
 import { UserError } from "../errors.ts";
 import { Refused } from "./refused.ts";
 import { listLeads, releaseLead, type ListedLead } from "../leads/lead-list.ts";
@@ -36,8 +35,7 @@ function viewOf({ lead, status }: ListedLead, done: Map<string, string>): Reques
  * leads folder (newest first), the posts held as robots', a request marked done (or not), and a
  * held one delivered after all. `jsonBody` reads a bounded body.
  */
-export function requestRoutes(root: string, jsonBody: (request: IncomingMessage, limit: number, what: string) => Promise<unknown>) {
-  const folder = path.join(root, "leads");
+export function requestRoutes(folder: string, jsonBody: (request: IncomingMessage, limit: number, what: string) => Promise<unknown>) {
   // One release at a time: two taps at once must not both find it unreleased and write it twice.
   let releasing: Promise<unknown> = Promise.resolve();
   const idOf = (sent: unknown): string => {

@@ -1,3 +1,4 @@
+import type { Logger } from "../log.ts";
 import { randomBytes } from "node:crypto";
 import { constants, copyFile, link, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -253,4 +254,16 @@ async function writeTemporary(root: string, data: string | Uint8Array, mode?: nu
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * Before an editor starts on a project: a save of several files cut short after its journal was
+ * written is finished; what remains of any other save cut short is removed. Both are told.
+ */
+export async function tidyInterruptedSaves(root: string, settings: string, log: Logger): Promise<void> {
+  const { finished, kept } = await finishInterruptedSave(root, settings);
+  if (finished.length > 0) log.info(`Finished a save that was cut short: ${finished.join(", ")}`);
+  if (kept.length > 0) log.warn(`A save cut short was not finished for ${kept.join(", ")}: changed since, kept as it is now`);
+  const stale = await removeStaleTemporaryFiles(root);
+  if (stale.length > 0) log.info(`Removed ${stale.length === 1 ? "a temporary file" : `${stale.length} temporary files`} left by a save that was cut short: ${stale.join(", ")}`);
 }

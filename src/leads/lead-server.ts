@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, realpath, rename } from "node:fs/promises";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { BlockList } from "node:net";
 import path from "node:path";
 import { loadConfig } from "../config/load-config.ts";
+import type { Site } from "../config/schema.ts";
 import { UserError } from "../errors.ts";
 import { closeAfter, readBody } from "../http/body.ts";
 import type { Logger } from "../log.ts";
@@ -40,6 +42,23 @@ export interface LeadServerOptions {
   env?: NodeJS.ProcessEnv;
   /** The proxies whose X-Real-IP / X-Forwarded-For are believed (addresses or CIDR ranges); loopback by default. */
   trustProxy?: string[];
+  /** More routes on this server (`serve --editor`: the editor behind its sign-in, src/online/), made once the site is read. */
+  mount?: (context: MountContext) => Promise<Mounted>;
+}
+
+/** What serve knows that routes mounted on it use: the site, the proxies believed, a visitor's address. */
+export interface MountContext {
+  site: Site;
+  trusted: BlockList;
+  addressOf(request: IncomingMessage): string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface Mounted {
+  routes: Route[];
+  close(): Promise<void>;
+  /** A request's path as the log may show it, a secret in it hidden (a sign-in link's token). */
+  redact?(pathname: string): string;
 }
 
 /** A form body is a few hundred bytes; more is not a person's request. */
@@ -202,14 +221,22 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
       else response.writeHead(answer.status, answer.headers).end(answer.body);
     },
   };
+  const mounted = options.mount
+    ? await options.mount({ site, trusted, addressOf: (request) => clientAddress(request, trusted), env }).catch(async (error: unknown) => {
+        await delivery.close();
+        await mail?.close();
+        throw error;
+      })
+    : undefined;
   const server: Server = createStaticServer({
     root,
     headers: siteHeaders,
-    routes: [leadRoute],
+    routes: [leadRoute, ...(mounted?.routes ?? [])],
     transformHtml: (html) => fillStamps(html, secret),
-    onError: (error, id, request) => options.log.error(`request ${id} (${request.method} ${String(request.url).slice(0, 200)}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    onError: (error, id, request) => options.log.error(`request ${id} (${request.method} ${loggedPath(request.url, mounted?.redact)}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   const url = await listen(server, options.port, options.host).catch(async (error: unknown) => {
+    await mounted?.close();
     await delivery.close();
     await mail?.close();
     throw error;
@@ -223,10 +250,16 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
       server.closeAllConnections();
       await closed;
+      await mounted?.close();
       await delivery.close(STOP_WAIT_MS);
       await mail?.close();
     },
   };
+}
+
+/** A request's address as the log may show it: no query (it may hold anything), at most 200 characters, what a mounted surface hides hidden. */
+export function loggedPath(url: string | undefined, redact: (pathname: string) => string = (pathname) => pathname): string {
+  return redact(String(url ?? "/").split("?", 1)[0]!).slice(0, 200);
 }
 
 function plain(status: number, text: string): LeadAnswer {

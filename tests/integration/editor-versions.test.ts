@@ -95,9 +95,8 @@ describe("the editor's Publish, History and Undo (real git, a bare repository as
     const id = git(dir, "rev-parse", "--short", "HEAD").trim();
     // Then check's notices: the starter's texts still to make one's own, by file and line.
     expect(published.body).toEqual({
-      lines: [
-        `Saved version ${id}: Phone number changed.`,
-        "Published: pushed 1 version to origin/main.",
+      lines: [`Saved version ${id}: Phone number changed.`, "Published: pushed 1 version to origin/main."],
+      notices: [
         expect.stringMatching(/^content\/blog\/questions-to-ask-before-you-hire\.md:2 {2}Starter words from gopher-site init: /),
         expect.stringMatching(/^content\/legal\/privacy-policy\.md:2 {2}Starter words from gopher-site init: /),
         expect.stringMatching(/^content\/legal\/terms-of-service\.md:2 {2}Starter words from gopher-site init: /),

@@ -10,6 +10,7 @@ import { loadSectionCode, SECTIONS, sectionOf, SITE_PART_SECTIONS, type Section 
 import { Articles, BusinessForm, CopyForms, History, LanguageSettings, LegalPages, OwnPages, Requests, SectionFrame, Services, SettleFiles, Towns } from "./sections.tsx";
 import { siteLanguages } from "./site-paths.ts";
 import { useRestOfState } from "./state-rest.ts";
+import { isOnline } from "./online.ts";
 
 function Editor({ initial }: { initial: EditorState }) {
   const [state, setState] = useState(initial);
@@ -17,7 +18,8 @@ function Editor({ initial }: { initial: EditorState }) {
   const [generation, setGeneration] = useState(0);
   const [section, setSection] = useState<Section>(() => sectionOf(location.hash));
   const [preview, setPreview] = useState("/");
-  const [previewOpen, setPreviewOpen] = useState(() => matchMedia("(min-width: 1000px)").matches);
+  const [online] = useState(isOnline);
+  const [previewOpen, setPreviewOpen] = useState(() => !online && matchMedia("(min-width: 1000px)").matches);
   const rootRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const previewRef = useRef<HTMLElement>(null);
@@ -31,6 +33,8 @@ function Editor({ initial }: { initial: EditorState }) {
   const allLanguages = siteLanguages(state.files);
   const languages = allLanguages.slice(1).map((language) => language.code);
   const onPreview = (path: string) => {
+    // Online the site is the live one, which no page may frame: the page opens in a tab of its own.
+    if (online) return void window.open(path, "_blank", "noopener");
     setPreview(path);
     setPreviewOpen(true);
     setPreviewAsked((n) => n + 1);
@@ -87,9 +91,13 @@ function Editor({ initial }: { initial: EditorState }) {
         </nav>
         <SaveNotice section={section} />
         <PublishControl changes={generation + reloads} onFilesChanged={() => void reload(true)} fieldLabel={(file, field) => fieldWords(formSchema(schemaOfFile(state, file) ?? {}), field)} />
-        <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => { setPreviewOpen(!previewOpen); if (!previewOpen) setPreviewAsked((n) => n + 1); }}>
-          {previewOpen ? "Hide preview" : "Show preview"}
-        </button>
+        {online ? (
+          <a className="preview-toggle" href="/" target="_blank" rel="noopener">Open the site</a>
+        ) : (
+          <button type="button" className="preview-toggle" aria-expanded={previewOpen} onClick={() => { setPreviewOpen(!previewOpen); if (!previewOpen) setPreviewAsked((n) => n + 1); }}>
+            {previewOpen ? "Hide preview" : "Show preview"}
+          </button>
+        )}
       </header>
       {/* A form starts from the files it mounts with: once files are read again (after an undo, say), a form
           opened before they came back starts again from them; History keeps what it said. */}
@@ -126,14 +134,14 @@ function Editor({ initial }: { initial: EditorState }) {
           {shown === "History" && <History onUndone={() => void reload(false)} />}
         </SectionFrame>
       </main>
-      <aside className="preview" aria-label="Preview" ref={previewRef}>
+      {!online && <aside className="preview" aria-label="Preview" ref={previewRef}>
         <form className="preview-address" onSubmit={(event) => { event.preventDefault(); setPreview(new FormData(event.currentTarget).get("path") as string); }}>
           <label htmlFor="preview-path">Page</label>
           <input id="preview-path" name="path" defaultValue={preview} key={preview} />
           <button type="submit">Go</button>
         </form>
         {previewOpen && <iframe title="Live preview of the site" src={preview} />}
-      </aside>
+      </aside>}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useCallback, useMemo, useState } from "react";
-import { applyOp, diffOps, type EditOp } from "../../yaml-edit/edit-ops.ts";
+import { diffOps, type EditOp } from "../../yaml-edit/edit-ops.ts";
 import { loadState, problemLine, save, type EditedFile, type Problem } from "./api.ts";
 import { tellSaveNews } from "./save-news.ts";
 import { problemErrors } from "./form-schema.ts";
 import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 import { DraftOffer } from "./draft-offer.tsx";
-import { forgetSaved, removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
+import { forgetSaved, reapplied, removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
+import { afterSave } from "./online.ts";
 
 export interface SaveStatus {
   problems: Problem[];
@@ -42,7 +43,7 @@ export function StatusBar({ status, saving, onReload = () => location.reload() }
 export async function runSave(changes: Parameters<typeof save>[0], show: (status: SaveStatus) => void): Promise<Record<string, EditedFile> | undefined> {
   const result = await save(changes);
   if (result.kind === "saved") {
-    show({ problems: [], message: `Saved ${Object.keys(result.files).join(", ")}. The preview reloads when the site is rebuilt.` });
+    show({ problems: [], message: `Saved ${Object.keys(result.files).join(", ")}. ${afterSave()}` });
     tellSaveNews({ saved: Object.keys(result.files), leftToDo: result.leftToDo.map(problemLine) });
     return result.files;
   }
@@ -130,17 +131,4 @@ export function FileForm({ file, title, schema, uiSchema, initial, without, onSa
       <SchemaForm id={file.replace(/\W+/g, "_")} schema={schema} uiSchema={uiSchema} data={data} errors={errors} readonly={saving || offered !== undefined} onChange={onChange} />
     </section>
   );
-}
-
-/** `ops` made again on newer data; one that no longer fits (its list item gone) is left out. */
-export function reapplied(data: unknown, ops: readonly EditOp[]): unknown {
-  let result: unknown = structuredClone(data ?? {});
-  for (const op of ops) {
-    try {
-      result = applyOp(result, op);
-    } catch {
-      // The place it named is gone from the newer file: nothing to make it on.
-    }
-  }
-  return result;
 }

@@ -1,13 +1,13 @@
 import { useMemo, useState } from "react";
 import { diffOps } from "../../yaml-edit/edit-ops.ts";
 import { api, type EditedFile, type FileChange, type JsonSchema } from "./api.ts";
-import { reapplied, runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
+import { runSave, StatusBar, type SaveStatus } from "./file-form.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";
 import { formSchema, problemErrors } from "./form-schema.ts";
 import { SchemaForm } from "./schema-form.tsx";
 import { useUnsavedGuard } from "./unsaved-guard.ts";
 import { DraftOffer } from "./draft-offer.tsx";
-import { forgetSaved, removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
+import { forgetSaved, reapplied, removeDraft, useDraftKeeper, useOfferedDraft } from "./drafts.ts";
 import type { EditOp } from "../../yaml-edit/edit-ops.ts";
 
 export interface MarkdownFileProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ClashChoice } from "./clash-choice.tsx";
-import { publishSite, unpublishedChanges, type Answer, type ClashChoices, type FileClash, type Unpublished } from "./versions-api.ts";
+import { liveSite, publishSite, unpublishedChanges, type Answer, type ClashChoices, type FileClash, type LiveAnswer, type Unpublished } from "./versions-api.ts";
 
 interface PublishControlProps {
   /** Changes after each save, publish and undo: the count is read again. */
@@ -11,7 +11,7 @@ interface PublishControlProps {
   fieldLabel?(file: string, field: string): string | undefined;
 }
 
-type Outcome = { kind: "published"; lines: string[]; warnings: string[] } | { kind: "refused"; message: string; problems: string[]; clash?: FileClash[] };
+type Outcome = { kind: "published"; lines: string[]; warnings: string[]; notices: string[] } | { kind: "refused"; message: string; problems: string[]; clash?: FileClash[] };
 
 /**
  * The header's Publish button: how many saved changes are not published, and in a dialog (over
@@ -26,7 +26,14 @@ export function PublishControl({ changes, onFilesChanged, fieldLabel }: PublishC
   const [publishing, setPublishing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
 
-  const refresh = () => unpublishedChanges().then(setPending);
+  const [live, setLive] = useState<LiveAnswer>();
+  const refresh = () => Promise.all([unpublishedChanges().then(setPending), liveSite().then((answer) => setLive(answer.ok ? answer.value : undefined))]);
+  // While a host builds what was pushed, the live site is asked again every few seconds, the dialog open.
+  useEffect(() => {
+    if (!open || live?.state !== "building") return;
+    const timer = setTimeout(() => void liveSite().then((answer) => setLive(answer.ok ? answer.value : undefined)), BUILDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [open, live]);
   useEffect(() => {
     void refresh();
   }, [changes]);
@@ -44,7 +51,7 @@ export function PublishControl({ changes, onFilesChanged, fieldLabel }: PublishC
     setPublishing(true);
     const answer = await publishSite(message, choices).finally(() => setPublishing(false));
     if (answer.ok) {
-      setOutcome({ kind: "published", lines: answer.value.lines, warnings: answer.value.warnings });
+      setOutcome({ kind: "published", lines: answer.value.lines, warnings: answer.value.warnings, notices: answer.value.notices });
       setMessage("");
       if (answer.value.filesChanged) onFilesChanged();
     } else setOutcome({ kind: "refused", message: answer.message, problems: answer.problems, clash: answer.clash });
@@ -65,6 +72,12 @@ export function PublishControl({ changes, onFilesChanged, fieldLabel }: PublishC
           {outcome?.kind === "published" && (
             <div className="status saved" role="status">
               {outcome.lines.map((line) => <p key={line}>{line}</p>)}
+              {outcome.notices.length > 0 && (
+                <details className="notices">
+                  <summary>{outcome.notices.length === 1 ? "1 note" : `${outcome.notices.length} notes`} from the build</summary>
+                  <ul>{outcome.notices.map((line) => <li key={line}>{line}</li>)}</ul>
+                </details>
+              )}
               {outcome.warnings.length > 0 && <ul>{outcome.warnings.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
             </div>
           )}
@@ -75,6 +88,7 @@ export function PublishControl({ changes, onFilesChanged, fieldLabel }: PublishC
               {outcome.problems.length > 0 && <ul>{outcome.problems.map((line) => <li key={line}><code>{line}</code></li>)}</ul>}
             </div>
           )}
+          <LiveNote live={live} />
           <Pending pending={pending} />
           {pending?.ok && count > 0 && !(outcome?.kind === "refused" && outcome.clash) && (
             <form method="dialog" onSubmit={(event) => { event.preventDefault(); void run(); }}>
@@ -87,6 +101,29 @@ export function PublishControl({ changes, onFilesChanged, fieldLabel }: PublishC
         </dialog>
       )}
     </>
+  );
+}
+
+/** How often the live site is asked for its version while a host builds. */
+const BUILDING_POLL_MS = 5_000;
+
+/** What is live: "Live since 10:42 — Phone number changed", or "Building…" until the host has built what was pushed. */
+function LiveNote({ live }: { live: LiveAnswer | undefined }) {
+  if (!live || live.state === "unknown") return null;
+  const at = (iso: string | undefined) => (iso ? new Date(iso).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" }) : undefined);
+  if (live.state === "building") {
+    return (
+      <p className="live-state building" role="status">
+        Building… the host is putting {live.message ? `“${live.message}”` : "the last version"} online; this says Live once the site has it.
+      </p>
+    );
+  }
+  const since = at(live.since);
+  return (
+    <p className="live-state live" role="status">
+      <strong>Live{since ? ` since ${since}` : ""}</strong>
+      {live.message ? ` — ${live.message}` : ""}
+    </p>
   );
 }
 

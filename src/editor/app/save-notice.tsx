@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { LeftToDo } from "./left-to-do.tsx";
 import { onSaveNews, type SaveNews } from "./save-news.ts";
+import { afterSave } from "./online.ts";
 
 /**
  * The header's word on the last save: "Saved …" (with what it left to do), or why it was not, with a
@@ -31,7 +32,7 @@ export function SaveNotice({ section }: { section: string }) {
             <button type="button" className="link" onClick={() => document.querySelector("main .status.problems, main .status.conflict, main .status")?.scrollIntoView({ block: "center" })}>Show what is wrong</button>
           </>
         )}
-        {saved && `Saved ${saved.saved.join(", ")}. The preview reloads when the site is rebuilt.`}
+        {saved && `Saved ${saved.saved.join(", ")}. ${afterSave()}`}
       </p>
       {saved && saved.leftToDo.length > 0 && <LeftToDo lines={saved.leftToDo} />}
     </>

@@ -1,8 +1,8 @@
-import type { HistoryAnswer, PublishAnswer, UndoAnswer, Unpublished } from "../editor-versions.ts";
+import type { HistoryAnswer, LiveAnswer, PublishAnswer, UndoAnswer, Unpublished } from "../editor-versions.ts";
 import type { ClashChoices, FileClash } from "../../publish/value-clash.ts";
 import { api, problemLine, type Problem } from "./api.ts";
 
-export type { ClashChoices, FileClash, Unpublished };
+export type { ClashChoices, FileClash, LiveAnswer, Unpublished };
 export type { Version } from "../../publish/history.ts";
 
 /** A versions request's answer: its value, or what refused it (each problem as the CLI prints it; a publish's clash in values). */
@@ -23,3 +23,4 @@ export const unpublishedChanges = () => ask<Unpublished>("unpublished");
 export const publishSite = (message: string, choices?: ClashChoices) => ask<PublishAnswer>("publish", { ...(message.trim() ? { message: message.trim() } : {}), ...(choices ? { choices } : {}) });
 export const siteVersions = () => ask<HistoryAnswer>("history");
 export const undoVersion = (id: string) => ask<UndoAnswer>("undo", { id });
+export const liveSite = () => ask<LiveAnswer>("live");

@@ -19,6 +19,8 @@ export interface EditorOptions {
   log: Logger;
   /** Where the preview's builds go (the dev server's own folder by default, src/dev/output-folder.ts; never dist/). */
   outDir?: string;
+  /** Where the live site is asked for its version after a Publish: site.yaml's siteUrl by default. */
+  liveSite?: string;
 }
 
 export interface EditorServer extends DevServer, SiteBuilder {
@@ -55,7 +57,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
     return undefined;
   };
   // Published from here, a host builds the site: the live site is asked for its version (src/publish/live-site.ts).
-  const live = { state: () => liveState(paths.config) };
+  const live = { state: () => liveState(paths.config, { siteUrl: options.liveSite }) };
   const { routes, api } = editorRoutes({ root: paths.root, settings: path.basename(paths.config), builder: () => builder!, app: await buildEditorApp(), gate, live });
 
   const server = await startDevServer({

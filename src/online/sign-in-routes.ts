@@ -330,7 +330,7 @@ function ceremonyMap() {
 }
 
 /** The cookie of a passkey sign-in under way (its challenge is kept here, by the cookie's hash). */
-const CEREMONY_COOKIE = "gopher-editor-ceremony";
+const CEREMONY_COOKIE = "gopher-site-ceremony";
 
 function sendPage(response: ServerResponse, transport: Transport, status: number, html: string): void {
   // same-origin, not no-referrer: with no-referrer a browser posts the page's forms with `Origin: null`.

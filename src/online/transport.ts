@@ -66,7 +66,7 @@ export function editorHeaders(transport: Transport): Record<string, string> {
 
 /** The session cookie's name: with the `__Host-` prefix over HTTPS (Secure, this host only, path /). */
 export function sessionCookieName(transport: Transport): string {
-  return transport === "https" ? "__Host-gopher-editor" : "gopher-editor";
+  return transport === "https" ? "__Host-gopher-site-editor" : "gopher-site-editor";
 }
 
 export function cookieOf(request: IncomingMessage, name: string): string | undefined {

@@ -63,7 +63,7 @@ describe("serve --editor: the outsider", () => {
     expect(opened.headers.get("set-cookie")).toBeNull();
     expect(await opened.text()).toContain('method="post"');
     const used = await fetch(link, { method: "POST", redirect: "manual", headers: { origin: site.url } });
-    expect(used.headers.get("set-cookie")).toMatch(/^gopher-editor=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(used.headers.get("set-cookie")).toMatch(/^gopher-site-editor=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Strict$/);
     const replayed = await fetch(link, { method: "POST", redirect: "manual", headers: { origin: site.url } });
     expect([replayed.status, replayed.headers.get("location"), replayed.headers.get("set-cookie")]).toEqual([303, "/__editor/login?said=expired", null]);
     const guessed = await fetch(`${site.url}/__editor/login/${"A".repeat(43)}`, { method: "POST", redirect: "manual", headers: { origin: site.url } });

@@ -32,7 +32,7 @@ document.body.prepend(bar);
 
 const offer = bar.querySelector<HTMLElement>(".account-offer")!;
 const said = bar.querySelector<HTMLElement>(".account-said")!;
-const OFFER_DECLINED = "gopher-editor-passkey-not-now";
+const OFFER_DECLINED = "gopher-site-passkey-not-now";
 if (how === "link" && browserSupportsWebAuthn() && !hasPasskey && sessionStorage.getItem(OFFER_DECLINED) !== "yes") offer.hidden = false;
 
 bar.addEventListener("click", async (event) => {

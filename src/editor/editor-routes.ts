@@ -15,7 +15,14 @@ export const EDITOR_PATH = "/__editor/";
  * Resolves to the page's secret and who it is, or undefined when it answered the request itself
  * (a refusal, or the sign-in page).
  */
-export type EditorGate = (request: IncomingMessage, response: ServerResponse, what: "page" | "app" | "api") => Promise<{ secret: string; who?: string } | undefined>;
+export type EditorGate = (request: IncomingMessage, response: ServerResponse, what: "page" | "app" | "api") => Promise<EditorVisitor | undefined>;
+
+/** Who the gate let in: the page's secret, and on the server the owner and how they signed in. */
+export interface EditorVisitor {
+  secret: string;
+  who?: string;
+  signedInBy?: "link" | "passkey";
+}
 
 export interface EditorRoutesOptions extends EditorApiOptions {
   /** The project's folder, and its settings file's name there. */
@@ -27,7 +34,7 @@ export interface EditorRoutesOptions extends EditorApiOptions {
   /** Told of every API call answered, with its status (the server's audit log). */
   answered?: (route: string, request: IncomingMessage, status: number, who: string | undefined) => void;
   /** The page's extra lines in its head (the server's: who is signed in). */
-  pageExtras?: (who: string | undefined) => string;
+  pageExtras?: (visitor: EditorVisitor) => string;
 }
 
 /** The editor's route table: its page, its app's files, its API; each behind the gate. */
@@ -61,7 +68,7 @@ export function editorRoutes(options: EditorRoutesOptions) {
           "x-content-type-options": "nosniff",
           "referrer-policy": "no-referrer",
         });
-        response.end(editorPage(allowed.secret, options.pageExtras?.(allowed.who)));
+        response.end(editorPage(allowed.secret, options.pageExtras?.(allowed)));
       },
     },
     {

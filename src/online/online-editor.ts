@@ -97,18 +97,14 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
       if (status >= 400 || !AUDITED.has(route) || !who) return;
       audit(options.owners, { who, from: options.addressOf(request), what: route }).catch((error: unknown) => log.error(`the audit log could not be written: ${(error as Error).message}`));
     },
-    pageExtras: (who) => {
-      const session = who ? store.sessions(who) : [];
-      const how = session.at(-1)?.how ?? "link";
-      return [
+    pageExtras: ({ who, signedInBy }) =>
+      [
         `<meta name="editor-mode" content="online">`,
         `<meta name="editor-owner" content="${escapeAttribute(who ?? "")}">`,
-        `<meta name="editor-signed-in-by" content="${how}">`,
-        `<meta name="editor-has-passkey" content="${who && store.passkeys(who).length > 0 ? "yes" : "no"}">`,
+        `<meta name="editor-signed-in-by" content="${signedInBy ?? "link"}">`,
         `<script type="module" src="/__editor/account.js"></script>`,
         "",
-      ].join("\n");
-    },
+      ].join("\n"),
   });
   return {
     routes: [...signIn.routes, ...routes],

@@ -101,14 +101,14 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
       const write = request.method !== "GET" && request.method !== "HEAD";
       const site = request.headers["sec-fetch-site"];
       if ((write && !sameOriginWrite(request, originOf(request, transport))) || (site !== undefined && site !== "same-origin")) {
-        void said(request, `refused: ${request.method} ${request.url?.split("?", 1)[0]} from another origin`, session.email);
+        void said(request, `refused: ${request.method} ${hideSignInToken((request.url ?? "/").split("?", 1)[0]!).slice(0, 200)} from another origin`, session.email);
         return void sendJsonAnswer(response, transport, 403, { error: "Forbidden: only the editor's own page may use this" });
       }
       if (!sameSecret(request.headers["x-editor-secret"], session.secret)) return void sendJsonAnswer(response, transport, 403, { error: "This request does not carry this session's secret; open the editor again" });
     }
     // The session's window slides: the cookie lasts 30 days from this page's load too.
     if (what === "page") setCookie(response, transport, sessionCookieName(transport), cookieOf(request, sessionCookieName(transport)));
-    return { secret: session.secret, who: session.email };
+    return { secret: session.secret, who: session.email, signedInBy: session.how };
   };
 
   /** A write to a sign-in route: from the editor's own pages only (Origin, Fetch-Metadata), and not too often. */

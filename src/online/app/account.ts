@@ -3,13 +3,13 @@ import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/brow
 /**
  * The account bar of the editor on the server, above the editor: who is signed in, Sign out, Sign
  * out everywhere, and once signed in by an e-mailed link the offer to use this phone's
- * fingerprint or face next time (a passkey). Apart from the editor's own app: it exists only online.
+ * fingerprint or face next time (a passkey; offered at each sign-in by link, as that device has none
+ * or did not use it). Apart from the editor's own app: it exists only online.
  */
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
 const secret = meta("editor-secret");
 const who = meta("editor-owner");
 const how = meta("editor-signed-in-by");
-const hasPasskey = meta("editor-has-passkey") === "yes";
 
 const bar = document.createElement("div");
 bar.className = "account-bar";
@@ -33,7 +33,8 @@ document.body.prepend(bar);
 const offer = bar.querySelector<HTMLElement>(".account-offer")!;
 const said = bar.querySelector<HTMLElement>(".account-said")!;
 const OFFER_DECLINED = "gopher-site-passkey-not-now";
-if (how === "link" && browserSupportsWebAuthn() && !hasPasskey && sessionStorage.getItem(OFFER_DECLINED) !== "yes") offer.hidden = false;
+// Signed in by a link: this device has no passkey of the owner's yet, or did not use it.
+if (how === "link" && browserSupportsWebAuthn() && sessionStorage.getItem(OFFER_DECLINED) !== "yes") offer.hidden = false;
 
 bar.addEventListener("click", async (event) => {
   const action = (event.target as HTMLElement).closest("button")?.dataset.do;

@@ -8,12 +8,12 @@
 // A script for figures, not a test: scores depend on the machine (tests/integration/editor-first-load.test.ts
 // holds the bytes of the first load to a budget).
 import { spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build as esbuild } from "esbuild";
+import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
+import { typescriptParts } from "./typescript-parts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -23,22 +23,7 @@ const jsonAt = args.indexOf("--json");
 const jsonFile = jsonAt >= 0 ? path.resolve(args[jsonAt + 1] ?? "lighthouse-editor.json") : undefined;
 
 /** The tests' Chromium (CHROMIUM_PATH, else Debian's) and its flags, compiled from TypeScript as scripts/lighthouse.mjs does. */
-async function loadBrowserParts() {
-  const result = await esbuild({
-    stdin: { contents: `export { CHROMIUM_ARGS, findChromium } from "./tests/helpers/browser.ts";`, resolveDir: root, loader: "ts" },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    write: false,
-    logLevel: "error",
-  });
-  const file = path.join(root, "node_modules", ".cache", "gopher-site", "lighthouse-editor-parts.mjs");
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, result.outputFiles[0].text);
-  return import(`${pathToFileURL(file).href}?${Date.now()}`);
-}
+const loadBrowserParts = () => typescriptParts([`export { CHROMIUM_ARGS, findChromium } from "./tests/helpers/browser.ts";`], "lighthouse-editor-parts");
 
 /** Resolves with the line's match once `child` printed it; rejects if it exits first. */
 function waitForOutput(child, pattern, what) {

@@ -9,12 +9,12 @@
 //                                 GOPHER_SITE_TODAY=yyyy-mm-dd, the pages as built on that day (a notice)
 // A script for figures, not a test: scores depend on the machine.
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build as esbuild } from "esbuild";
+import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
+import { typescriptParts } from "./typescript-parts.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -40,28 +40,16 @@ const PAGES = [
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** The TypeScript parts this script uses, compiled with esbuild the way bin/gopher-site.js does. */
-async function loadParts() {
-  const entry = [
-    `export { build } from "./src/build.ts";`,
-    `export { startPreviewServer } from "./src/dev/preview-server.ts";`,
-    `export { CHROMIUM_ARGS, findChromium } from "./tests/helpers/browser.ts";`,
-    `export { pageTypesOf } from "./tests/helpers/page-types.ts";`,
-  ].join("\n");
-  const result = await esbuild({
-    stdin: { contents: entry, resolveDir: root, loader: "ts" },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    write: false,
-    logLevel: "error",
-  });
-  const file = path.join(root, "node_modules", ".cache", "gopher-site", "lighthouse-parts.mjs");
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, result.outputFiles[0].text);
-  return import(`${pathToFileURL(file).href}?${Date.now()}`);
-}
+const loadParts = () =>
+  typescriptParts(
+    [
+      `export { build } from "./src/build.ts";`,
+      `export { startPreviewServer } from "./src/dev/preview-server.ts";`,
+      `export { CHROMIUM_ARGS, findChromium } from "./tests/helpers/browser.ts";`,
+      `export { pageTypesOf } from "./tests/helpers/page-types.ts";`,
+    ],
+    "lighthouse-parts",
+  );
 
 /** Starts Chromium with a DevTools port; resolves with the port and a way to stop it. */
 function startChromium(executable, args, profile) {

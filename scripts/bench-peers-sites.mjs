@@ -9,12 +9,21 @@ import yaml from "js-yaml";
 /** The facts and copy of a gopher-site project folder that every peer's site is made of. */
 export async function siteModel(dir) {
   const site = yaml.load(await readFile(path.join(dir, "site.yaml"), "utf8"));
-  const fill = (text) =>
-    String(text ?? "")
-      .replaceAll("{company}", site.company.name)
-      .replaceAll("{phone}", site.phone.display)
-      .replaceAll("{warrantyDays}", String(site.warranty?.days ?? 60))
-      .replaceAll("{baseTown}", site.base.town);
+  // The placeholders of gopher-site's copy, filled here once: the peers get plain text.
+  const facts = {
+    company: site.company.name,
+    phone: site.phone.display,
+    email: site.email,
+    baseTown: site.base.town,
+    warrantyDays: site.warranty?.days,
+    noSetupChargeDays: site.warranty?.noSetupChargeDays,
+    resultDays: site.results?.days,
+    resultHours: site.results?.hours,
+    ...site.facts,
+    ...Object.fromEntries(Object.entries(site.prices?.items ?? {}).map(([name, price]) => [`${name}Price`, `$${price}`])),
+    ...Object.fromEntries(site.licenses.map((license) => [`${license.name}License`, `${license.label} #${license.number}`])),
+  };
+  const fill = (text) => String(text ?? "").replace(/\{(\w+)\}/g, (whole, name) => String(facts[name] ?? whole));
   const townUrl = (slug) => `/${slug}-gopher-control/`;
   const withPage = new Map(site.cities.map((city) => [city.slug, city.name]));
   const withoutPage = new Map((site.townsWithoutPage ?? []).map((town) => [town.slug, town.name]));
@@ -224,7 +233,7 @@ const { Content } = await render(post);
 `,
   };
   for (const service of site.services) {
-    files[`src/pages/${service.slug}.astro`] = `---\nimport Base from "../layouts/Base.astro";\n---\n<Base title=${JSON.stringify(service.name)}><h1>${service.heading}</h1><p>${service.text}</p></Base>\n`;
+    files[`src/pages/${service.slug}.astro`] = `---\nimport Base from "../layouts/Base.astro";\n---\n<Base title={${JSON.stringify(service.name)}}><h1>{${JSON.stringify(service.heading)}}</h1><p>{${JSON.stringify(service.text)}}</p></Base>\n`;
   }
   for (const post of posts) files[`src/blog/${post.name}`] = post.text;
   for (const page of legal) files[`src/pages/${page.name}`] = withFrontMatter(page.text, "layout: ../layouts/Markdown.astro");

@@ -142,6 +142,7 @@ for (const cities of cityCounts) {
     sizeRow[tool.name] = `${files.length} pages, ${(bytes / files.length / 1024).toFixed(1)} KB`;
   });
   rows.push(row);
+  console.log(`${cities} cities, each run in s: ${toolList.map((tool, i) => `${tool.name} ${times[i].map((ms) => (ms / 1000).toFixed(2)).join(" ")}`).join("; ")}`);
   sizesOut.push(sizeRow);
   for (const dir of new Set(folders)) rmSync(dir === site ? path.dirname(site) : dir, { recursive: true, force: true });
 }

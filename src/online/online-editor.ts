@@ -66,9 +66,18 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
   const hostAllowed = (hostname: string) => local.includes(hostname) || hostname === siteHost || hostname === `www.${siteHost}` || `www.${hostname}` === siteHost;
   const signIn = signInRoutes({ store, siteName, sendLink, trusted: options.trusted, hostAllowed, addressOf: options.addressOf, scripts: await signInScripts(), log });
 
-  // Saves are checked by the site watcher's builds (in a folder of its own, never served).
-  const watcher = await startSiteWatcher({ config: options.config, log });
-  const builder: SiteBuilder = editorBuilder(watcher, paths.root, log);
+  // Saves are checked by the site watcher's builds (in a folder of its own, never served). Its first
+  // build (seconds, for a large site) is not waited for: the site is served at once, and a save
+  // made before it is done waits for it.
+  const watching = startSiteWatcher({ config: options.config, log });
+  watching.catch((error: unknown) => log.error(`The editor cannot check saves: ${(error as Error).message}`));
+  let ready: SiteBuilder | undefined;
+  const checking = watching.then((watcher) => (ready = editorBuilder(watcher, paths.root, log)));
+  const builder: SiteBuilder = {
+    buildWith: async (texts, commit, built) => (await checking).buildWith(texts, commit, built),
+    // Called while a save writes, so after its build: the watcher is there.
+    expectWrite: (file, modified) => ready?.expectWrite(file, modified),
+  };
   let live = await liveNow(paths.root, options.out);
   const liveSite: LiveSite = {
     async afterPublish() {
@@ -111,7 +120,7 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
     // A sign-in link's token never reaches the log.
     redact: hideSignInToken,
     async close() {
-      await watcher.close();
+      await (await watching.catch(() => undefined))?.close();
       await api.close();
       transport.close();
     },

@@ -69,7 +69,7 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
   // Saves are checked by the site watcher's builds (in a folder of its own, never served). Its first
   // build (seconds, for a large site) is not waited for: the site is served at once, and a save
   // made before it is done waits for it.
-  const watching = startSiteWatcher({ config: options.config, log });
+  const watching = startSiteWatcher({ config: options.config, log: checksLog(log) });
   watching.catch((error: unknown) => log.error(`The editor cannot check saves: ${(error as Error).message}`));
   let ready: SiteBuilder | undefined;
   const checking = watching.then((watcher) => (ready = editorBuilder(watcher, paths.root, log)));
@@ -150,6 +150,22 @@ async function signInScripts(): Promise<Map<string, Compressible & { type: strin
     logLevel: "silent",
   });
   return new Map(result.outputFiles.map((file) => [path.basename(file.path), { type: "text/javascript; charset=utf-8", ...precompressed(file.contents) }]));
+}
+
+/**
+ * The site watcher's lines in serve's log, told apart from the live site's: its builds only check
+ * the editor's saves. The build's notices (a town without a page) are the owner's, in the editor.
+ */
+function checksLog(log: Logger): Logger {
+  const tagged = (message: string) => `editor: ${message}`;
+  return {
+    ...log,
+    info: (message) => log.info(tagged(message)),
+    notice: () => {},
+    warn: (message) => log.warn(tagged(message)),
+    error: (message) => log.error(tagged(message)),
+    success: (message) => log.success(tagged(message)),
+  };
 }
 
 function escapeAttribute(text: string): string {

@@ -48,7 +48,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       onRefused: options.onRefused,
     },
   });
-  const url = await listen(server, options.port, options.host);
+  // A port in use: the watcher stops too, or it would keep the process (and its builds) going.
+  const url = await listen(server, options.port, options.host).catch(async (error: unknown) => {
+    await site.close();
+    throw error;
+  });
 
   return {
     url,
@@ -64,10 +68,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return site.builds;
     },
     async close() {
-      // The watcher first: a build under way finishes writing before the server is gone.
-      await site.close();
+      // No request reads the folder once it goes: the server first, then the watcher, whose close
+      // lets a build under way finish writing before its folder is removed.
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await site.close();
     },
   };
 }

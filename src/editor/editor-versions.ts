@@ -78,9 +78,14 @@ export function createVersionRoutes(config: string, queued: <T>(work: () => Prom
         const choices = clashChoicesIn((sent as { choices?: unknown } | null)?.choices);
         if (choices === null) return { status: 400, body: { error: "the editor sent choices the server cannot read (a bug in the editor, not in your site)" } };
         const here = live?.afterPublish ? "this server" : "this computer";
-        const answer = publishedInWords(await queued(() => publish({ config, message, choices })), here);
-        // On the server the site goes live here, in the saves' queue too: a save waits for the swap. Said first.
-        if (live?.afterPublish) answer.lines.unshift(...(await queued(() => live.afterPublish!())));
+        // On the server the site goes live here, in the same turn of the saves' queue: a save that
+        // comes meanwhile waits, and never goes live unpublished. Said first.
+        const { result, lines } = await queued(async () => {
+          const result = await publish({ config, message, choices });
+          return { result, lines: live?.afterPublish ? await live.afterPublish() : [] };
+        });
+        const answer = publishedInWords(result, here);
+        answer.lines.unshift(...lines);
         return ok(answer);
       }
       const id = (sent as { id?: unknown } | null)?.id;

@@ -61,10 +61,11 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
     await transport.sendMail({ from, to: email, subject: mail.subject, text: mail.text });
   };
   // The editor answers at the site's own address (and its www. twin), and at this machine's names.
-  const siteHost = new URL(options.site.siteUrl).hostname.toLowerCase();
+  const siteUrl = new URL(options.site.siteUrl);
+  const siteHost = siteUrl.hostname.toLowerCase();
   const local = allowedHosts(options.host);
   const hostAllowed = (hostname: string) => local.includes(hostname) || hostname === siteHost || hostname === `www.${siteHost}` || `www.${hostname}` === siteHost;
-  const signIn = signInRoutes({ store, siteName, sendLink, trusted: options.trusted, hostAllowed, addressOf: options.addressOf, scripts: await signInScripts(), log });
+  const signIn = signInRoutes({ store, siteName, sendLink, trusted: options.trusted, hostAllowed, siteUrl, addressOf: options.addressOf, scripts: await signInScripts(), log });
 
   // Saves are checked by the site watcher's builds (in a folder of its own, never served). Its first
   // build (seconds, for a large site) is not waited for: the site is served at once, and a save
@@ -73,6 +74,8 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
   watching.catch((error: unknown) => log.error(`The editor cannot check saves: ${(error as Error).message}`));
   let ready: SiteBuilder | undefined;
   const checking = watching.then((watcher) => (ready = editorBuilder(watcher, paths.root, log)));
+  // Refused, it is said above; a save then answers with the reason.
+  checking.catch(() => {});
   const builder: SiteBuilder = {
     buildWith: async (texts, commit, built) => (await checking).buildWith(texts, commit, built),
     // Called while a save writes, so after its build: the watcher is there.

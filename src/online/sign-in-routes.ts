@@ -23,6 +23,8 @@ export interface SignInOptions {
   trusted: BlockList;
   /** Whether the editor answers to this host name (the site's own, or this machine's). */
   hostAllowed(hostname: string): boolean;
+  /** The site's own address (site.yaml's siteUrl): an e-mailed link asked for at its name points there. */
+  siteUrl: URL;
   /** The visitor's address, as the rate limits and the audit log name them. */
   addressOf(request: IncomingMessage): string;
   /** The browser scripts: sign-in.js, account.js. */
@@ -154,7 +156,7 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
         if (!isEmail(email) || !store.isOwner(email)) return;
         if (fromAddressTooOften || linksForOwnerFrom(`${email} ${address}`) > 3 || linksForOwnerToday(email) > 20) return void said(request, "asked for a link too often: none sent", email);
         const token = await store.newLink(email);
-        const url = `${linkOrigin(request, transport, hostnameOf(String(request.headers.host))!)}${LOGIN}/${token}`;
+        const url = `${linkOrigin(request, transport, hostnameOf(String(request.headers.host))!, options.siteUrl)}${LOGIN}/${token}`;
         options.sendLink(email, url).then(
           () => said(request, "was e-mailed a sign-in link", email),
           (error: unknown) => options.log.error(`the sign-in link for ${email} could not be e-mailed: ${(error as Error).message}`),

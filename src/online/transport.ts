@@ -42,12 +42,15 @@ export function originOf(request: IncomingMessage, transport: Transport): string
 }
 
 /**
- * Where an e-mailed link points: over HTTPS the host by its name alone (the port the asker sent is
+ * Where an e-mailed link points: over HTTPS at the site's own name, siteUrl's origin (its port
+ * included); at another name the editor answers to, that name alone (the port the asker sent is
  * not believed: a link to www.site:8443 would hand the token to whatever listens there); on this
  * machine, the address it was asked at.
  */
-export function linkOrigin(request: IncomingMessage, transport: Transport, hostname: string): string {
-  return transport === "https" ? `https://${hostname.includes(":") ? `[${hostname}]` : hostname}` : originOf(request, transport);
+export function linkOrigin(request: IncomingMessage, transport: Transport, hostname: string, site: URL): string {
+  if (transport !== "https") return originOf(request, transport);
+  if (hostname === site.hostname.toLowerCase()) return site.origin;
+  return `https://${hostname.includes(":") ? `[${hostname}]` : hostname}`;
 }
 
 /** The headers every editor answer on the server carries: HSTS over HTTPS, nothing cached, no framing by others. */

@@ -52,6 +52,8 @@ export interface MountContext {
   trusted: BlockList;
   addressOf(request: IncomingMessage): string;
   env: NodeJS.ProcessEnv;
+  /** Tells serve the site's files were published anew (the editor's Publish): it reads its settings again. */
+  siteChanged(): Promise<string[]>;
 }
 
 export interface Mounted {
@@ -79,7 +81,7 @@ const STOP_WAIT_MS = 2_000;
  */
 export async function startLeadServer(options: LeadServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const env = options.env ?? process.env;
-  const { site } = await loadConfig({ path: path.resolve(options.config), displayPath: options.config });
+  let { site } = await loadConfig({ path: path.resolve(options.config), displayPath: options.config });
   const leads = site.leads;
   const root = path.resolve(options.out);
   const problems: string[] = [];
@@ -102,10 +104,12 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
   if (problems.length > 0 || !leads || !trusted) throw new UserError(problems.join("\n"));
 
   const secret = env.GOPHER_SITE_LEAD_SECRET || (await folderSecret(options.leads));
-  const leadSite = await readLeadSite(site, options.config);
+  let leadSite = await readLeadSite(site, options.config);
   const send: Partial<Record<Channel, (lead: LeadRecord) => Promise<void>>> = {};
-  const mail = leads.email ? emailSender(env.GOPHER_SITE_SMTP_URL!, site.email, env.GOPHER_SITE_SMTP_FROM || site.email, leadSite.wording) : undefined;
-  if (mail) send.email = mail.send;
+  const mailTo = (to: string, wording: typeof leadSite.wording) => emailSender(env.GOPHER_SITE_SMTP_URL!, to, env.GOPHER_SITE_SMTP_FROM || to, wording);
+  let mail = leads.email ? mailTo(site.email, leadSite.wording) : undefined;
+  // Through `mail` as it is when a lead is sent: a published site.yaml may give another address.
+  if (mail) send.email = (lead) => mail!.send(lead);
   if (webhook) send.webhook = refusingOn4xx(webhookSender(webhook));
   const channels = Object.keys(send) as Channel[];
   const outbox = await openOutbox(options.leads, {
@@ -134,7 +138,7 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
           : `lead ${lead.id}: refused by ${channel} for good, but that could not be written to ${options.leads} (${says(error)})`,
       ),
   });
-  const words = wordsFor(await readLeadWords(projectPaths(options.config).content, site.languages));
+  let words = wordsFor(await readLeadWords(projectPaths(options.config).content, site.languages));
   const turnstile = leads.turnstile ? turnstileCheck(env.GOPHER_SITE_TURNSTILE_SECRET!, env.GOPHER_SITE_TURNSTILE_VERIFY_URL || undefined) : undefined;
   const posted = rateLimiter(POSTS_A_MINUTE, 60_000);
   const postedToday = rateLimiter(POSTS_A_DAY, 24 * 60 * 60_000);
@@ -221,8 +225,28 @@ export async function startLeadServer(options: LeadServerOptions): Promise<{ url
       else response.writeHead(answer.status, answer.headers).end(answer.body);
     },
   };
+  /**
+   * site.yaml and content/ published anew while serving (`serve --editor`): the form's words, pages
+   * and services, and the address its e-mails go to, read again. Said back: what takes a restart.
+   */
+  const siteChanged = async (): Promise<string[]> => {
+    const now = (await loadConfig({ path: path.resolve(options.config), displayPath: options.config })).site;
+    const nextSite = await readLeadSite(now, options.config);
+    words = wordsFor(await readLeadWords(projectPaths(options.config).content, now.languages));
+    leadSite = nextSite;
+    pages.languages = nextSite.languages;
+    // The company's address and the services' names in the e-mail: the next lead goes with the new ones.
+    if (mail) {
+      const before = mail;
+      mail = mailTo(now.email, nextSite.wording);
+      before.close();
+    }
+    const settingsBefore = JSON.stringify(site.leads);
+    site = now;
+    return JSON.stringify(now.leads) === settingsBefore ? [] : ["The form's delivery settings (leads: in site.yaml) changed: they take effect when serve restarts."];
+  };
   const mounted = options.mount
-    ? await options.mount({ site, trusted, addressOf: (request) => clientAddress(request, trusted), env }).catch(async (error: unknown) => {
+    ? await options.mount({ site, trusted, addressOf: (request) => clientAddress(request, trusted), env, siteChanged }).catch(async (error: unknown) => {
         await delivery.close();
         await mail?.close();
         throw error;

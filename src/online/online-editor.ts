@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { build as bundle } from "esbuild";
 import nodemailer from "nodemailer";
@@ -16,6 +16,7 @@ import type { MountContext, Mounted } from "../leads/lead-server.ts";
 import type { Logger } from "../log.ts";
 import { TOOL_ROOT, realProjectPaths } from "../paths.ts";
 import { git } from "../git.ts";
+import { VERSION_FILE } from "../plan/site-version.ts";
 import { audit } from "./owner-files.ts";
 import { openOwnerStore } from "./owner-store.ts";
 import { linkMail } from "./sign-in-pages.ts";
@@ -92,8 +93,10 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
         return [`Not live yet: the site could not be built on the server (${(error as Error).message}). The version is saved; Publish again once it is fixed.`];
       }
       live = await liveNow(paths.root, options.out);
+      // The form's server reads the published site.yaml again: its e-mails go to the new address.
+      const restart = await options.siteChanged().catch((error: unknown) => [`The quote form still uses the site's settings of before (${(error as Error).message}); restart serve to apply them.`]);
       log.success(`Live: ${"message" in live ? live.message : "the site"} (built in ${Math.round(performance.now() - started)} ms)`);
-      return ["Live on this server now."];
+      return ["Live on this server now.", ...restart];
     },
     state: async () => live,
   };
@@ -130,13 +133,19 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
   };
 }
 
-/** What is live: the version the served folder was built from (its build's time, the version's message). */
+/**
+ * What is live: the version the served folder was built from, as its build wrote it
+ * (/.well-known/gopher-site.json), with that version's message, since the build. A folder built
+ * from files not all committed names no version: live, its time only.
+ */
 async function liveNow(root: string, out: string): Promise<LiveAnswer> {
   const built = await stat(path.join(out, "index.html")).catch(() => undefined);
   if (!built) return { state: "unknown", reason: "Nothing is built here yet: Publish builds the site." };
-  const head = await git(root, "log", "-1", "--format=%h%x00%s").catch(() => "");
-  const [version, message] = head.trim().split("\0");
-  return { state: "live", since: built.mtime.toISOString(), ...(version ? { version, message } : {}) };
+  const file = await readFile(path.join(out, VERSION_FILE), "utf8").catch(() => undefined);
+  const version = file && /^[0-9a-f]{40,64}$/.test(String((JSON.parse(file) as { version?: unknown }).version)) ? String(JSON.parse(file).version) : undefined;
+  const head = version ? await git(root, "log", "-1", "--format=%h%x00%s", version).catch(() => "") : "";
+  const [short, message] = head.trim().split("\0");
+  return { state: "live", since: built.mtime.toISOString(), ...(short && message !== undefined ? { version: short, message } : {}) };
 }
 
 /** The sign-in page's and the account bar's scripts, bundled once at start (the passkey library with them). */

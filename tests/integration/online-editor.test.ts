@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "node:http";
+import { readFile } from "node:fs/promises";
 import { eventually } from "../helpers/lead-site.ts";
+import { personForm, postLead } from "../helpers/lead-records.ts";
 import { auditLines, navigate, OWNER, OWNERS, startOnlineSite, type OnlineSite } from "../helpers/online-site.ts";
 
 let site: OnlineSite;
@@ -137,7 +139,7 @@ describe("serve --editor: the owner", () => {
     };
     const state = await api("state");
     expect(state.status).toBe(200);
-    const saved = await api("save", { changes: [{ file: "site.yaml", version: state.body.files["site.yaml"].version, ops: [{ op: "set", path: ["phone", "display"], value: "(951) 555-0199" }, { op: "set", path: ["phone", "tel"], value: "+19515550199" }] }] });
+    const saved = await api("save", { changes: [{ file: "site.yaml", version: state.body.files["site.yaml"].version, ops: [{ op: "set", path: ["phone", "display"], value: "(951) 555-0199" }, { op: "set", path: ["phone", "tel"], value: "+19515550199" }, { op: "set", path: ["email"], value: "new-office@example.com" }] }] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // Saved, not yet live.
     expect(await (await fetch(`${site.url}/`)).text()).not.toContain("555-0199");
@@ -147,6 +149,11 @@ describe("serve --editor: the owner", () => {
     expect(await (await fetch(`${site.url}/`)).text()).toContain("(951) 555-0199");
     const live = await api("live");
     expect(live.body).toMatchObject({ state: "live", message: "Phone number changed" });
+    // The form's e-mails go to the address published, without a restart.
+    const stampSecret = (await readFile(`${site.dir}/leads/.secret`, "utf8")).trim();
+    expect((await postLead(site.url, await personForm(stampSecret, "Lena Park"))).status).toBeLessThan(400);
+    await eventually(() => site.mailbox.messages.some((text) => text.includes("Lena Park")), "the lead e-mailed");
+    expect(site.mailbox.messages.find((text) => text.includes("Lena Park"))).toContain("To: new-office@example.com");
     const lines = await auditLines(site.dir);
     expect(lines.map((line) => [line.who, line.what])).toEqual(expect.arrayContaining([[OWNERS[3], "signed in by an e-mailed link"], [OWNERS[3], "save"], [OWNERS[3], "publish"]]));
   }, 60_000);

@@ -27,15 +27,24 @@ export function PublishControl({ changes, onFilesChanged, fieldLabel }: PublishC
   const [outcome, setOutcome] = useState<Outcome>();
 
   const [live, setLive] = useState<LiveAnswer>();
-  const refresh = () => Promise.all([unpublishedChanges().then(setPending), liveSite().then((answer) => setLive(answer.ok ? answer.value : undefined))]);
+  // The live site may take seconds to answer: only the answer to the latest question is shown.
+  const asked = useRef(0);
+  const askLive = () => {
+    const question = ++asked.current;
+    return liveSite().then((answer) => {
+      if (question === asked.current) setLive(answer.ok ? answer.value : undefined);
+    });
+  };
+  const refresh = () => Promise.all([unpublishedChanges().then(setPending), askLive()]);
   // While a host builds what was pushed, the live site is asked again every few seconds, the dialog open.
   useEffect(() => {
     if (!open || live?.state !== "building") return;
-    const timer = setTimeout(() => void liveSite().then((answer) => setLive(answer.ok ? answer.value : undefined)), BUILDING_POLL_MS);
+    const timer = setTimeout(() => void askLive(), BUILDING_POLL_MS);
     return () => clearTimeout(timer);
   }, [open, live]);
+  // After a save only the count is read again (git status); the live site is asked when the dialog opens.
   useEffect(() => {
-    void refresh();
+    void unpublishedChanges().then(setPending);
   }, [changes]);
   useEffect(() => {
     if (open && !dialog.current?.open) dialog.current?.showModal();

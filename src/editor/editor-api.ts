@@ -164,7 +164,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     const siteYaml = await readFile(path.join(root, settings), "utf8");
     // The site's name for the drafts a browser keeps of it (app/drafts.ts): one browser may open several sites' editors.
     const siteId = createHash("sha256").update(path.resolve(root, settings)).digest("base64url").slice(0, 16);
-    const schemas = editorSchemas(siteYaml);
+    // site.yaml's values as fileView read them (the fast parser when it may): not parsed again.
+    const schemas = editorSchemas(siteYaml, files["site.yaml"]?.data ?? readValues(settings, siteYaml, 0));
     if (sitePart) return { site: siteId, part: "site", files, schemas: { site: schemas.site } };
     const data = new Map(Object.entries(files).map(([file, view]) => [file, view.data]));
     const site = files["site.yaml"]?.data as SiteInput;

@@ -20,11 +20,60 @@ export interface EditorSchemas {
   language: JsonSchema;
 }
 
-export function editorSchemas(siteYaml: string): EditorSchemas {
-  const values: unknown = parseYamlDocument(siteYaml).toJS();
+export function editorSchemas(siteYaml: string, values: unknown = parseYamlDocument(siteYaml).toJS()): EditorSchemas {
   const schemas = schemasFor(serviceIdsIn(values), ownPagesIn(values), townSlugsIn(values));
-  addHelp(schemas.site, commentsByPath(siteYaml));
+  addHelp(schemas.site, commentsByPath(firstItemsOnly(siteYaml)));
   return schemas;
+}
+
+/**
+ * site.yaml with each top-level block list cut to its first item: the comments the forms show are
+ * above keys and the first item's fields (commentsByPath), and a site of 10,000 towns is parsed in
+ * milliseconds instead of seconds. Comment lines at the left margin just above the next key stay;
+ * those between items go with them.
+ */
+export function firstItemsOnly(text: string): string {
+  const kept: string[] = [];
+  // After a key with no value on its line (`cities:`): the first line below says whether a block list follows.
+  let afterKey = false;
+  let list: { indent: number; items: number; end: number } | undefined;
+  let held: string[] = [];
+  for (const line of text.split("\n")) {
+    const blankOrComment = line.trim() === "" || line.trimStart().startsWith("#");
+    if (afterKey && !blankOrComment) {
+      afterKey = false;
+      const item = /^( *)-(?: |$)/.exec(line);
+      if (item) list = { indent: item[1]!.length, items: 0, end: kept.length };
+    }
+    if (list) {
+      const item = line.startsWith(`${" ".repeat(list.indent)}-`) && /^(?: |$)/.test(line.slice(list.indent + 1));
+      if (item) list.items++;
+      // The second item begins: the comments after the first one's last line are the second's.
+      if (item && list.items === 2) kept.length = list.end;
+      if (list.items === 1 && !blankOrComment) list.end = kept.length + 1;
+      const inside = item || /^\s/.test(line);
+      if (list.items <= 1 && (inside || blankOrComment)) {
+        kept.push(line);
+        continue;
+      }
+      if (list.items > 1 && inside) {
+        held = [];
+        continue;
+      }
+      if (list.items > 1 && blankOrComment) {
+        held.push(line);
+        continue;
+      }
+      // A key at the margin: the list ended; the comments just above it are its own.
+      kept.push(...held);
+      held = [];
+      list = undefined;
+    }
+    kept.push(line);
+    if (/^[^\s#-][^#]*:[ \t]*(?:#.*)?$/.test(line)) afterKey = true;
+  }
+  kept.push(...held);
+  return kept.join("\n");
 }
 
 /** An own page's form: the site's own pages' ids and the prices their tables may name. */

@@ -86,6 +86,9 @@ function tools() {
   return list;
 }
 
+// CPU time, which the machine's load hardly changes, where GNU time is installed.
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+const withCpuTime = ([file, args, env]) => (TIME ? [TIME, ["-f", "BENCH-CPU %U %S", file, ...args], env] : [file, args, env]);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const htmlFiles = (dir) => readdirSync(dir, { recursive: true }).filter((name) => name.endsWith(".html")).map((name) => path.join(dir, name));
 
@@ -100,6 +103,7 @@ console.log(`Node.js alone (node -e 0) starts and exits in ${median(starts).toFi
 
 const rows = [];
 const sizesOut = [];
+const cpuRows = [];
 for (const cities of cityCounts) {
   // In a folder of its own, so gopher-site's empty cache can sit beside it.
   const site = path.join(mkdtempSync(path.join(tmpdir(), "bench-peers-")), "site");
@@ -115,12 +119,13 @@ for (const cities of cityCounts) {
     }
   }
   const times = toolList.map(() => []);
+  const cpuTimes = toolList.map(() => []);
   const failed = new Set();
   for (let run = 0; run < RUNS; run++) {
     toolList.forEach((tool, i) => {
       if (failed.has(i)) return;
       for (const name of tool.wipe) rmSync(path.resolve(folders[i], name), { recursive: true, force: true });
-      const [file, args, env] = tool.command(folders[i]);
+      const [file, args, env] = withCpuTime(tool.command(folders[i]));
       const started = process.hrtime.bigint();
       const result = spawnSync(file, args, { cwd: folders[i], env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -130,13 +135,17 @@ for (const cities of cityCounts) {
         return;
       }
       times[i].push(ms);
+      const cpu = result.stderr.match(/BENCH-CPU ([\d.]+) ([\d.]+)/);
+      if (cpu) cpuTimes[i].push((Number(cpu[1]) + Number(cpu[2])) * 1000);
     });
   }
   const row = { cities, pages: model.towns.length + 17 };
   const sizeRow = { cities };
+  const cpuRow = { cities };
   toolList.forEach((tool, i) => {
     if (failed.has(i)) return void (row[tool.name] = "failed");
     row[tool.name] = `${(median(times[i]) / 1000).toFixed(2)} s`;
+    if (cpuTimes[i].length) cpuRow[tool.name] = `${(median(cpuTimes[i]) / 1000).toFixed(2)} s`;
     const files = htmlFiles(path.join(folders[i], tool.out));
     const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
     sizeRow[tool.name] = `${files.length} pages, ${(bytes / files.length / 1024).toFixed(1)} KB`;
@@ -144,9 +153,14 @@ for (const cities of cityCounts) {
   rows.push(row);
   console.log(`${cities} cities, each run in s: ${toolList.map((tool, i) => `${tool.name} ${times[i].map((ms) => (ms / 1000).toFixed(2)).join(" ")}`).join("; ")}`);
   sizesOut.push(sizeRow);
+  cpuRows.push(cpuRow);
   for (const dir of new Set(folders)) rmSync(dir === site ? path.dirname(site) : dir, { recursive: true, force: true });
 }
 console.log(`Cold builds, median of ${RUNS} (wall time of the whole process):`);
 console.table(rows);
+if (TIME) {
+  console.log("CPU time (user + system; a process's children count only once it has waited for them), median:");
+  console.table(cpuRows);
+}
 console.log("HTML written (pages, mean size of a page):");
 console.table(sizesOut);

@@ -29,7 +29,7 @@ import { createFormValidators, MAX_SCHEMA_BYTES, SchemaRefused } from "./form-va
 import { editorSchemas, ownPagesIn, serviceIdsIn } from "./schemas.ts";
 import { changedPaths, clashingFields, VersionMemory } from "./save-merge.ts";
 import { untranslated } from "./translations.ts";
-import { applyTownEdits } from "./town-edit.ts";
+import { applyEditsBesideTowns, applyTownEdits } from "./town-edit.ts";
 import { closeAfter, readBody } from "../http/body.ts";
 import { sendCompressed } from "../http/compress.ts";
 import { Refused } from "./refused.ts";
@@ -213,8 +213,10 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
     if (change.version !== current.version) Object.assign(change, { version: current.version, body: mergedChange(change, current.text)!.body });
     const ops = change.ops ?? [];
     if (!change.file.endsWith(".md")) {
-      // A town's values in site.yaml are edited in that town's entry alone when they can be (town-edit.ts).
-      const edited = (change.file === "site.yaml" ? await applyTownEdits(current.text, ops) : undefined) ?? (await applyYamlEditsInTurns(current.text, ops));
+      // A town's values in site.yaml are edited in that town's entry alone, and values beside the
+      // towns without them, when they can be (town-edit.ts).
+      const quick = change.file === SETTINGS ? ((await applyTownEdits(current.text, ops)) ?? (await applyEditsBesideTowns(current.text, ops))) : undefined;
+      const edited = quick ?? (await applyYamlEditsInTurns(current.text, ops));
       return [absolute, await onlyKnownKeys(change, edited), current.text];
     }
     const parts = splitMarkdown(current.text);

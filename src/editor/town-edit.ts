@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { cutTowns } from "../config/config-memo.ts";
 import { parseYamlFast } from "../config/read-yaml.ts";
 import type { EditOp } from "../yaml-edit/edit-ops.ts";
@@ -28,6 +29,28 @@ export async function applyTownEdits(text: string, ops: readonly EditOp[]): Prom
     towns[index] = await applyYamlEditsInTurns(entry!, townOps);
   }
   return text.slice(0, pieces.start) + towns.join("") + text.slice(pieces.end);
+}
+
+/**
+ * The owner's change of values beside the towns (the phone, the e-mail: a value set where one is),
+ * made on site.yaml without its towns but the first: the careful parser then reads a few kilobytes,
+ * not the 5 MB of 10,000 towns, and the towns' text goes back unchanged where it was. Undefined
+ * when an operation is anything else, or the towns are not a plain block list of two or more.
+ */
+export async function applyEditsBesideTowns(text: string, ops: readonly EditOp[]): Promise<string | undefined> {
+  if (ops.length === 0 || !ops.every((op) => op.op === "set" && op.path[0] !== "cities" && isScalar(op.value))) return undefined;
+  const pieces = cutTowns(text);
+  if (!pieces || pieces.towns.length < 2) return undefined;
+  const first = pieces.towns[0]!;
+  // A comment line of the list's own, unique: where the other towns go back.
+  const marker = `${/^ */.exec(first)![0]}# gopher-site: the other towns go here ${randomBytes(8).toString("hex")}\n`;
+  const reduced = text.slice(0, pieces.start) + first + marker + text.slice(pieces.end);
+  const values = parseYamlFast(reduced)?.data;
+  if (!ops.every((op) => holdsScalar(values, op.path))) return undefined;
+  const edited = await applyYamlEditsInTurns(reduced, ops);
+  const at = edited.indexOf(marker);
+  if (at < first.length || edited.indexOf(marker, at + 1) >= 0 || edited.slice(at - first.length, at) !== first) return undefined;
+  return edited.slice(0, at - first.length) + text.slice(pieces.start, pieces.end) + edited.slice(at + marker.length);
 }
 
 /** Whether `path` leads through `data` to a value that is not a list or mapping. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { EditOp } from "../../src/yaml-edit/edit-ops.ts";
-import { applyTownEdits } from "../../src/editor/town-edit.ts";
+import { applyEditsBesideTowns, applyTownEdits } from "../../src/editor/town-edit.ts";
 import { applyYamlEdits } from "../../src/yaml-edit/yaml-edit.ts";
 import { REPO_ROOT } from "../helpers/sample-site.ts";
 
@@ -36,5 +36,38 @@ describe("a town's values edited in its entry alone", () => {
       [{ op: "set", path: ["cities", 999, "intro"], value: "Nowhere." }],
     ];
     for (const ops of aside) expect(await applyTownEdits(sample, ops)).toBeUndefined();
+  });
+});
+
+describe("values beside the towns edited without the towns", () => {
+  const cases: Array<[string, EditOp[]]> = [
+    ["the phone", [{ op: "set", path: ["phone", "display"], value: "(951) 555-0100" }, { op: "set", path: ["phone", "tel"], value: "+19515550100" }]],
+    ["the e-mail and the company's name", [{ op: "set", path: ["email"], value: "hello@example.com" }, { op: "set", path: ["company", "name"], value: "Gopher Guard & Sons" }]],
+    ["a count, and a long description that folds", [{ op: "set", path: ["reviews", "count"], value: 212 }, { op: "set", path: ["company", "description"], value: long }]],
+  ];
+  for (const [what, ops] of cases) {
+    it(`writes what the whole-file edit writes: ${what}`, async () => {
+      const quick = await applyEditsBesideTowns(sample, ops);
+      expect(quick).toBeDefined();
+      expect(quick).toBe(applyYamlEdits(sample, ops));
+    });
+  }
+
+  it("writes the same on a site of 1,000 towns, the list and its comments back where they were", async () => {
+    const towns = Array.from({ length: 1000 }, (_, i) => `  - name: Town ${i}\n    slug: town-${i}\n    lat: 33.${i}\n    lng: -117.${i}\n    intro: Town ${i} is a test town.\n`).join("");
+    const big = sample.replace(/^cities:\n/m, `cities:\n${towns}  # A comment between towns\n`);
+    const ops: EditOp[] = [{ op: "set", path: ["phone", "display"], value: "(951) 555-0111" }, { op: "set", path: ["phone", "tel"], value: "+19515550111" }];
+    expect(await applyEditsBesideTowns(big, ops)).toBe(applyYamlEdits(big, ops));
+  });
+
+  it("steps aside for a town's value, a new key or item, a list or mapping set, and a key not there", async () => {
+    const aside: EditOp[][] = [
+      [{ op: "set", path: ["cities", 0, "intro"], value: "Nope." }],
+      [{ op: "set", path: ["phone"], value: { display: "1", tel: "+1" } }],
+      [{ op: "set", path: ["founded"], value: 1999 }],
+      [{ op: "insert", path: ["services"], index: 0, value: { id: "x" } }],
+      [{ op: "delete", path: ["email"] }],
+    ];
+    for (const ops of aside) expect(await applyEditsBesideTowns(sample, ops)).toBeUndefined();
   });
 });

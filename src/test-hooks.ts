@@ -36,7 +36,7 @@ export function testLeadRetryMs(): number | undefined {
 
 /**
  * GOPHER_SITE_TEST_BODY_DEADLINE_MS=<ms>: `serve` gives a form's body this long to arrive instead of
- * 10 s (the editor: 120 s), so the test of a body trickled in byte by byte takes a second.
+ * 10 s (the editor: 120 s; its sign-in: 10 s), so the test of a body trickled in byte by byte takes a second.
  */
 export function testBodyDeadlineMs(): number | undefined {
   const ms = Number(process.env.GOPHER_SITE_TEST_BODY_DEADLINE_MS);

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON, type RegistrationResponseJSON } from "@simplewebauthn/server";
-import { readBody } from "../http/body.ts";
+import { closeAfter, readBody } from "../http/body.ts";
+import { hostnameOf } from "../http/request-guard.ts";
+import { testBodyDeadlineMs } from "../test-hooks.ts";
 import { sendCompressed, type Compressible } from "../http/compress.ts";
 import type { Route } from "../http/routes.ts";
 import type { Logger } from "../log.ts";
@@ -85,16 +87,16 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
     else sendPage(response, transport, 403, refusalPage(refusal[0]!, refusal[1]!));
     return undefined;
   };
-  const sessionOf = async (request: IncomingMessage, transport: Transport) => store.session(cookieOf(request, sessionCookieName(transport)));
 
-  const gate: EditorGate = async (request, response, what) => {
+  /** The editor's gate, with the session it let in (the account routes act on it). */
+  const admit = async (request: IncomingMessage, response: ServerResponse, what: "page" | "app" | "api"): Promise<{ transport: Transport; session: Session } | undefined> => {
     const transport = allowed(request, response, what !== "page");
     if (!transport) return undefined;
     for (const [name, value] of Object.entries(editorHeaders(transport))) if (name !== "cache-control") response.setHeader(name, value);
     // The editor's page only to a browser's navigation: a script of the site's own pages (same
     // origin: a tag manager's, a widget's) fetching it would read the session's secret in it.
     if (what === "page" && !isNavigation(request)) return void sendJsonAnswer(response, transport, 403, { error: "The editor's page opens only in the browser's window." });
-    const session = await sessionOf(request, transport);
+    const session = await store.session(cookieOf(request, sessionCookieName(transport)));
     if (!session) {
       if (what === "page") return void response.writeHead(303, { location: LOGIN, "cache-control": "no-store" }).end();
       return void sendJsonAnswer(response, transport, 401, { error: "Signed out: sign in again", signIn: LOGIN });
@@ -110,7 +112,11 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
     }
     // The session's window slides: the cookie lasts 30 days from this page's load too.
     if (what === "page") setCookie(response, transport, sessionCookieName(transport), cookieOf(request, sessionCookieName(transport)));
-    return { secret: session.secret, who: session.email, signedInBy: session.how };
+    return { transport, session };
+  };
+  const gate: EditorGate = async (request, response, what) => {
+    const admitted = await admit(request, response, what);
+    return admitted && { secret: admitted.session.secret, who: admitted.session.email, signedInBy: admitted.session.how };
   };
 
   /** A write to a sign-in route: from the editor's own pages only (Origin, Fetch-Metadata), and not too often. */
@@ -144,7 +150,7 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
           return sendPage(response, transport, 200, signInPage(options.siteName, query === "sent" || query === "signed-out" || query === "expired" ? query : undefined));
         }
         if (!writeAllowed(request, response, transport, false)) return;
-        const body = await readBody(request, { maxBytes: MOST_FORM_BYTES, deadlineMs: BODY_DEADLINE_MS });
+        const body = await readBody(request, { maxBytes: MOST_FORM_BYTES, deadlineMs: testBodyDeadlineMs() ?? BODY_DEADLINE_MS });
         if (body.kind !== "body") return void response.writeHead(body.kind === "too-large" ? 413 : 400, { connection: "close", "cache-control": "no-store" }).end();
         const email = normalEmail(new URLSearchParams(body.text).get("email") ?? "");
         // The same answer whatever the address: no one learns who the owners are.
@@ -186,7 +192,8 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
         const ceremony = cookieOf(request, CEREMONY_COOKIE);
         const challenge = ceremony ? signInCeremonies.take(tokenHash(ceremony)) : undefined;
         setCookie(response, transport, CEREMONY_COOKIE, undefined, { path: LOGIN });
-        const sent = await jsonOf<AuthenticationResponseJSON>(request);
+        const sent = await jsonOf<AuthenticationResponseJSON>(request, response, transport);
+        if (sent === null) return;
         const key = sent && typeof sent.id === "string" ? store.passkey(sent.id) : undefined;
         // A stranger's try leaves nothing in the audit log (a flood of them would push the owners' history out).
         if (!challenge || !sent || !key) {
@@ -238,10 +245,9 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
       prefix: true,
       methods: ["POST"],
       async handle(request, response, pathname) {
-        const allowedAs = await gate(request, response, "api");
-        if (!allowedAs) return;
-        const transport = transportOf(request, options.trusted);
-        const session = (await sessionOf(request, transport))!;
+        const admitted = await admit(request, response, "api");
+        if (!admitted) return;
+        const { transport, session } = admitted;
         const action = pathname.slice("/__editor/account/".length);
         const hostname = hostnameOf(String(request.headers.host))!;
         if (action === "sign-out" || action === "sign-out-everywhere") {
@@ -264,7 +270,8 @@ export function signInRoutes(options: SignInOptions): { routes: Route[]; gate: E
         }
         if (action === "passkey") {
           const challenge = addCeremonies.take(session.hash);
-          const sent = await jsonOf<RegistrationResponseJSON>(request);
+          const sent = await jsonOf<RegistrationResponseJSON>(request, response, transport);
+          if (sent === null) return;
           if (!challenge || !sent) return sendJsonAnswer(response, transport, 400, { error: "no passkey is being set up; start again" });
           try {
             const verified = await verifyRegistrationResponse({ response: sent, expectedChallenge: challenge, expectedOrigin: originOf(request, transport), expectedRPID: hostname });
@@ -343,9 +350,19 @@ function sendJsonAnswer(response: ServerResponse, transport: Transport, status: 
   response.writeHead(status, { ...editorHeaders(transport), "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(value));
 }
 
-async function jsonOf<T>(request: IncomingMessage): Promise<T | undefined> {
-  const body = await readBody(request, { maxBytes: MOST_PASSKEY_BYTES, deadlineMs: BODY_DEADLINE_MS });
-  if (body.kind !== "body") return undefined;
+/**
+ * A passkey ceremony's JSON body, within MOST_PASSKEY_BYTES and BODY_DEADLINE_MS; undefined for one
+ * that is not an object. Past the limits the request is answered 413 or 408 here, its connection
+ * closed after, and `null` says so.
+ */
+async function jsonOf<T>(request: IncomingMessage, response: ServerResponse, transport: Transport): Promise<T | undefined | null> {
+  const body = await readBody(request, { maxBytes: MOST_PASSKEY_BYTES, deadlineMs: testBodyDeadlineMs() ?? BODY_DEADLINE_MS });
+  if (body.kind === "aborted") return null;
+  if (body.kind !== "body") {
+    closeAfter(request, response);
+    sendJsonAnswer(response, transport, body.kind === "too-large" ? 413 : 408, { error: body.kind === "too-large" ? "The request is too large." : "The request took too long to arrive." });
+    return null;
+  }
   try {
     const value = JSON.parse(body.text) as unknown;
     return value && typeof value === "object" && !Array.isArray(value) ? (value as T) : undefined;
@@ -358,11 +375,4 @@ function sameSecret(sent: string | string[] | undefined, secret: string): boolea
   const given = Buffer.from(String(sent ?? ""));
   const expected = Buffer.from(secret);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** A Host header's name, lowercased, without its port; undefined when it is not one. */
-export function hostnameOf(host: string): string | undefined {
-  const match = /^(?:\[([0-9a-f:.]+)\]|([0-9a-z.-]+))(?::\d{1,5})?$/i.exec(host.trim());
-  if (!match) return undefined;
-  return (match[1] ?? match[2]!).toLowerCase().replace(/\.$/, "");
 }

@@ -25,7 +25,7 @@ export interface OnlineSite {
  * with `gopher-site users add`, built, and `serve --editor` in a process of its own, e-mailing to a
  * real SMTP server on 127.0.0.1.
  */
-export async function startOnlineSite(options: { args?: string[] } = {}): Promise<OnlineSite> {
+export async function startOnlineSite(options: { args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<OnlineSite> {
   const mailbox = await startMailbox();
   const dir = await copyLeadSite("  delivery: server\n  email: true\n");
   git(dir, "init", "-q", "-b", "main");
@@ -36,7 +36,7 @@ export async function startOnlineSite(options: { args?: string[] } = {}): Promis
     const added = await runCli(["users", "add", owner], { cwd: dir });
     if (added.code !== 0) throw new Error(`users add failed: ${added.stderr}`);
   }
-  const serve = await startServe(dir, { ...GIT_ENV, GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` }, ["--editor", ...(options.args ?? [])]);
+  const serve = await startServe(dir, { ...GIT_ENV, GOPHER_SITE_SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, ...options.env }, ["--editor", ...(options.args ?? [])]);
   const url = serve.url.replace("127.0.0.1", "localhost");
   return {
     dir,

@@ -13,7 +13,8 @@ let port: number;
 const SITE_HOST = "www.gopherguard.example.com";
 
 beforeAll(async () => {
-  site = await startOnlineSite();
+  // A body trickling in is given a second, not 10 s.
+  site = await startOnlineSite({ env: { GOPHER_SITE_TEST_BODY_DEADLINE_MS: "1000" } });
   port = Number(new URL(site.url).port);
 }, 120_000);
 afterAll(async () => {
@@ -120,6 +121,54 @@ describe("a stranger against serve --editor", () => {
     const link = /(https?:\/\/\S+\/__editor\/login\/[A-Za-z0-9_-]{43})/.exec(mailsTo(owner)[0]!)![1]!;
     // Today: https://www.gopherguard.example.com:8443/__editor/login/<token>: the token goes to whatever listens there.
     expect(link.startsWith(`https://${SITE_HOST}/__editor/login/`)).toBe(true);
+  });
+});
+
+describe("a stranger's malformed requests to the sign-in", () => {
+  it("sends no mail to an address smuggled in with a control character, and answers a token with one 404", async () => {
+    const owner = "smuggle@example.com";
+    await addOwner(owner);
+    for (const email of [`${owner}\r\nBcc: thief@example.net`, `${owner}\u0000`, `${owner}, thief@example.net`]) {
+      expect((await askViaProxy(email, "198.51.100.40")).status).toBe(303);
+    }
+    for (const token of ["%00".padEnd(43, "A"), "%0D%0ASet-Cookie:%20x=1", "A".repeat(42) + "%0A"]) {
+      const answer = await raw("POST", `/__editor/login/${token}`, { host: `localhost:${port}`, origin: `http://localhost:${port}` }, "");
+      expect(answer.status, token).toBe(404);
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+    }
+    // The next owner's link marks the end of what was sent meanwhile: nothing to the smuggled addresses.
+    const before = site.mailbox.messages.length;
+    await fetch(`${site.url}/__editor/login`, { method: "POST", redirect: "manual", headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" }, body: "email=owner%40example.com" });
+    await site.linkFor("owner@example.com", before);
+    expect(site.mailbox.messages.join("\n")).not.toContain("thief@example.net");
+    expect(mailsTo(owner)).toEqual([]);
+  });
+
+  it("refuses a body over its limit (413) and one trickling in (408), and stays up", async () => {
+    const https = { host: `localhost:${port}`, origin: `https://localhost:${port}`, "x-forwarded-proto": "https", "x-real-ip": "198.51.100.50" };
+    // A megabyte announced, 16 KB sent: answered without the rest being read.
+    const partly = (pathname: string, type: string) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = request({ host: "127.0.0.1", port, method: "POST", path: pathname, headers: { ...https, "content-type": type, "content-length": String(1024 * 1024) } }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode!);
+        });
+        sent.on("error", reject);
+        sent.write("a".repeat(16 * 1024));
+      });
+    expect(await partly("/__editor/login", "application/x-www-form-urlencoded")).toBe(413);
+    expect(await partly("/__editor/login/passkey", "application/json")).toBe(413);
+    // Two bytes of a promised hundred, then nothing: answered once the deadline passes, not held open.
+    const slow = await new Promise<number>((resolve, reject) => {
+      const sent = request({ host: "127.0.0.1", port, method: "POST", path: "/__editor/login/passkey", headers: { ...https, "content-type": "application/json", "content-length": "100" } }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode!);
+      });
+      sent.on("error", reject);
+      sent.write("{}");
+    });
+    expect(slow).toBe(408);
+    expect((await fetch(`${site.url}/__editor/login`)).status).toBe(200);
   });
 });
 

@@ -82,7 +82,7 @@ export function refuse(response: ServerResponse, reason: string): void {
 }
 
 /** The name or address of a Host header or `--host` value, lowercased, without port, brackets or final dot; undefined when malformed. */
-function hostnameOf(value: string): string | undefined {
+export function hostnameOf(value: string): string | undefined {
   const trimmed = value.trim();
   // A bare IPv6 address (`--host ::1`): its colons are not a port.
   if (isIP(trimmed) === 6) return trimmed.toLowerCase();
@@ -93,7 +93,8 @@ function hostnameOf(value: string): string | undefined {
   return name.endsWith(".") ? name.slice(0, -1) : name;
 }
 
-function isLoopback(hostname: string): boolean {
+/** A loopback name or address: localhost, *.localhost, 127.0.0.0/8, ::1. */
+export function isLoopback(hostname: string): boolean {
   if (hostname === "localhost" || hostname.endsWith(".localhost")) return true;
   if (hostname === "::1") return true;
   return isIP(hostname) === 4 && hostname.startsWith("127.");

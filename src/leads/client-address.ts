@@ -54,7 +54,7 @@ function isTrusted(address: string, trusted: BlockList): boolean {
 }
 
 /** An IPv4 address written as IPv6 (`::ffff:203.0.113.7`) is the IPv4 address. */
-function plain(address: string): string {
+export function plain(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return mapped ? mapped[1]! : address;
 }

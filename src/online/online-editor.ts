@@ -19,7 +19,7 @@ import { git } from "../git.ts";
 import { VERSION_FILE } from "../plan/site-version.ts";
 import { audit } from "./owner-files.ts";
 import { openOwnerStore } from "./owner-store.ts";
-import { linkMail } from "./sign-in-pages.ts";
+import { escapeHtml, linkMail } from "./sign-in-pages.ts";
 import { hideSignInToken, signInRoutes } from "./sign-in-routes.ts";
 
 export interface OnlineEditorOptions extends MountContext {
@@ -115,7 +115,7 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
     pageExtras: ({ who, signedInBy }) =>
       [
         `<meta name="editor-mode" content="online">`,
-        `<meta name="editor-owner" content="${escapeAttribute(who ?? "")}">`,
+        `<meta name="editor-owner" content="${escapeHtml(who ?? "")}">`,
         `<meta name="editor-signed-in-by" content="${signedInBy ?? "link"}">`,
         `<script type="module" src="/__editor/account.js"></script>`,
         "",
@@ -141,8 +141,9 @@ export async function startOnlineEditor(options: OnlineEditorOptions): Promise<M
 async function liveNow(root: string, out: string): Promise<LiveAnswer> {
   const built = await stat(path.join(out, "index.html")).catch(() => undefined);
   if (!built) return { state: "unknown", reason: "Nothing is built here yet: Publish builds the site." };
-  const file = await readFile(path.join(out, VERSION_FILE), "utf8").catch(() => undefined);
-  const version = file && /^[0-9a-f]{40,64}$/.test(String((JSON.parse(file) as { version?: unknown }).version)) ? String(JSON.parse(file).version) : undefined;
+  const written = await readFile(path.join(out, VERSION_FILE), "utf8").then((text) => (JSON.parse(text) as { version?: unknown }).version)
+    .catch(() => undefined);
+  const version = typeof written === "string" && /^[0-9a-f]{40,64}$/.test(written) ? written : undefined;
   const head = version ? await git(root, "log", "-1", "--format=%h%x00%s", version).catch(() => "") : "";
   const [short, message] = head.trim().split("\0");
   return { state: "live", since: built.mtime.toISOString(), ...(short && message !== undefined ? { version: short, message } : {}) };
@@ -178,8 +179,4 @@ function checksLog(log: Logger): Logger {
     error: (message) => log.error(tagged(message)),
     success: (message) => log.success(tagged(message)),
   };
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -33,7 +33,7 @@ function page(title: string, body: string, script = false): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,">
 <style>${STYLE}</style>
 ${script ? '<script type="module" src="/__editor/sign-in.js"></script>\n' : ""}</head>
@@ -53,7 +53,7 @@ export function signInPage(siteName: string, said?: "sent" | "signed-out" | "exp
   };
   return page(
     `Sign in · ${siteName}`,
-    `<h1>Sign in to edit ${escape(siteName)}</h1>
+    `<h1>Sign in to edit ${escapeHtml(siteName)}</h1>
 ${said ? notes[said] : ""}
 <div id="passkey-part" hidden>
 <button type="button" id="passkey">Sign in with this phone's fingerprint or face</button>
@@ -73,7 +73,7 @@ ${said ? notes[said] : ""}
 export function linkPage(siteName: string, token: string): string {
   return page(
     `Sign in · ${siteName}`,
-    `<h1>Sign in to edit ${escape(siteName)}</h1>
+    `<h1>Sign in to edit ${escapeHtml(siteName)}</h1>
 <form method="post" action="/__editor/login/${encodeURIComponent(token)}">
 <p>This link signs you in on this browser, once.</p>
 <button type="submit">Sign in</button>
@@ -83,7 +83,7 @@ export function linkPage(siteName: string, token: string): string {
 
 /** A refusal as a page (plain HTTP, too many tries). */
 export function refusalPage(title: string, text: string): string {
-  return page(title, `<h1>${escape(title)}</h1>\n<p class="problem" role="alert">${escape(text)}</p>`);
+  return page(title, `<h1>${escapeHtml(title)}</h1>\n<p class="problem" role="alert">${escapeHtml(text)}</p>`);
 }
 
 /** The e-mail with the link. */
@@ -101,6 +101,7 @@ export function linkMail(siteName: string, url: string): { subject: string; text
   };
 }
 
-function escape(text: string): string {
+/** Text made safe inside HTML: in an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BlockList } from "node:net";
 import { isIP } from "node:net";
+import { plain } from "../leads/client-address.ts";
+import { hostnameOf, isLoopback } from "../http/request-guard.ts";
 import type { TLSSocket } from "node:tls";
 import { parseCookie, stringifySetCookie } from "cookie";
 import { SESSION_DAYS } from "./owner-store.ts";
@@ -15,7 +17,7 @@ export type Transport = "https" | "loopback" | "plain";
 
 export function transportOf(request: IncomingMessage, trusted: BlockList): Transport {
   if ((request.socket as TLSSocket).encrypted) return "https";
-  const peer = plainAddress(request.socket.remoteAddress ?? "");
+  const peer = plain(request.socket.remoteAddress ?? "");
   const family = isIP(peer);
   const fromProxy = family !== 0 && trusted.check(peer, family === 6 ? "ipv6" : "ipv4");
   if (fromProxy) {
@@ -26,14 +28,8 @@ export function transportOf(request: IncomingMessage, trusted: BlockList): Trans
   }
   // This machine itself, by a loopback name: a proxy on this machine that says nothing of what it
   // forwards (an ssh tunnel, a bare proxy_pass) passes the site's own name, and is the network.
-  const host = String(request.headers.host ?? "").toLowerCase();
-  return isLoopbackAddress(peer) && isLoopbackHost(host) ? "loopback" : "plain";
-}
-
-/** A Host that names this machine: localhost (and *.localhost), 127.0.0.0/8 or [::1], any port. */
-function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/:\d{1,5}$/, "").replace(/^\[(.*)\]$/, "$1");
-  return name === "localhost" || name.endsWith(".localhost") || isLoopbackAddress(name);
+  const host = hostnameOf(String(request.headers.host ?? ""));
+  return isLoopback(peer) && host !== undefined && isLoopback(host) ? "loopback" : "plain";
 }
 
 /** The origin the browser is at, as the request names it (its Host, and the transport's scheme). */
@@ -101,15 +97,6 @@ export function sameOriginWrite(request: IncomingMessage, origin: string): boole
   if (sent === undefined || sent.toLowerCase() !== origin) return false;
   const site = firstValue(request.headers["sec-fetch-site"]);
   return site === undefined || site === "same-origin";
-}
-
-export function isLoopbackAddress(address: string): boolean {
-  return address === "::1" || (isIP(address) === 4 && address.startsWith("127."));
-}
-
-function plainAddress(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? mapped[1]! : address;
 }
 
 function firstValue(value: string | string[] | undefined): string | undefined {

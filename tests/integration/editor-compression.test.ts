@@ -1,32 +1,17 @@
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { acceptedEncoding } from "../../src/http/compress.ts";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { copyFixture } from "../helpers/fixture-site.ts";
-import { removeDir } from "../helpers/sample-site.ts";
-import { terminalLog } from "../helpers/terminal-log.ts";
+import { useEditorOnFixture } from "../helpers/editor-on-fixture.ts";
 
 // On a phone's slow link the editor's app and its answers go compressed: brotli where the
 // browser takes it, else gzip, as they are for a client that takes neither; never a small answer.
 
-let dir: string;
-let editor: EditorServer;
-
-beforeAll(async () => {
-  dir = await copyFixture("small");
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
-}, 90_000);
-
-afterAll(async () => {
-  await editor?.close();
-  if (dir) await removeDir(dir);
-});
+const session = useEditorOnFixture();
 
 /** A GET with exactly these headers (fetch would add its own Accept-Encoding and decode the answer). */
 function get(pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const { port } = new URL(editor.url);
+  const { port } = new URL(session.editor.url);
   return new Promise((resolve, reject) => {
     const sent = httpRequest({ host: "127.0.0.1", port, path: pathname, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
@@ -57,7 +42,7 @@ describe("the editor's answers on a slow link", { timeout: 60_000 }, () => {
   });
 
   it("compresses the API's large answers (the state) and leaves a small page as it is", async () => {
-    const headers = { origin: editor.url, "x-editor-secret": editor.secret, "accept-encoding": "gzip" };
+    const headers = { origin: session.editor.url, "x-editor-secret": session.editor.secret, "accept-encoding": "gzip" };
     const state = await get("/__editor/api/state", headers);
     expect(state.status).toBe(200);
     expect(state.headers["content-encoding"]).toBe("gzip");

@@ -1,10 +1,6 @@
 import { request as httpRequest } from "node:http";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEditor, type EditorServer } from "../../src/editor/editor-server.ts";
-import { copyFixture } from "../helpers/fixture-site.ts";
-import { removeDir } from "../helpers/sample-site.ts";
-import { terminalLog } from "../helpers/terminal-log.ts";
+import { describe, expect, it } from "vitest";
+import { useEditorOnFixture } from "../helpers/editor-on-fixture.ts";
 
 // The editor on a phone (docs/speed.md, "The editor on a phone"): its first load is the header and
 // the first section (Business), brotli-compressed, every script asked for by the page itself (none
@@ -20,18 +16,7 @@ const FIRST_LOAD_BUDGET = 150 * 1024;
 /** The header alone (React, the section menu, Publish), before any section's code: 76 KB when this was written. */
 const HEADER_BUDGET = 85 * 1024;
 
-let dir: string;
-let editor: EditorServer;
-
-beforeAll(async () => {
-  dir = await copyFixture("small");
-  editor = await startEditor({ config: path.join(dir, "site.yaml"), port: 0, log: terminalLog().log, outDir: path.join(dir, ".edit-out") });
-}, 90_000);
-
-afterAll(async () => {
-  await editor?.close();
-  if (dir) await removeDir(dir);
-});
+const session = useEditorOnFixture();
 
 interface Answer {
   status: number;
@@ -41,7 +26,7 @@ interface Answer {
 
 /** A GET as a phone's browser sends it: brotli accepted, the body as sent (not decoded). */
 function get(pathname: string): Promise<Answer> {
-  const { port } = new URL(editor.url);
+  const { port } = new URL(session.editor.url);
   return new Promise((resolve, reject) => {
     const sent = httpRequest({ host: "127.0.0.1", port, path: pathname, headers: { host: `127.0.0.1:${port}`, "accept-encoding": "br, gzip" } }, (response) => {
       const chunks: Buffer[] = [];
@@ -56,7 +41,7 @@ function get(pathname: string): Promise<Answer> {
 /** A script as its text, and as many bytes as it is sent in. */
 async function script(name: string): Promise<{ text: string; sent: number; answer: Answer }> {
   const plain = await new Promise<Buffer>((resolve, reject) => {
-    const { port } = new URL(editor.url);
+    const { port } = new URL(session.editor.url);
     httpRequest({ host: "127.0.0.1", port, path: `/__editor/${name}`, headers: { host: `127.0.0.1:${port}` } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -142,9 +127,9 @@ describe("the editor's first load on a phone", { timeout: 60_000 }, () => {
   });
 
   it("sends the state's first part alone when asked: site.yaml, each language.yaml and its schema", async () => {
-    const headers = { origin: editor.url, "x-editor-secret": editor.secret };
-    const part = (await (await fetch(`${editor.url}/__editor/api/state?part=site`, { headers })).json()) as { part: string; files: Record<string, unknown>; schemas: Record<string, unknown>; untranslated?: unknown };
-    const whole = (await (await fetch(`${editor.url}/__editor/api/state`, { headers })).json()) as { files: Record<string, unknown>; schemas: Record<string, unknown> };
+    const headers = { origin: session.editor.url, "x-editor-secret": session.editor.secret };
+    const part = (await (await fetch(`${session.editor.url}/__editor/api/state?part=site`, { headers })).json()) as { part: string; files: Record<string, unknown>; schemas: Record<string, unknown>; untranslated?: unknown };
+    const whole = (await (await fetch(`${session.editor.url}/__editor/api/state`, { headers })).json()) as { files: Record<string, unknown>; schemas: Record<string, unknown> };
     expect(part.part).toBe("site");
     expect(Object.keys(part.files).sort()).toEqual(["content/es/language.yaml", "site.yaml"]);
     expect(part.files["site.yaml"]).toEqual(whole.files["site.yaml"]);

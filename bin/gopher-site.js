@@ -31,9 +31,9 @@ try {
 } catch {
   // Installed some other way: the sources alone name the compiled CLI.
 }
-for (const name of readdirSync(src, { recursive: true }).sort()) {
+for (const name of sourceFiles(src, "").sort()) {
   const stats = statSync(path.join(src, name));
-  if (stats.isFile()) fingerprint.update(`${name}:${stats.size}:${stats.mtimeMs}\n`);
+  fingerprint.update(`${name}:${stats.size}:${stats.mtimeMs}\n`);
 }
 const outDir = path.join(cacheDir, `cli-${fingerprint.digest("hex").slice(0, 16)}`);
 
@@ -61,15 +61,17 @@ if (!existsSync(path.join(outDir, "cli.cjs"))) {
     // Pure-JavaScript dependencies, React included, are bundled in (one file, code-cached, instead
     // of dozens of modules; the templates are given this React). Native and optional packages stay
     // outside; `yaml` is loaded only when a file has a problem to locate (src/config/yaml-source.ts),
-    // and `zipcodes` (5 MB of data) only by init.
-    external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml", "zipcodes"],
+    // and `zipcodes` (5 MB of data) only by init. The server's and the editor's libraries (mail,
+    // passkeys, the forms' validators: 1.8 MB) are left out too, so that a build, which never
+    // runs them, does not read them on every start.
+    external: ["esbuild", "lightningcss", "sharp", "chokidar", "playwright-core", "yaml", "zipcodes", "nodemailer", "@simplewebauthn/server", "@rjsf/*", "ajv"],
     outdir: "/cli",
     write: false,
     logLevel: "error",
   });
   // Put in place whole: a process killed while writing never leaves a half-written CLI, and when
   // another process compiling at the same time was first, its identical copy is used.
-  writeFolderAtomically(outDir, result.outputFiles.map((file) => [path.relative("/cli", file.path), file.contents]));
+  writeFolderAtomically(outDir, result.outputFiles.map((file) => [path.relative("/cli", file.path), asciiOnly(file.text)]));
   // Compiled CLIs of earlier sources or packages are deleted when unused for a week (each start
   // marks its CLI as used, below): only a dev server running for days could still need one.
   for (const name of readdirSync(cacheDir)) {
@@ -88,6 +90,31 @@ try {
 } catch {
   // A read-only cache: nothing is cleaned up there either.
 }
+/**
+ * The files under `folder`, named from it. Walked by hand: Node 20's recursive readdir costs several
+ * milliseconds more on every start.
+ * @param {string} folder
+ * @param {string} prefix
+ * @returns {string[]}
+ */
+function sourceFiles(folder, prefix) {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const name = prefix + entry.name;
+    if (entry.isDirectory()) return sourceFiles(path.join(folder, entry.name), `${name}${path.sep}`);
+    return entry.isFile() ? [name] : [];
+  });
+}
+
+/**
+ * The compiled code in ASCII, which src/code-cache.js reads without decoding UTF-8. esbuild escapes
+ * every other character in strings, templates and regular expressions; what it leaves is in the
+ * dependencies' comments, where an escape is as good.
+ * @param {string} code
+ */
+function asciiOnly(code) {
+  return code.replace(/[^\0-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 // One code cache per command: each holds what that command compiles.
 const command = ["build", "dev", "preview", "check", "schema"].includes(process.argv[2]) ? process.argv[2] : "other";
 // The packages left outside the bundle are found from the sources, as if they were not compiled:

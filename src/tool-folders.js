@@ -17,6 +17,9 @@ import path from "node:path";
  * @returns {string | undefined}
  */
 export function dependencyFolder(root, name) {
+  // Node looks in the tool's own node_modules first: a checkout answers without a resolver.
+  const own = path.join(root, "node_modules", name);
+  if (existsSync(path.join(own, "package.json"))) return own;
   const lookup = createRequire(path.join(root, "package.json")).resolve.paths(name) ?? [];
   for (const folder of lookup) {
     if (existsSync(path.join(folder, name, "package.json"))) return path.join(folder, name);

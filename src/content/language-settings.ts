@@ -125,19 +125,20 @@ async function readSettings(sources: SourceFiles, absolute: string, file: string
   const read = readYaml(file, text, languageSettingsSchemaFor(pageIds(site), site.cities.map((city) => city.slug)), problems);
   if (!read) throw new SiteError(problems);
   for (const [name, words] of Object.entries(read.data.facts)) {
-    const at = { file, ...read.source().locate(["facts", name]), field: `facts.${name}` };
+    // Located only for a problem: the careful parser that knows positions is loaded for nothing else.
+    const at = () => ({ file, ...read.source().locate(["facts", name]), field: `facts.${name}` });
     if (name === "reviewClaim") {
-      problems.push({ ...at, message: "is worded in chrome.yaml's badge.claim now, with {reviewAverage} and {reviewCount}: move the words there" });
+      problems.push({ ...at(), message: "is worded in chrome.yaml's badge.claim now, with {reviewAverage} and {reviewCount}: move the words there" });
       continue;
     }
     if (!Object.hasOwn(facts, name)) {
-      problems.push({ ...at, message: `no such fact; known: ${Object.keys(facts).sort().join(", ")}` });
+      problems.push({ ...at(), message: `no such fact; known: ${Object.keys(facts).sort().join(", ")}` });
       continue;
     }
     const expected = numbersIn(facts[name]!);
     const found = numbersIn(words);
     if (expected.join(",") !== found.join(",")) {
-      problems.push({ ...at, message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
+      problems.push({ ...at(), message: `has the numbers (${found.join(", ") || "none"}), site.yaml's ${name} has (${expected.join(", ") || "none"}): "${facts[name]}"` });
     }
   }
   const licenseNames = new Set(site.licenses.map((license) => license.name));

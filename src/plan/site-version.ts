@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { isNeverPublished } from "../assets/never-published.ts";
 import type { OutputFile } from "../assets/output-file.ts";
@@ -25,6 +26,8 @@ export interface SiteVersion {
 export async function committedVersion(paths: ProjectPaths): Promise<SiteVersion | undefined> {
   const root = paths.root;
   const sitePaths = [path.basename(paths.config), "content", "public", ...(paths.templates === path.join(root, "templates") ? ["templates"] : [])];
+  // No repository around the site (git would look for the same .git): no git process is started.
+  if (!process.env.GIT_DIR && !insideRepository(root)) return undefined;
   try {
     const [prefix, head, status] = await Promise.all([
       runGit(root, ["rev-parse", "--show-prefix"]),
@@ -45,6 +48,14 @@ export async function committedVersion(paths: ProjectPaths): Promise<SiteVersion
   } catch {
     // git is not installed: a build goes on without a version.
     return undefined;
+  }
+}
+
+/** Whether `folder` or a folder above it has a `.git` (a repository's folder, or a worktree's file). */
+function insideRepository(folder: string): boolean {
+  for (let at = path.resolve(folder); ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, ".git"))) return true;
+    if (path.dirname(at) === at) return false;
   }
 }
 

@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { statSync, writeFileSync } from "node:fs";
+import { isAscii } from "node:buffer";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCommonJs } from "../../src/code-cache.js";
+import { cacheFolder } from "../../src/tool-folders.js";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
 const folder = temporaryFolders("gopher-code-cache-");
@@ -13,6 +15,23 @@ describe("runCommonJs", () => {
     const file = path.join(dir, "module.cjs");
     writeFileSync(file, 'module.exports = { answer: require("answer") * 2, name: __filename };');
     expect(runCommonJs(file, { require: () => 21 })).toEqual({ answer: 42, name: file });
+  });
+
+  it("reads a file that is not ASCII as UTF-8, and an ASCII one as the same text", () => {
+    const dir = folder();
+    const utf8 = path.join(dir, "utf8.cjs");
+    writeFileSync(utf8, 'module.exports = "señor — 🐹"; // a comment: naïve');
+    expect(runCommonJs(utf8)).toBe("señor — 🐹");
+    const ascii = path.join(dir, "ascii.cjs");
+    writeFileSync(ascii, 'module.exports = "se\\u00f1or \\u2014 \\ud83d\\udc39"; // a comment: na\\u00efve');
+    expect(runCommonJs(ascii)).toBe("señor — 🐹");
+  });
+
+  it("runs the compiled CLI from ASCII (bin/gopher-site.js escapes what esbuild leaves in comments)", () => {
+    execFileSync(process.execPath, ["bin/gopher-site.js", "--version"]);
+    const folders = readdirSync(cacheFolder(process.cwd())).filter((name) => name.startsWith("cli-"));
+    const newest = folders.map((name) => path.join(cacheFolder(process.cwd()), name)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
+    for (const name of ["cli.cjs", "render-worker.cjs"]) expect(isAscii(readFileSync(path.join(newest, name)))).toBe(true);
   });
 
   it("saves the code cache when the process exits, and the next process uses it as it is", () => {

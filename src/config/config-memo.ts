@@ -80,16 +80,20 @@ export function cutTowns(text: string): { rest: string; towns: string[]; start: 
   let end = text.length;
   // Line by line from the first entry: a line at the list's indent starting `- ` opens the next
   // entry; a line less indented than the entries' keys (not blank, not a comment) ends the list.
+  // Lines are looked at where they are, not copied out: most are an entry's keys, known by their indent.
+  const keys = `${first[1]}  `;
   while (at < text.length) {
     const next = text.indexOf("\n", at);
     const lineEnd = next < 0 ? text.length : next + 1;
-    const line = text.slice(at, lineEnd);
-    if (line.startsWith(item)) {
+    if (text.startsWith(item, at)) {
       if (at !== entry) towns.push(text.slice(entry, at));
       entry = at;
-    } else if (line.trim() !== "" && !line.trimStart().startsWith("#") && !line.startsWith(`${first[1]}  `)) {
-      end = at;
-      break;
+    } else if (!text.startsWith(keys, at)) {
+      const line = text.slice(at, lineEnd);
+      if (line.trim() !== "" && !line.trimStart().startsWith("#")) {
+        end = at;
+        break;
+      }
     }
     at = lineEnd;
   }

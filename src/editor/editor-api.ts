@@ -6,6 +6,7 @@ import path from "node:path";
 import { Document } from "yaml";
 import { parseYamlDocument } from "../config/yaml-source.ts";
 import { readYamlValues } from "../config/read-yaml.ts";
+import { createSiteValuesMemo } from "./site-values.ts";
 import type { SiteInput } from "../config/schema.ts";
 import { joinMarkdown, splitMarkdown } from "../content/front-matter.ts";
 import type { SiteBuilder } from "./editor-build.ts";
@@ -70,6 +71,8 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
   const validators = createFormValidators();
   const imagesFolder = () => editablePath(root, "public/images", /^public\/images$/);
 
+  const siteValues = createSiteValuesMemo();
+
   async function fileView(relative: string): Promise<EditedFile | undefined> {
     const file = await readProjectFile(root, relative, settings);
     if (!file) return undefined;
@@ -80,7 +83,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
       // Front matter starts on the file's second line.
       return { version: file.version, data: readValues(relative, parts.yaml, 1), body: parts.body };
     }
-    return { version: file.version, data: readValues(relative, file.text, 0) };
+    // site.yaml in pieces, only its changed towns parsed again (site-values.ts); whole when it cannot be.
+    const data = (relative === "site.yaml" ? siteValues.read(file.text) : undefined) ?? readValues(relative, file.text, 0);
+    return { version: file.version, data };
   }
 
   /** A file's values as the build reads them; the build's own message when it would refuse the file. */

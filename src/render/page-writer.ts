@@ -9,7 +9,8 @@ import { linkIfUnchanged } from "./link-unchanged.ts";
  * current output (src/render/link-unchanged.ts).
  */
 export interface PageWriter {
-  write(file: string, html: string): void;
+  /** A page's HTML, as text or already encoded (UTF-8, as a render thread sends it). */
+  write(file: string, html: string | Uint8Array): void;
   /** Resolves when every page given to write() is on disk; rejects with the first failure. */
   flush(): Promise<void>;
   /** Pages given to write() that are not on disk yet. */
@@ -46,7 +47,7 @@ export function syncPageWriter(options: PageWriterOptions): PageWriter {
     write(file, html) {
       const target = path.join(settings.dir, file);
       makeFolder(target);
-      const data = Buffer.from(html);
+      const data = typeof html === "string" ? Buffer.from(html) : html;
       if (!linkIfUnchanged(settings, file, target, data)) writeFileSync(target, data, { flag: "wx" });
     },
     flush: async () => {},
@@ -68,7 +69,7 @@ export function backgroundPageWriter(options: PageWriterOptions): PageWriter {
     write(file, html) {
       const target = path.join(settings.dir, file);
       makeFolder(target);
-      const data = Buffer.from(html);
+      const data = typeof html === "string" ? Buffer.from(html) : html;
       if (linkIfUnchanged(settings, file, target, data)) return;
       // Caught at once (an unhandled rejection would end the process); flush() reports it.
       pending.push(writeFile(target, data, { flag: "wx" }).catch((error: unknown) => void (failure ??= error)));

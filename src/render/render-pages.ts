@@ -115,7 +115,10 @@ async function renderInWorkers(options: RenderPagesOptions, threads: number): Pr
         total.bytes += reply.bytes;
         total.problems.push(...reply.problems);
         try {
-          if (failure === undefined) for (const [file, html] of reply.pages ?? []) writer!.write(file, html);
+          if (failure === undefined && reply.pages) {
+            const { files, ends, data } = reply.pages;
+            files.forEach((file, i) => writer!.write(file, data.subarray(i === 0 ? 0 : ends[i - 1], ends[i])));
+          }
           if (reply.id === 0) killPoint("render");
         } catch (error) {
           failure ??= error;

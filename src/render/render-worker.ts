@@ -17,8 +17,19 @@ export interface RenderWorkerInit {
 }
 
 export type WorkerReply =
-  | { id: number; bytes: number; problems: import("../errors.ts").Problem[]; pages?: Array<[file: string, html: string]> }
+  | { id: number; bytes: number; problems: import("../errors.ts").Problem[]; pages?: EncodedPages }
   | { id: number; error: SentError };
+
+/**
+ * A batch's pages encoded here, in UTF-8, into one buffer that is handed over, not copied: the
+ * thread that writes them neither encodes nor copies 15 KB of text per page.
+ */
+export interface EncodedPages {
+  files: string[];
+  /** Where each page ends in `data`; the first starts at 0, each next one where the last ended. */
+  ends: number[];
+  data: Uint8Array;
+}
 
 type Message = { init: RenderWorkerInit } | { id: number; pages: PageData[] };
 
@@ -38,9 +49,23 @@ parentPort!.on("message", async (message: Message) => {
   const { id, pages } = message;
   try {
     const result = await renderBatch(context!, pages);
-    parentPort!.postMessage({ id, ...result, pages: rendered.splice(0) } satisfies WorkerReply);
+    const encoded = encodePages(rendered.splice(0));
+    parentPort!.postMessage({ id, ...result, pages: encoded } satisfies WorkerReply, [encoded.data.buffer]);
   } catch (error) {
     rendered.length = 0;
     parentPort!.postMessage({ id, error: sendError(error) } satisfies WorkerReply);
   }
 });
+
+const encoder = new TextEncoder();
+
+function encodePages(pages: Array<[file: string, html: string]>): EncodedPages & { data: Uint8Array<ArrayBuffer> } {
+  const data = new Uint8Array(pages.reduce((sum, [, html]) => sum + Buffer.byteLength(html), 0));
+  const ends: number[] = [];
+  let end = 0;
+  for (const [, html] of pages) {
+    end += encoder.encodeInto(html, data.subarray(end)).written;
+    ends.push(end);
+  }
+  return { files: pages.map(([file]) => file), ends, data };
+}

@@ -63,6 +63,8 @@ export interface SiteWatcher {
  */
 export async function startSiteWatcher(options: SiteWatcherOptions): Promise<SiteWatcher> {
   const { log } = options;
+  // With --verbose, each build's stages and their times, as `build` prints them.
+  const onStage = log.level === "verbose" ? (name: string, ms: number) => log.stage(name, ms) : undefined;
   const paths = realProjectPaths(options.config);
   // One folder per dev server (two servers on one project must not share, or lock, one output).
   const outDir = options.outDir ?? devOutputDir(paths.root);
@@ -133,7 +135,7 @@ export async function startSiteWatcher(options: SiteWatcherOptions): Promise<Sit
       if (file) throw new Superseded(file);
     };
     try {
-      const rebuilt = await rebuilder.rebuild({ beforeCommit: atRest });
+      const rebuilt = await rebuilder.rebuild({ beforeCommit: atRest, onStage });
       const cssOnly =
         lastGood !== undefined &&
         !lastFailed &&
@@ -176,7 +178,7 @@ export async function startSiteWatcher(options: SiteWatcherOptions): Promise<Sit
     queue.exclusive(async (): Promise<Rebuilt> => {
       const started = performance.now();
       try {
-        const rebuilt = await rebuilder.rebuild(request);
+        const rebuilt = await rebuilder.rebuild({ onStage, ...request });
         served(rebuilt, summary(rebuilt, formatMs(performance.now() - started)));
         return rebuilt;
       } finally {

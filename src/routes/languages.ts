@@ -49,8 +49,12 @@ export function languagePaths(language: Pick<RouteLanguage, "prefix" | "settings
 
 /** The default language's addresses: what templates, copy and markdown link to. */
 export function defaultPaths(site: SiteAddresses): LanguagePaths {
-  return languagePaths({ prefix: "", settings: { slugs: {} } as RouteLanguage["settings"] }, site);
+  // Asked for by every page's SEO: made once per site (a site is never changed, only replaced).
+  let paths = defaultPathsOf.get(site);
+  if (!paths) defaultPathsOf.set(site, (paths = languagePaths({ prefix: "", settings: { slugs: {} } as RouteLanguage["settings"] }, site)));
+  return paths;
 }
+const defaultPathsOf = new WeakMap<SiteAddresses, LanguagePaths>();
 export type LanguagePaths = ReturnType<typeof languagePaths>;
 
 /** Whether a language builds a translation unit's pages (page-kinds.ts' translationUnit): those it translates, on purpose or not yet. */

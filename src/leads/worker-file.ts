@@ -1,5 +1,4 @@
 import path from "node:path";
-import { build } from "esbuild";
 import type { OutputFile } from "../assets/output-file.ts";
 import type { Site } from "../config/schema.ts";
 import { TOOL_ROOT } from "../paths.ts";
@@ -13,6 +12,8 @@ import { readLeadWords } from "./lead-words.ts";
  */
 export async function leadWorkerFiles(site: Site, contentDir: string, languages: LanguagePages): Promise<OutputFile[]> {
   if (site.leads?.delivery !== "cloudflare") return [];
+  // esbuild is loaded only by a site that has a worker: every other build starts without it.
+  const { build } = await import("esbuild");
   const settings = { webhook: site.leads.webhook, turnstile: Boolean(site.leads.turnstile), words: await readLeadWords(contentDir, site.languages), languages };
   const result = await build({
     entryPoints: [path.join(TOOL_ROOT, "src", "leads", "worker.ts")],

@@ -90,7 +90,7 @@ export function createRebuilder(config: string, outDir: string, options: { parti
       // The last build is let go before the whole site is written again: two sites of 10,000 pages in memory at once are too many.
       kept = undefined;
       const linkUnchangedPages = changed.length < plan.pages.length / 2;
-      const { bytes, renderThreads } = await writeSite(plan, { outDir, beforeCommit: request.beforeCommit, stage, linkUnchangedPages });
+      const { bytes, renderThreads } = await writeSite(plan, { outDir, beforeCommit: request.beforeCommit, stage, linkUnchangedPages, removePreviousLater: true });
       kept = await keep(plan, uses);
       const result = resultOf(plan, { outDir, bytes, renderThreads, started });
       return { result, rendered: plan.pages.map((page) => page.outFile), written: result.fileCount, removed: 0, whole: true };

@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { watch } from "chokidar";
+import { awaitRemoval } from "../write/swap.ts";
 import type { BuildResult } from "../build.ts";
 import { describeFailure } from "../errors.ts";
 import type { Logger } from "../log.ts";
@@ -244,6 +245,8 @@ export async function startSiteWatcher(options: SiteWatcherOptions): Promise<Sit
       // A build under way finishes writing before the server is gone: its folder may be removed next.
       await whenIdle();
       live.close();
+      // The last rebuild's old output, deleted after its swap, is gone too.
+      await awaitRemoval();
       if (!options.outDir) await rm(outDir, { recursive: true, force: true });
     },
   };

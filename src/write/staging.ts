@@ -6,7 +6,7 @@ import { linkIfUnchanged } from "../render/link-unchanged.ts";
 import { OUTPUT_STAMP, stampText } from "../output-guard.ts";
 import { inBatches } from "./batches.ts";
 import { lockOutput } from "./output-lock.ts";
-import { recoverOutput, STAGING, swapIn } from "./swap.ts";
+import { awaitRemoval, recoverOutput, STAGING, swapIn } from "./swap.ts";
 
 /** A fresh folder beside the output folder that becomes the output only when committed. */
 export interface Staging {
@@ -25,10 +25,12 @@ export interface Staging {
  * Opens a staging folder beside `outDir` (after cleaning what a killed build left behind).
  * Nothing touches `outDir` until `commit`, so a failure or a kill before it loses nothing.
  */
-export async function openStaging(outDirInput: string): Promise<Staging> {
+export async function openStaging(outDirInput: string, options: { removePreviousLater?: boolean } = {}): Promise<Staging> {
   const outDir = await realOutDir(path.resolve(outDirInput));
   const parent = path.dirname(outDir);
   await mkdir(parent, { recursive: true });
+  // The last swap's old output is gone before this build looks beside the folder.
+  await awaitRemoval(outDir);
   const release = await lockOutput(outDir);
   try {
     await recoverOutput(outDir, { underLock: true });
@@ -44,7 +46,7 @@ export async function openStaging(outDirInput: string): Promise<Staging> {
         try {
           // The stamp names what this build wrote: a later build replaces the folder only while it holds nothing else.
           await writeFile(path.join(dir, OUTPUT_STAMP), stampText(await readdir(dir)));
-          await swapIn(dir, outDir);
+          await swapIn(dir, outDir, { later: options.removePreviousLater });
         } finally {
           await release();
         }

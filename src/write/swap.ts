@@ -9,8 +9,23 @@ import { isRunning } from "./output-lock.ts";
 export const STAGING = ".staging-";
 const PREVIOUS = ".previous-";
 
-/** Moves the old output aside, the new one in, then deletes the old one. */
-export async function swapIn(staging: string, outDir: string): Promise<void> {
+/**
+ * Old outputs still being deleted after their swap, by output folder (a dev server's rebuilds, see
+ * `later` below): the next staging of that folder waits for its deletion first (awaitRemoval).
+ */
+const removals = new Map<string, Promise<void>>();
+
+/** Waits until the old output of `outDir`'s last swap is deleted, when that was left to go on after it; every folder's without `outDir`. */
+export async function awaitRemoval(outDir?: string): Promise<void> {
+  await (outDir === undefined ? Promise.all(removals.values()) : removals.get(outDir));
+}
+
+/**
+ * Moves the old output aside, the new one in, then deletes the old one: before returning, or with
+ * `later`, after (a dev server announces its rebuild without waiting for 10,000 pages to be
+ * deleted; a process that ends meanwhile leaves the aside folder to the next build's recovery).
+ */
+export async function swapIn(staging: string, outDir: string, options: { later?: boolean } = {}): Promise<void> {
   const previous = path.join(path.dirname(outDir), `.${path.basename(outDir)}${PREVIOUS}${process.pid}`);
   let hadPrevious = true;
   try {
@@ -26,9 +41,17 @@ export async function swapIn(staging: string, outDir: string): Promise<void> {
     if (hadPrevious) await rename(previous, outDir);
     throw error;
   }
+  if (!hadPrevious) return;
+  if (options.later) {
+    const removal = rm(previous, { recursive: true, force: true }).catch(() => undefined).finally(() => {
+      if (removals.get(outDir) === removal) removals.delete(outDir);
+    });
+    removals.set(outDir, removal);
+    return;
+  }
   // Synchronous: nothing else is waiting, and Node's synchronous removal is about twice as fast
   // as the promise one on a folder of 10,000 pages.
-  if (hadPrevious) rmSync(previous, { recursive: true, force: true });
+  rmSync(previous, { recursive: true, force: true });
 }
 
 /**

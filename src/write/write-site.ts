@@ -18,6 +18,8 @@ export interface WriteSiteOptions {
    * which reads each current page to compare; a dev server that knows most pages changed says no.
    */
   linkUnchangedPages?: boolean;
+  /** Delete the old output after the swap, not before returning (src/write/swap.ts): a dev server's rebuild. */
+  removePreviousLater?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface WriteSiteOptions {
  */
 export async function writeSite(plan: SitePlan, options: WriteSiteOptions): Promise<{ bytes: number; renderThreads: number }> {
   const { outDir, stage } = options;
-  const staging = outDir === undefined ? undefined : await openStaging(outDir).catch((error: unknown) => {
+  const staging = outDir === undefined ? undefined : await openStaging(outDir, { removePreviousLater: options.removePreviousLater }).catch((error: unknown) => {
     throw asUserError(error, outDir);
   });
   if (staging) killPoint("staging");

@@ -1,8 +1,9 @@
-import { cp, readFile, stat, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/build.ts";
 import { createRebuilder } from "../../src/dev/rebuild.ts";
+import { awaitRemoval } from "../../src/write/swap.ts";
 import { folderSnapshot } from "../helpers/folder-snapshot.ts";
 import { copyFixture } from "../helpers/fixture-site.ts";
 import { editProjectFile, REPO_ROOT, removeDir } from "../helpers/sample-site.ts";
@@ -95,12 +96,13 @@ describe("a rebuild renders only the pages a change touches", { timeout: 60_000 
     expect(rebuilt.rendered).toHaveLength(rebuilt.result.pages.length);
   });
 
-  it("the stylesheet: every page (each links it by its new name), the old stylesheet removed", async () => {
-    const before = (await readFile(path.join(out(), "index.html"), "utf8")).match(/href="\/(assets\/site\.[^"]+\.css)"/)![1]!;
+  it("the stylesheet: every page (each links its kind's by its new name), the old stylesheets removed", async () => {
+    const before = (await readdir(path.join(out(), "assets"))).filter((name) => name.endsWith(".css"));
     const rebuilt = await afterEdit("templates/styles/site.css", (text) => `${text}\n.rebuild-test { color: #123456; }\n`);
     expect(rebuilt.rendered).toHaveLength(rebuilt.result.pages.length);
-    expect(rebuilt.removed).toBe(1);
-    await expect(stat(path.join(out(), before))).rejects.toThrow();
+    // site.css is in every page kind's stylesheet and in the whole one.
+    expect(rebuilt.removed).toBe(before.length);
+    for (const name of before) await expect(stat(path.join(out(), "assets", name))).rejects.toThrow();
   });
 
   it("a template every page has (the footer): every page", async () => {
@@ -143,6 +145,27 @@ describe("a rebuild of more changed pages than it renders one by one", { timeout
       await editProjectFile(own, "site.yaml", (text) => text.replace(TOWN_PARAGRAPH, TOWN_PARAGRAPH_CHANGED));
       expect((await large.rebuild()).rendered).toEqual(["winchester-gopher-control.html"]);
       expect(await folder()).toBe(swapped);
+    } finally {
+      await removeDir(own);
+    }
+  });
+
+  it("deletes the old folder after the swap, not before answering; the next whole rebuild waits for it, and none is left", async () => {
+    const own = await copySite();
+    try {
+      const served = path.join(own, ".served");
+      const large = createRebuilder(path.join(own, "site.yaml"), served, { partialLimit: 10 });
+      await large.rebuild();
+      const asides = async () => (await readdir(own)).filter((name) => name.startsWith(".served.previous-"));
+      for (const display of ["(951) 555-0143", "(951) 555-0144", "(951) 555-0145"]) {
+        await editProjectFile(own, "site.yaml", (text) => text.replace(/display: \(951\) 555-\d{4}/, `display: ${display}`).replace(/tel: "\+1951555\d{4}"/, `tel: "+1951555${display.slice(-4)}"`));
+        // Each rebuild swaps its folder in while the one before may still be being deleted: at most that one is beside it.
+        expect((await large.rebuild()).whole).toBe(true);
+        expect((await asides()).length).toBeLessThanOrEqual(1);
+        expect(await readFile(path.join(served, "about.html"), "utf8")).toContain(display);
+      }
+      await awaitRemoval();
+      expect(await asides()).toEqual([]);
     } finally {
       await removeDir(own);
     }

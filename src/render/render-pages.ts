@@ -134,9 +134,23 @@ async function renderInWorkers(options: RenderPagesOptions, threads: number): Pr
       if (outstanding === 0) resolve();
     });
 
+  // Until a thread has started (loaded its code and templates) this one would wait: it renders
+  // batches itself meanwhile, writing them as it goes, and only writes once a thread answers.
+  let started = false;
+  const helpMeanwhile = async () => {
+    const context = { templates: options.templates, chrome: options.chrome, assets: options.assets, languages: options.languages, links: createLinkChecker(options.links), writer };
+    while (!started && failure === undefined && next < batches.length) {
+      const result = await renderBatch(context, batches[next++]!);
+      total.bytes += result.bytes;
+      total.problems.push(...result.problems);
+      // The threads' answers are taken between two batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
   const workers = Array.from({ length: threads }, () => new Worker(new URL("./render-worker.cjs", import.meta.url)));
+  for (const worker of workers) worker.once("message", () => (started = true));
   try {
-    await Promise.all(workers.map(run));
+    await Promise.all([...workers.map(run), helpMeanwhile().catch((error: unknown) => void (failure ??= error))]);
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

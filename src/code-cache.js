@@ -63,7 +63,14 @@ function saveOnExit(cacheFile, script) {
   if (unsaved.size > KEEP) unsaved.delete(unsaved.keys().next().value);
   if (listening) return;
   listening = true;
-  process.once("exit", () => {
-    for (const [file, pending] of unsaved) writeFileAtomically(file, pending.createCachedData());
-  });
+  process.once("exit", saveCodeCaches);
+}
+
+/**
+ * Writes now the code caches that runCommonJs would write at exit: a worker thread, which is
+ * terminated without an exit event, saves them when it has done its work (code-cache-thread.js).
+ */
+export function saveCodeCaches() {
+  for (const [file, pending] of unsaved) writeFileAtomically(file, pending.createCachedData());
+  unsaved.clear();
 }

@@ -1,5 +1,8 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
+import { TOOL_ROOT } from "../paths.ts";
 import type { Problem } from "../errors.ts";
 import type { AssetsView, ChromeView, PageData } from "../routes/page-props.ts";
 import { createLinkChecker, type LinkCheckerInit } from "./check-links.ts";
@@ -147,13 +150,31 @@ async function renderInWorkers(options: RenderPagesOptions, threads: number): Pr
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  const workers = Array.from({ length: threads }, () => new Worker(new URL("./render-worker.cjs", import.meta.url)));
+  const threadsCode = fileURLToPath(new URL("./render-worker.cjs", import.meta.url));
+  const caches = Array.from({ length: threads }, () => new MessageChannel());
+  const workers = caches.map(({ port2 }) => {
+    // Run from V8's code cache, as the CLI is (src/code-cache-thread.js).
+    const workerData = { file: threadsCode, cacheFile: threadsCode.replace(/\.cjs$/, ".v8cache"), requireFrom: path.join(TOOL_ROOT, "src", "cli.ts"), cachePort: port2 };
+    return new Worker(path.join(TOOL_ROOT, "src", "code-cache-thread.js"), { workerData, transferList: [port2] });
+  });
   for (const worker of workers) worker.once("message", () => (started = true));
   try {
     await Promise.all([...workers.map(run), helpMeanwhile().catch((error: unknown) => void (failure ??= error))]);
+    // One thread writes the code cache it ran without (the first build, or another Node.js), now that it has compiled what rendering runs.
+    if (failure === undefined) await savedCodeCache(workers[0]!, caches[0]!.port1);
   } finally {
+    for (const { port1 } of caches) port1.close();
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
   if (failure !== undefined) throw failure;
   return total;
+}
+
+/** Asks a render thread to write its code cache (nothing when it ran from one), and waits until it has, or has ended. */
+function savedCodeCache(worker: Worker, port: MessagePort): Promise<void> {
+  return new Promise((resolve) => {
+    port.once("message", () => resolve());
+    worker.once("exit", () => resolve());
+    port.postMessage("save");
+  });
 }

@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { isAscii } from "node:buffer";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
 import path from "node:path";
+import { MessageChannel, Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { runCommonJs } from "../../src/code-cache.js";
 import { cacheFolder } from "../../src/tool-folders.js";
@@ -46,6 +48,30 @@ describe("runCommonJs", () => {
     expect(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })).toBe("285\n");
     // Accepted, so not written again.
     expect(statSync(cache).mtimeMs).toBe(saved.mtimeMs);
+  });
+
+  it("runs a worker thread's code from the cache the thread wrote when asked (terminated threads get no exit event)", async () => {
+    const dir = folder();
+    const file = path.join(dir, "thread.cjs");
+    const cacheFile = path.join(dir, "thread.v8cache");
+    writeFileSync(file, 'const { parentPort } = require("node:worker_threads"); parentPort.on("message", (n) => parentPort.postMessage(Array.from({ length: n }, (_, i) => i * i).reduce((a, b) => a + b, 0)));');
+    const runThread = async () => {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(path.resolve("src/code-cache-thread.js"), { workerData: { file, cacheFile, requireFrom: file, cachePort: port2 }, transferList: [port2] });
+      worker.postMessage(10);
+      const [answer] = (await once(worker, "message")) as [number];
+      port1.postMessage("save");
+      await once(port1, "message");
+      port1.close();
+      await worker.terminate();
+      return answer;
+    };
+    expect(await runThread()).toBe(285);
+    const saved = statSync(cacheFile);
+    expect(saved.size).toBeGreaterThan(0);
+    expect(await runThread()).toBe(285);
+    // Accepted, so not written again.
+    expect(statSync(cacheFile).mtimeMs).toBe(saved.mtimeMs);
   });
 
   it("listens for the process's exit once, however many modules it runs (a dev session loads one per template edit)", () => {

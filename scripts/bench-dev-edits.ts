@@ -8,6 +8,8 @@ export interface FileEdit {
   name: string;
   file: string;
   change(original: string, i: number): string;
+  /** Saved as some editors do (VS Code, nano): the file truncated and written again, not replaced by a rename. */
+  inPlace?: boolean;
 }
 
 /** The town the town edits change: the middle of site.yaml's cities (a synthetic one when there are any). */
@@ -54,6 +56,7 @@ export function devEdits(town: string): FileEdit[] {
   return [
     { name: "article", file: "content/blog/gopher-damage-costs.md", change: (text, i) => text.replace(/\n$/, `\nEdit ${i}.\n`) },
     { name: `town paragraph (${town})`, file: "site.yaml", change: (text, i) => editTownIntro(text, town, i) },
+    { name: `town paragraph (${town}), saved in place`, file: "site.yaml", change: (text, i) => editTownIntro(text, town, i), inPlace: true },
     { name: "phone (every page)", file: "site.yaml", change: editPhone },
     { name: "stylesheet", file: "templates/styles/site.css", change: (text, i) => `${text}\n.bench-${i} { color: red; }\n` },
   ];

@@ -38,9 +38,9 @@ type Events = Awaited<ReturnType<typeof listen>>;
 
 /**
  * Saves as many editors do (vim, JetBrains' safe write): the new text written beside, outside the
- * watched folders, then renamed over the file. Written in place, a large site.yaml is sometimes
- * read empty or half written: the watcher reports the truncation, drops the write that follows
- * within 50 ms (chokidar's throttle), and the dev server shows an error until the next save.
+ * watched folders, then renamed over the file. The row "saved in place" writes the file itself
+ * (truncated, then written, as VS Code and nano do): a build that read it half written is let go
+ * and made again (src/dev/files-at-rest.ts); "error first" counts an error shown meanwhile.
  */
 async function save(project: string, file: string, text: string) {
   const aside = path.join(project, ".bench-save.tmp");
@@ -106,7 +106,8 @@ for (const edit of devEdits(town.slug)) {
     await quiet(server, events);
     const event = events.next();
     started = performance.now();
-    await save(dir, file, changed);
+    if (edit.inPlace) await writeFile(file, changed);
+    else await save(dir, file, changed);
     const end = await settled(event, events, devLog, `dev: ${edit.name}, save ${i + 1}`);
     times.push(performance.now() - started);
     type = end.type;

@@ -7,7 +7,8 @@ export const CLIENT_PATH = "/__gopher/client.js";
 
 export type LiveEvent =
   | { type: "reload" }
-  | { type: "css"; href: string }
+  /** Every stylesheet the build wrote (one per kind of page, and the whole one): each page takes the one of its kind. */
+  | { type: "css"; hrefs: string[] }
   | { type: "error"; problems: string[] }
   | { type: "ok" };
 
@@ -111,8 +112,11 @@ source.onmessage = (message) => {
   else if (event.type === "reload" || (event.type === "ok" && broken)) location.reload();
   else if (event.type === "css") {
     if (broken) { location.reload(); return; }
+    // The page's sheet is named after its kind (city.<hash>.css): the new one of that kind replaces it.
     const link = document.querySelector('link[rel="stylesheet"]');
-    if (link) link.href = event.href; else location.reload();
+    const kind = (href) => href.split("/").pop().split(".")[0];
+    const next = link && event.hrefs.find((href) => kind(href) === kind(link.getAttribute("href")));
+    if (next) link.href = next; else location.reload();
   }
 };
 `;

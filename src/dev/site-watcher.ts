@@ -90,9 +90,9 @@ export async function startSiteWatcher(options: SiteWatcherOptions): Promise<Sit
     lastGood = { warnings: result.warnings };
     lastFailed = false;
     changedSinceGood = [];
-    const stylesheet = result.files.find((file) => file.path.startsWith("assets/") && file.path.endsWith(".css"));
+    const stylesheets = result.files.filter((file) => file.path.startsWith("assets/") && file.path.endsWith(".css")).map((file) => `/${file.path}`);
     if (unchanged) live.send({ type: "ok" });
-    else if (cssOnly && stylesheet) live.send({ type: "css", href: `/${stylesheet.path}` });
+    else if (cssOnly && stylesheets.length > 0) live.send({ type: "css", hrefs: stylesheets });
     else live.send({ type: "reload" });
     log.success(summary);
     // A notice once, when it first appears (a town left untranslated), not on every rebuild.

@@ -156,6 +156,10 @@ describe("gopher-site dev", { timeout: 60_000 }, () => {
     await edit("templates/styles/site.css", (text) => `${text}\n.dev-test-marker { color: red; }\n`);
     await page.waitForFunction((href) => document.querySelector('link[rel="stylesheet"]')!.getAttribute("href") !== href, before, { timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    // The page's own kind of stylesheet, the new one: what a reload of the page would link.
+    const swapped = await page.locator('link[rel="stylesheet"]').getAttribute("href");
+    expect(swapped!.split("/").pop()!.split(".")[0]).toBe(before!.split("/").pop()!.split(".")[0]);
+    expect(await (await fetch(`${server.url}/about`)).text()).toContain(`href="${swapped}"`);
   });
 
   it("picks up a template edit without a restart", async () => {

@@ -81,7 +81,7 @@ describe("LiveChannel", () => {
     };
     try {
       live.send({ type: "reload" });
-      live.send({ type: "css", href: "/assets/site.abc.css" });
+      live.send({ type: "css", hrefs: ["/assets/site.abc.css"] });
       expect(await firstEvent(1)).toBe('{"type":"reload"}');
       // A page served at the latest build hears nothing until the next event.
       expect(await firstEvent(2, () => live.send({ type: "error", problems: ["x"] }))).toBe('{"type":"error","problems":["x"]}');

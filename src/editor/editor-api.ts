@@ -51,6 +51,12 @@ export interface EditorApiOptions {
   live?: LiveSite;
   /** Where serve keeps the quote form's requests (leads/ beside site.yaml by default). */
   leads?: string;
+  /**
+   * Whether answers are compressed for a client that takes it (the default). `edit` says no: its
+   * browser is on this machine, where compressing the 5 MB of a large site's site.yaml in each
+   * Save's answer only adds its time (about 100 ms) to the wait.
+   */
+  compress?: boolean;
 }
 
 /** The editor's API on one project: read everything, save changes, preview a markdown text, find towns, upload pictures, publish, history, undo. */
@@ -72,6 +78,7 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
   const imagesFolder = () => editablePath(root, "public/images", /^public\/images$/);
 
   const siteValues = createSiteValuesMemo();
+  const compress = options.compress ?? true;
 
   async function fileView(relative: string): Promise<EditedFile | undefined> {
     const file = await readProjectFile(root, relative, settings);
@@ -406,9 +413,9 @@ export function createEditorApi(root: string, site: () => SiteBuilder, settings 
       // Publish, history and undo answer with their own status (editor-versions.ts).
       if (Object.hasOwn(VERSION_ROUTES, name)) {
         const answer = result as { status: number; body: unknown };
-        return sendJson(response, answer.status, answer.body);
+        return sendJson(response, answer.status, answer.body, compress);
       }
-      sendJson(response, 200, result);
+      sendJson(response, 200, result, compress);
     } catch (error) {
       if (error instanceof Refused) {
         if (error.closes) closeAfter(request, response);
@@ -462,9 +469,10 @@ async function isReadOnly(file: string): Promise<boolean> {
 }
 
 /** An answer of the API, compressed for a client that takes it (the state of a large site is large). */
-export function sendJson(response: ServerResponse, status: number, value: unknown): void {
+export function sendJson(response: ServerResponse, status: number, value: unknown, compress = true): void {
   const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
-  sendCompressed(response.req ?? { headers: {}, method: "GET" }, response, status, headers, JSON.stringify(value));
+  const request = compress && response.req ? response.req : { headers: {}, method: response.req?.method ?? "GET" };
+  sendCompressed(request, response, status, headers, JSON.stringify(value));
 }
 
 /** How long a body may take to arrive: a photo of 40 MB from this machine is quick; a trickle is not waited for. */

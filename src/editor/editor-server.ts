@@ -58,7 +58,7 @@ export async function startEditor(options: EditorOptions): Promise<EditorServer>
   };
   // Published from here, a host builds the site: the live site is asked for its version (src/publish/live-site.ts).
   const live = { state: () => liveState(paths.config, { siteUrl: options.liveSite }) };
-  const { routes, api } = editorRoutes({ root: paths.root, settings: path.basename(paths.config), builder: () => builder!, app: await buildEditorApp(), gate, live });
+  const { routes, api } = editorRoutes({ root: paths.root, settings: path.basename(paths.config), builder: () => builder!, app: await buildEditorApp(), gate, live, compress: false });
 
   const server = await startDevServer({
     config: options.config,

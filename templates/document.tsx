@@ -12,6 +12,8 @@ import { MobileBar } from "./sections/mobile-bar.tsx";
 import { Notice } from "./sections/notice.tsx";
 import { ImagesContext } from "./sections/picture.tsx";
 import { LEAD_FORM_ID } from "./sections/lead-form.tsx";
+import { pageScript } from "./page-bundle.ts";
+import { pageStylesheet } from "./page-styles.ts";
 
 /** What every page ends with, whatever its path: footer, mobile bar, call-back modal, toast region. */
 function SharedChrome({ chrome }: { chrome: ChromeView }) {
@@ -33,6 +35,10 @@ function SharedChrome({ chrome }: { chrome: ChromeView }) {
 export function Document(props: { head: HeadView; chrome: ChromeView; assets: AssetsView; reuse?: ReuseRegistry; localize?: Localize; children: ReactNode }) {
   const { head, chrome, assets } = props;
   const site = head.site;
+  const pageSheet = pageStylesheet(props.children, assets.pageStylesheets);
+  // The one bundle this page's template names; a page the document does not know loads every page's scripts.
+  const own = pageScript(props.children, assets.pageScripts);
+  const scripts = own ? [own] : assets.scripts;
   return (
     <html lang={head.lang}>
       <head>
@@ -52,8 +58,8 @@ export function Document(props: { head: HeadView; chrome: ChromeView; assets: As
         ))}
         <ShareTags share={head.share} />
         {head.languages ? <LocaleTags locale={head.locale} alternates={head.languages.localeAlternates} /> : null}
-        <link rel="stylesheet" href={assets.stylesheet} />
-        {assets.scripts.map((src) => (
+        <link rel="stylesheet" href={pageSheet ?? assets.stylesheet} />
+        {scripts.map((src) => (
           <script key={src} type="module" src={src}></script>
         ))}
         {head.structuredData.map((json) => (

@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { ChromeView, ConsentDefaults } from "../routes/page-props.ts";
-import type { BuildScriptsResult } from "./build-scripts.ts";
-import { hashedName } from "./content-hash.ts";
+import { nameByContent, type BuildScriptsResult } from "./build-scripts.ts";
 
 /**
  * What the browser scripts need that is the same on every page: the lead provider's form, the
@@ -32,22 +31,29 @@ export function clientSettings(chrome: ChromeView): ClientSettings {
 }
 
 /**
- * The compiled scripts with the site's settings written in: the bundle is compiled once per
+ * The compiled scripts with the site's settings written in: the bundles are compiled once per
  * change of templates/, the settings change with site.yaml. A changed file is named after its new
- * content; scripts that read no settings (a project's own templates/client) stay as they are.
+ * content, and so is each file that imports it by name (a bundle importing a chunk on use), as
+ * its content changes with that name; scripts that read no settings (the chunks imported on use,
+ * which are given what they need; a project's own templates/client) stay as they are, under one
+ * name in every language.
  */
-export function withClientSettings(scripts: BuildScriptsResult, settings: ClientSettings): BuildScriptsResult {
+export function withClientSettings<T extends Pick<BuildScriptsResult, "files" | "src"> & { bundles?: Record<string, string> }>(scripts: T, settings: ClientSettings): T {
   const literal = new RegExp(`(["'\`])${SETTINGS_PLACEHOLDER}\\1`, "g");
   // A string literal holding the JSON; line and paragraph separators escaped for older parsers.
   const json = JSON.stringify(JSON.stringify(settings)).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-  let src = scripts.src;
-  const files = scripts.files.map((file) => {
-    const code = Buffer.from(file.data as Uint8Array).toString("utf8");
-    const filled = code.replace(literal, () => json);
-    if (filled === code) return file;
-    const renamed = { path: path.posix.join(path.posix.dirname(file.path), hashedName("site.js", filled)), data: Buffer.from(filled) };
-    if (`/${file.path}` === scripts.src) src = `/${renamed.path}`;
-    return renamed;
-  });
-  return { files, src };
+  const named = nameByContent(
+    scripts.files.map((file) => {
+      const code = Buffer.from(file.data as Uint8Array).toString("utf8");
+      const filled = code.replace(literal, () => json);
+      return { path: file.path, code: filled, rename: filled !== code };
+    }),
+    // `site.<hash>.js` -> `site.js`: the name the file had before it was named after its content.
+    (file) => path.posix.basename(file).replace(/\.[A-Za-z0-9]{10}(\.[a-z0-9]+)$/, "$1"),
+  );
+  const renamed = new Map(named.filter((file) => file.path !== file.from).map((file) => [`/${file.from}`, `/${file.path}`]));
+  const files = named.map((file, index) => (file.path === file.from ? scripts.files[index]! : { path: file.path, data: Buffer.from(file.code) }));
+  const url = (src: string) => renamed.get(src) ?? src;
+  const bundles = scripts.bundles && Object.fromEntries(Object.entries(scripts.bundles).map(([name, src]) => [name, url(src)]));
+  return { ...scripts, files, src: url(scripts.src), ...(bundles ? { bundles } : {}) };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { SiteError } from "../errors.ts";
 import type { BuildOptions } from "esbuild";
 import { CACHE_DIR, displayPath, packageVersion } from "../paths.ts";
-import { writeFileAtomically } from "../write-atomically.js";
+import { writeFileAtomically, writeFolderAtomically } from "../write-atomically.js";
 
 /**
  * The folder's place and the names and contents of its files: changes when any file does, and not
@@ -70,6 +70,42 @@ export async function compiledFile(request: CompileRequest): Promise<string> {
   return target;
 }
 
+/** One file of a compile with several outputs: its name (no folders) and contents. */
+export interface CompiledOutput {
+  name: string;
+  data: Uint8Array;
+}
+
+/**
+ * As compiledFile, for a compile that makes several files (a bundle and the chunks it imports on
+ * use): kept as one folder in node_modules/.cache, created whole (write-atomically.js), so a reader
+ * never finds some of a compile's files without the others. Returns the files, by name.
+ */
+export async function compiledFiles(request: Omit<CompileRequest, "extension" | "compile"> & { compile: () => Promise<CompiledOutput[]> }): Promise<CompiledOutput[]> {
+  const fingerprint = await folderFingerprint(request.dir);
+  const folder = path.join(CACHE_DIR, "compiled", `${request.kind}-${hash([JSON.stringify([CACHE_FORMAT, request.settings]), fingerprint])}`);
+  const cached = await readFolder(folder);
+  if (cached) return cached;
+  const outputs = await request.compile();
+  // A file saved while compiling: kept under the outputs' own key, not the old content's (as compiledFile).
+  const unchanged = (await readFingerprint(request.dir)) === fingerprint;
+  const target = unchanged ? folder : path.join(path.dirname(folder), `${request.kind}-${hash(outputs.flatMap((file) => [file.name, file.data]))}`);
+  await mkdir(path.dirname(target), { recursive: true });
+  // False: another process put the same entry there first; a cache that cannot be written is only slower.
+  try {
+    writeFolderAtomically(target, outputs.map((file) => [file.name, file.data] as const));
+  } catch {
+    // The outputs are returned all the same.
+  }
+  return outputs;
+}
+
+async function readFolder(folder: string): Promise<CompiledOutput[] | undefined> {
+  const names = await readdir(folder).catch(() => undefined);
+  if (!names) return undefined;
+  return Promise.all(names.sort().map(async (name) => ({ name, data: new Uint8Array(await readFile(path.join(folder, name))) })));
+}
+
 function hash(parts: ReadonlyArray<string | Uint8Array>): string {
   const sha = createHash("sha256");
   for (const part of parts) sha.update(part);
@@ -91,6 +127,30 @@ export function esbuildOutput(kind: string, extension: string, dir: string, entr
         const { build } = await import("esbuild");
         const result = await build({ ...options, entryPoints: [entry], write: false, logLevel: "silent" });
         return result.outputFiles[0]!.contents;
+      } catch (error) {
+        throw esbuildFailure(error, projectRoot, entry);
+      }
+    },
+  });
+}
+
+/**
+ * `entry` of the folder `dir` bundled by esbuild with code splitting (`options` are esbuild's, ESM):
+ * the entry's output, named `<entry's name>.js`, and each chunk it imports, named by `chunkNames`;
+ * through the cache, as esbuildOutput.
+ */
+export function esbuildOutputs(kind: string, dir: string, entry: string, projectRoot: string, options: BuildOptions): Promise<CompiledOutput[]> {
+  return compiledFiles({
+    kind,
+    dir,
+    settings: { esbuild: packageVersion("esbuild"), splitting: true, ...options },
+    compile: async () => {
+      // Never written (write: false): a place for esbuild to name the outputs relative to each other.
+      const outdir = path.join(dir, ".gopher-site-out");
+      try {
+        const { build } = await import("esbuild");
+        const result = await build({ ...options, splitting: true, outdir, entryNames: "[name]", entryPoints: [entry], write: false, logLevel: "silent" });
+        return result.outputFiles.map((file) => ({ name: path.relative(outdir, file.path), data: file.contents }));
       } catch (error) {
         throw esbuildFailure(error, projectRoot, entry);
       }

@@ -164,6 +164,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
         menuGroup: chromes.some((chrome) => chrome.nav.some((entry) => "links" in entry)),
         notice: chromes.some((chrome) => chrome.notice),
         pageSections: usesSectionStyles(editions.map((edition) => edition.copy)),
+        copies: editions.map((edition) => edition.copy),
         ownForm: ownForm !== undefined,
         themeColor: site.brand.themeColor,
       }),
@@ -180,7 +181,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
     return {
       edition,
       chrome,
-      assets: { stylesheet: styles.href, scripts: [scripts.src], images: images.images.responsive, icons: sprite?.href },
+      assets: { stylesheet: styles.href, pageStylesheets: styles.pages, scripts: [scripts.src], pageScripts: scripts.bundles, images: images.images.responsive, icons: sprite?.href },
       scriptFiles: scripts.files,
       paths: edition.isDefault ? undefined : localizedPaths(planned, edition.code),
     };
@@ -204,7 +205,7 @@ export async function planSite(options: PlanOptions): Promise<SitePlan> {
   memo?.end();
   const statics = publicDir.files;
   const scriptFiles = [...new Map(languages.flatMap((language) => language.scriptFiles).map((file) => [file.path, file])).values()];
-  const files: OutputFile[] = [...statics, styles.file, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated, ...leadWorker, ...(version ? [versionFile(version)] : [])];
+  const files: OutputFile[] = [...statics, ...styles.files, ...scriptFiles, ...(sprite ? [sprite.file] : []), ...images.files, ...generated, ...leadWorker, ...(version ? [versionFile(version)] : [])];
   return {
     site,
     siteUrl,

@@ -202,8 +202,14 @@ export interface BuiltImages {
 }
 
 export interface AssetsView {
+  /** The whole stylesheet: what a page of a kind without its own loads. */
   stylesheet: string;
+  /** Each page kind's stylesheet (src/assets/build-styles.ts): a page loads its kind's, or the whole one. */
+  pageStylesheets?: Partial<Record<string, string>>;
+  /** The scripts of a page whose template names no bundle (a project's own older templates). */
   scripts: string[];
+  /** Each page bundle's script (src/assets/build-scripts.ts): a page loads the one its template names. */
+  pageScripts?: Record<string, string>;
   /** The icon sprite (content-hashed); icons are drawn inline without it. */
   icons?: string;
   /** Responsive renditions of the raster images pages use, by public path. */

@@ -25,3 +25,22 @@ export function nearestFirst<T extends LatLng>(items: readonly T[], from: LatLng
     .sort((a, b) => a.km - b.km || a.index - b.index)
     .map(({ item }) => item);
 }
+
+/**
+ * Reorders each list's items nearest first from `from`; `data-sort-fixed` items stay last. A list
+ * with `data-show="N"` shows only its N nearest (the others stay in the HTML, hidden). Imported on
+ * use by client/distance-sort.ts, when the visitor's position is asked for.
+ */
+export function sortLists(lists: Iterable<HTMLElement>, from: LatLng): void {
+  for (const list of lists) {
+    const show = list.dataset.show ? Number(list.dataset.show) : Infinity;
+    for (const ul of list.querySelectorAll("ul")) {
+      const items = [...ul.children].filter((li): li is HTMLElement => li instanceof HTMLElement && li.hasAttribute("data-lat"));
+      const places = items.map((el) => ({ el, lat: Number(el.dataset.lat), lng: Number(el.dataset.lng) }));
+      const fixed = [...ul.querySelectorAll(":scope > [data-sort-fixed]")];
+      const sorted = nearestFirst(places, from).map((place) => place.el);
+      sorted.forEach((el, index) => (el.hidden = index >= show));
+      ul.append(...sorted, ...fixed);
+    }
+  }
+}

@@ -1,9 +1,8 @@
-import { pageLocation, track } from "./analytics.ts";
-import { initModal } from "./modal.ts";
 import { showToast } from "./toast.ts";
+import { turnstileHooks } from "./turnstile.ts";
 
-/** The query the server sends a refused request without JavaScript back with (src/leads/). */
-const REFUSED = "lead";
+// Set by the build (src/assets/build-scripts.ts): with Cloudflare Turnstile on the form, its widget.
+declare const SITE_FORM: "provider" | "own" | "own-turnstile";
 
 /** What another enhancement of the form (client/turnstile.ts) is told, and may refuse a send with. */
 export interface LeadFormHooks {
@@ -14,36 +13,28 @@ export interface LeadFormHooks {
 }
 
 /**
+ * What the page's script (client/lead-modal.ts) gives the form's: passed, not imported, so that
+ * this file, imported on use, shares no module with the page's bundle (which would make a third
+ * file every page loads).
+ */
+export interface LeadFormContext {
+  toast: string;
+  track: (event: string, params?: Record<string, unknown>) => void;
+  close: () => void;
+}
+
+/**
  * The site's own call-back form (templates/sections/lead-form.tsx), sent in place: required
  * fields checked first, then a POST asking for JSON. 200: the toast and `callback_request_success`,
  * as the provider's form gives; 422: each error next to its field; anything else: a line above the
- * form. Each opening tracks `callback_modal_open`. Without this script the form posts as a page.
+ * form. Imported on use by client/lead-modal.ts; until it has run the form posts as a page.
+ * Returns what to do at each opening of the modal (Turnstile's widget), if anything.
  */
-export function initLeadForm(dialog: HTMLDialogElement, toast: string, hooks: LeadFormHooks = {}): void {
-  const form = dialog.querySelector<HTMLFormElement>("form[data-lead-form]");
-  const alert = dialog.querySelector<HTMLElement>("[data-lead-alert]");
+export function initLeadForm(form: HTMLFormElement, alert: HTMLElement, context: LeadFormContext): (() => void) | undefined {
   const region = document.querySelector<HTMLElement>("[data-toast-region]");
-  if (!form || !alert) return;
+  const place = form.querySelector<HTMLElement>("[data-turnstile]");
+  const hooks: LeadFormHooks = SITE_FORM === "own-turnstile" && place ? turnstileHooks(place) : {};
   form.noValidate = true;
-  // A town's page chooses its town in the form, a service's its service (the page's field says which).
-  const here = document.querySelector<HTMLInputElement>('input[name="page"]')?.dataset ?? {};
-  for (const name of ["town", "service"]) {
-    const select = form.elements.namedItem(name) as HTMLSelectElement | null;
-    if (select && !select.value && here[name]) select.value = here[name];
-  }
-  const refused = new URLSearchParams(location.search).get(REFUSED) === "invalid";
-  // serve sends the page itself back, its form refilled, at the form's address (src/leads/refill-form.ts).
-  const page = dialog.hasAttribute("data-lead-refused") && document.querySelector<HTMLInputElement>('input[name="page"]')?.value;
-  // The modal opens for an address naming it: a refused request comes back to the form.
-  if (refused) history.replaceState(null, "", `${location.pathname}${withoutRefused(location.search)}#${dialog.id}`);
-  else if (page) history.replaceState(null, "", `${page}#${dialog.id}`);
-  const modal = initModal(dialog, {
-    onOpen: () => {
-      track("callback_modal_open", { location: pageLocation(location.pathname) });
-      hooks.onOpen?.();
-    },
-  });
-  if (refused) alert.textContent = alert.dataset.invalid ?? "";
 
   let sending = false;
   form.addEventListener("submit", async (event) => {
@@ -66,9 +57,9 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string, hooks: Le
       });
       if (response.ok) {
         form.reset();
-        track("callback_request_success");
-        if (region) showToast(region, toast);
-        modal.close();
+        context.track("callback_request_success");
+        if (region) showToast(region, context.toast);
+        context.close();
         return;
       }
       const errors = response.status === 422 ? ((await response.json().catch(() => ({}))) as { errors?: Record<string, string> }).errors : undefined;
@@ -81,6 +72,7 @@ export function initLeadForm(dialog: HTMLDialogElement, toast: string, hooks: Le
       hooks.afterSend?.();
     }
   });
+  return hooks.onOpen;
 }
 
 /** Puts each message next to its field (marked invalid, described by it) and clears the others; focuses the first, if any. */
@@ -102,12 +94,4 @@ function showErrors(form: HTMLFormElement, errors: Record<string, string>): bool
   }
   first?.focus();
   return first !== undefined;
-}
-
-/** The query without the refused-request marker. */
-function withoutRefused(search: string): string {
-  const query = new URLSearchParams(search);
-  query.delete(REFUSED);
-  const rest = query.toString();
-  return rest ? `?${rest}` : "";
 }

@@ -43,6 +43,8 @@ export function IconSprite({ symbols = [] }: { symbols?: readonly IconSymbolView
   return (
     <svg xmlns="http://www.w3.org/2000/svg">
       {Object.entries(PATHS).map(([name, paths]) => <IconSymbol key={name} name={name}>{paths}</IconSymbol>)}
+      {/* Not an icon a page may name: a shape Stars draws in its own units. */}
+      <defs><path id={STARS_ID} fill="currentColor" d={starsPath(5)} /></defs>
       {lucide.map(({ name, elements }) => (
         <IconSymbol key={name} name={name}>
           {elements.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
@@ -79,10 +81,21 @@ export function Icon({ name, className }: { name: string; className?: string }) 
   );
 }
 
+/** `count` filled stars (the star icon's outline, filled), 24 units apart: the sprite's STARS_ID has five. */
+const starsPath = (count: number) => `M12 3${Array(count).fill("l2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z").join("m24 0")}`;
+const STARS_ID = "rating-stars";
+
 /**
- * A row of filled stars; the number is said by the text next to it. One empty element: the star
- * is a mask the stylesheet repeats along it (styles/site.css), so five stars cost a few bytes.
+ * A row of 1 to 5 filled stars, 18px each, in the text's colour (styles/parts/badge.css colours
+ * it); the number is said by the text next to it. From the sprite, as the icons are (its five
+ * stars, as many shown as the viewBox is wide): a few bytes a row, and no star image in the stylesheet.
  */
 export function Stars({ count }: { count: number }) {
-  return <span className={`stars stars-${count}`} aria-hidden="true" />;
+  const sprite = useContext(IconSpriteContext);
+  const shown = Number.isInteger(count) && count >= 1 && count <= 5 ? count : 5;
+  return (
+    <svg className="stars" width={18 * shown} height="18" viewBox={`0 0 ${24 * shown} 24`} aria-hidden="true">
+      {sprite ? <SpriteUse sprite={sprite} id={STARS_ID} /> : <path fill="currentColor" d={starsPath(shown)} />}
+    </svg>
+  );
 }

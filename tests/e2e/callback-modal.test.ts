@@ -228,6 +228,8 @@ describe("success message", () => {
     await expect.poll(() => dialogOpen(page)).toBe(true);
     await postMessage(page, allowedOrigins[0]!, { formId });
     const toast = page.locator("[data-toast-region] .toast");
+    // The toast's script is imported on use (asked for as the modal opens): it may come a moment later.
+    await expect.poll(() => toast.count()).toBe(1);
     await swipe(30);
     expect(await toast.count()).toBe(1);
     await swipe(-60);

@@ -96,6 +96,8 @@ const cloudflareScripts = (page: Page) => page.locator('script[src^="https://cha
 async function openForm(page: Page): Promise<void> {
   await page.locator("main [data-callback-open]").first().click();
   await expect.poll(() => dialogOpen(page)).toBe(true);
+  // The form's own script, with Turnstile's, is imported on use (client/lead-modal.ts): it has run.
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLFormElement>("form[data-lead-form]")!.noValidate)).toBe(true);
 }
 
 describe("Cloudflare Turnstile on the own form, in Chromium", () => {

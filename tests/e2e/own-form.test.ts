@@ -78,10 +78,21 @@ const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector<HT
 const activeId = (page: Page) => page.evaluate(() => (document.activeElement?.closest("dialog") ? document.activeElement.id || document.activeElement.tagName : "outside"));
 const events = (page: Page, name: string) => page.evaluate((name) => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === name).length, name);
 
+/** The form's own script (imported on use, client/lead-form.ts) has run: it sends the form in place. */
+const formReady = (page: Page) => page.evaluate(() => document.querySelector<HTMLFormElement>("form[data-lead-form]")!.noValidate);
+
 async function openForm(page: Page): Promise<void> {
   await page.locator("main [data-callback-open]").first().click();
   await expect.poll(() => dialogOpen(page)).toBe(true);
   await expect.poll(() => page.evaluate(() => document.activeElement?.matches("[data-callback-close]"))).toBe(true);
+  await expect.poll(() => formReady(page)).toBe(true);
+}
+
+/** The requests for the form's own script, from now on. */
+function formScriptRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (request) => (/\/assets\/lead-form\.\w+\.js$/.test(request.url()) ? asked.push(request.url()) : undefined));
+  return asked;
 }
 
 describe("the site's own call-back form in Chromium", () => {
@@ -102,6 +113,48 @@ describe("the site's own call-back form in Chromium", () => {
     expect(await dialogOpen(page)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.matches("main [data-callback-open]"))).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it("loads the form's own script when the visitor acts, not with the page: asked for at a press on a call-back button, then sends in place", async () => {
+    const { page, errors } = await open("/about");
+    const asked = formScriptRequests(page);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    expect(await formReady(page)).toBe(false);
+    // A press, before the click that opens the modal: the script is on its way while the modal opens.
+    await page.locator("main [data-callback-open]").first().dispatchEvent("pointerdown");
+    await expect.poll(() => asked.length).toBe(1);
+    await expect.poll(() => formReady(page)).toBe(true);
+    expect(await dialogOpen(page)).toBe(false);
+    await openForm(page);
+    expect(asked).toHaveLength(1);
+    await page.locator("#lead-name").fill("Ann");
+    await page.locator("#lead-phone").fill("(951) 555-0100");
+    answer = { status: 200, json: { ok: true } };
+    await page.locator(".lead-form-send").click();
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    expect(await page.locator("[data-toast-region] .toast").textContent()).toBe("✓ Got it! A technician will call you shortly from (951) 555-0142.");
+    expect(page.url()).toBe(`${url}/about`);
+    expect(posts.at(-1)!.accept).toContain("application/json");
+    expect(errors).toEqual([]);
+  });
+
+  it("posts as a page, to the thank-you page, when sent before the form's own script has arrived", async () => {
+    const { page } = await open("/");
+    const asked = formScriptRequests(page);
+    // Held: the script never arrives (a slow network), as if the visitor were quicker than it.
+    await page.route(/\/assets\/lead-form\.\w+\.js$/, () => {});
+    await page.locator("main [data-callback-open]").first().click();
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    await expect.poll(() => asked.length).toBe(1);
+    expect(await formReady(page)).toBe(false);
+    await page.locator("#lead-name").fill("Ann");
+    await page.locator("#lead-phone").fill("(951) 555-0100");
+    await Promise.all([page.waitForURL(`${url}/thank-you`), page.locator(".lead-form-send").click()]);
+    expect(await page.locator("h1").textContent()).toBe("Thank you! We have your request.");
+    const sent = posts.at(-1)!;
+    expect(sent.accept).not.toContain("application/json");
+    expect(sent.body.get("name")).toBe("Ann");
   });
 
   it("names the empty required fields next to them and sends nothing", async () => {

@@ -42,7 +42,8 @@ describe("review claims", () => {
     await buildProject(dir);
     const built = await pages();
     const home = built.get("index.html")!;
-    expect(home).toContain('<span class="stars stars-5" aria-hidden="true"></span><strong>4.8 stars from 212 reviews</strong>');
+    // Five stars for 4.8 (the sprite's row of five: the badge rounds its stars).
+    expect(home).toMatch(/<svg class="stars" width="90" height="18" viewBox="0 0 120 24" aria-hidden="true"><use href="\/assets\/icons\.[\w-]+\.svg#rating-stars"><\/use><\/svg><strong>4\.8 stars from 212 reviews<\/strong>/);
     expect(home).toContain("4.8 stars from 212 reviews from homeowners across the Inland Empire.");
     expect(built.get("blog/60-day-warranty-explained.html")).toContain("how we have earned 4.8 stars from 212 reviews.");
     expect(built.get("es.html")).toContain("<strong>4.8 estrellas en 212 reseñas</strong>");

@@ -86,9 +86,11 @@ describe("a service's prices and FAQ", { timeout: 60_000 }, () => {
     expect(other.map((block) => block["@type"])).toEqual(["Service"]);
     expect(other[0]).not.toHaveProperty("offers");
 
-    // The price table's styles are in the site's stylesheet now that a page has one.
-    const stylesheet = page.match(/<link rel="stylesheet" href="\/(assets\/site\.[^"]+\.css)"/)![1]!;
+    // The price table's styles are in the stylesheet of the service page that has one (its sections' own).
+    const stylesheet = page.match(/<link rel="stylesheet" href="\/(assets\/service[a-z-]*\.[^"]+\.css)"/)![1]!;
     expect(await read(stylesheet)).toContain(".price-table");
+    const without = (await read("commercial-gopher-control.html")).match(/<link rel="stylesheet" href="\/(assets\/service[a-z-]*\.[^"]+\.css)"/)![1]!;
+    expect(await read(without)).not.toContain(".price-table");
   });
 
   it("refuse a price site.yaml does not have, at its line, with the prices it has", async () => {

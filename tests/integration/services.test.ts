@@ -82,8 +82,8 @@ describe("services", { timeout: 60_000 }, () => {
       '<li><a href="/ground-squirrel-control">Ground Squirrel Control</a></li><li><a href="/vole-control">Vole Control</a></li>';
     expect(menu).toContain(`<li><a href="/">Home</a></li><li class="nav-group"><details><summary class="nav-group-current">Services</summary><ul>${links}</ul></details></li><li><a href="/service-areas">`);
     expect(page).toContain(`<h2>Services</h2><ul>${links.replace(' aria-current="page"', "")}<li><a href="/service-areas">Service Areas</a></li></ul>`);
-    // The group's styles are in this site's stylesheet (a site without the group does not carry them).
-    const stylesheet = page.match(/<link rel="stylesheet" href="\/(assets\/site\.[^"]+\.css)"/)![1]!;
+    // The group's styles are in this site's service pages' stylesheet (a site without the group does not carry them).
+    const stylesheet = page.match(/<link rel="stylesheet" href="\/(assets\/service[a-z-]*\.[^"]+\.css)"/)![1]!;
     expect(await readFile(path.join(dir, "dist", stylesheet), "utf8")).toContain(".nav-group summary");
   });
 });

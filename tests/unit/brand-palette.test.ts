@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandPaletteCss, STYLESHEET_COLOR } from "../../src/assets/brand-palette.ts";
+import { brandPalette, brandPaletteCss, recolour, STYLESHEET_COLOR } from "../../src/assets/brand-palette.ts";
 
 /** WCAG contrast of a #rrggbb colour against white. */
 function contrastOnWhite(hex: string): number {
@@ -46,5 +46,31 @@ describe("brandPaletteCss", () => {
       expect(pale, color).toBeDefined();
       expect(contrastOf(pale!, shade(css, "800")), color).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe("recolour", () => {
+  const palette = brandPalette("#b45309")!;
+  const sheet =
+    ":root{--green-950:#052e16;--green-800:#166534;--line:#d9e2dc;--shadow:0 4px 16px #14532d14}a{color:var(--green-800)}.cta p{color:#e7f5ec;max-width:40rem}" +
+    ".city-hero:after{content:\"\";background:linear-gradient(135deg,#052e16f0 0%,#14532ddb 55%,#166534b8 100%);position:absolute}.city-hero .hero-text{color:#e7f5ec}";
+
+  it("redraws a stylesheet in the brand's colours where it has its own, adding no rule", () => {
+    expect(brandPalette(STYLESHEET_COLOR)).toBeUndefined();
+    const css = recolour(sheet, palette);
+    expect(css).toBe(
+      `:root{--green-950:${palette.variables["--green-950"]};--green-800:#b45309;--line:${palette.variables["--line"]};--shadow:0 4px 16px #14532d14}a{color:var(--green-800)}` +
+        `.cta p{color:${palette.pale};max-width:40rem}.city-hero:after{content:"";background:${palette.gradient};position:absolute}.city-hero .hero-text{color:${palette.pale}}`,
+    );
+    // The same colours brandPaletteCss() appends.
+    expect(brandPaletteCss("#b45309")).toContain(`.city-hero:after{background:${palette.gradient}}.cta p,.city-hero .hero-text{color:${palette.pale}}`);
+  });
+
+  it("appends what a stylesheet drawn otherwise does not have: a variable it reads, its call to action's text, a town hero's veil", () => {
+    const css = recolour(".cta p{color:#fff}a{color:var(--green-700)}.city-hero{color:#fff}", palette);
+    expect(css).toBe(
+      `.cta p{color:#fff}a{color:var(--green-700)}.city-hero{color:#fff}:root{--green-700:${palette.variables["--green-700"]}}` +
+        `.cta p,.city-hero .hero-text{color:${palette.pale}}.city-hero:after{background:${palette.gradient}}`,
+    );
   });
 });

@@ -26,4 +26,31 @@ describe("withClientSettings", () => {
     const scripts = compiled("console.log(1)");
     expect(withClientSettings(scripts, settings)).toEqual(scripts);
   });
+
+  it("keeps the name of a chunk imported on use that reads no settings, in every language, and follows one that does", () => {
+    const files = (entry: string, chunk: string) => ({
+      files: [
+        { path: "assets/site.aaaaaaaaaa.js", data: Buffer.from(entry) },
+        { path: "assets/lead-form.ABCDEFGHij.js", data: Buffer.from(chunk) },
+      ],
+      src: "/assets/site.aaaaaaaaaa.js",
+      bundles: { sections: "/assets/site.aaaaaaaaaa.js" },
+    });
+    const entry = `JSON.parse("${SETTINGS_PLACEHOLDER}");import("./lead-form.ABCDEFGHij.js")`;
+    const english = withClientSettings(files(entry, "export const a=1"), settings);
+    const spanish = withClientSettings(files(entry, "export const a=1"), { ...settings, toast: "¡Listo!" });
+    expect(english.files[1]).toEqual({ path: "assets/lead-form.ABCDEFGHij.js", data: Buffer.from("export const a=1") });
+    expect(spanish.files[1]!.path).toBe("assets/lead-form.ABCDEFGHij.js");
+    expect(english.src).not.toBe(spanish.src);
+    expect(english.bundles.sections).toBe(english.src);
+
+    // A chunk that reads them (a project's own templates/client) is renamed, and the bundle imports it by its new name.
+    const reading = withClientSettings(files(entry, `export const s=JSON.parse("${SETTINGS_PLACEHOLDER}")`), settings);
+    const chunk = reading.files.find((file) => file.path.startsWith("assets/lead-form.") && file.path !== "assets/lead-form.ABCDEFGHij.js")!;
+    expect(chunk.path).toMatch(/^assets\/lead-form\.[A-Za-z0-9]{10}\.js$/);
+    const bundle = reading.files.find((file) => `/${file.path}` === reading.src)!;
+    expect(Buffer.from(bundle.data as Uint8Array).toString("utf8")).toContain(`import("./${chunk.path.slice("assets/".length)}")`);
+    expect(reading.src).toMatch(/^\/assets\/site\.[A-Za-z0-9]{10}\.js$/);
+    expect(reading.files).toHaveLength(2);
+  });
 });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compiledFile, folderFingerprint } from "../../src/assets/compile-cache.ts";
+import { compiledFile, compiledFiles, folderFingerprint } from "../../src/assets/compile-cache.ts";
 import { temporaryFolders } from "../helpers/temporary-folders.ts";
 
 const temporaryFolder = temporaryFolders("gopher-memo-");
@@ -61,5 +61,31 @@ describe("the compile cache", () => {
     expect(readFileSync(await compile(), "utf8")).toBe("output 2");
     writeFileSync(path.join(dir, "a.tsx"), "a");
     expect(readFileSync(await compile(), "utf8")).toBe("output 3");
+  });
+
+  it("keeps a compile's several files together, and gives them all back from the cache", async () => {
+    const dir = folder();
+    let compiled = 0;
+    const compile = () =>
+      compiledFiles({
+        kind: "test-files",
+        dir,
+        settings: {},
+        compile: async () => {
+          compiled++;
+          return [
+            { name: "main.js", data: Buffer.from(`import("./chunk-A.js") // ${readFileSync(path.join(dir, "a.tsx"), "utf8")}`) },
+            { name: "chunk-A.js", data: Buffer.from("export const a = 1") },
+          ];
+        },
+      });
+    const text = (files: Array<{ name: string; data: Uint8Array }>) => Object.fromEntries(files.map((file) => [file.name, Buffer.from(file.data).toString("utf8")]));
+    const first = text(await compile());
+    expect(first).toEqual({ "main.js": 'import("./chunk-A.js") // a', "chunk-A.js": "export const a = 1" });
+    expect(text(await compile())).toEqual(first);
+    expect(compiled).toBe(1);
+    writeFileSync(path.join(dir, "a.tsx"), "b");
+    expect(text(await compile())["main.js"]).toBe('import("./chunk-A.js") // b');
+    expect(compiled).toBe(2);
   });
 });

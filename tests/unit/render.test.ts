@@ -29,7 +29,8 @@ describe("templates", () => {
   it("renders the review badge exactly", () => {
     const badge = { claim: "100+ 5-Star Reviews", stars: 2, links: [{ label: "Read", href: "https://r.example/x?a=1&b=2" }] };
     expect(html(createElement(ReviewBadge, { badge }))).toBe(
-      '<div class="review-badge"><span class="stars stars-2" aria-hidden="true"></span><strong>100+ 5-Star Reviews</strong>' +
+      '<div class="review-badge"><svg class="stars" width="36" height="18" viewBox="0 0 48 24" aria-hidden="true"><path fill="currentColor" d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9zm24 0l2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"></path></svg>' +
+        '<strong>100+ 5-Star Reviews</strong>' +
         '<ul><li><a href="https://r.example/x?a=1&amp;b=2" rel="noopener" target="_blank">Read</a></li></ul></div>',
     );
   });

@@ -96,6 +96,8 @@ forEachEngine(
       // The dialog moves focus to its close button 100 ms after opening: keys typed before that land
       // there on a busy machine, as they would for a person typing that fast.
       await expect.poll(() => focused(page), { timeout: 15_000 }).toBe("close");
+      // The form's own script is imported on use (client/lead-modal.ts): sent before it has run, the form would post as a page.
+      await expect.poll(() => page.evaluate(() => document.querySelector<HTMLFormElement>("form[data-lead-form]")!.noValidate), { timeout: 15_000 }).toBe(true);
       await fill(page, name, service());
       await untilStampIsAPersons(page);
       await page.click(".lead-form-send");

@@ -48,6 +48,27 @@ export async function changedSince(states: ReadonlyMap<string, string>, now: () 
   return undefined;
 }
 
+/**
+ * Waits until none of `files` was modified in the last QUIET_MS, for at most `most` ms in all: a
+ * file being saved in place (truncated, then written) is then read once it is whole, instead of
+ * by a build that is let go at its end (at 10,000 towns, a whole rebuild of the towns a half
+ * written site.yaml still has). A file saved by rename waits at most QUIET_MS.
+ */
+export async function untilQuiet(
+  files: readonly string[],
+  options: { most?: number; now?: () => number; wait?: (ms: number) => Promise<unknown> } = {},
+): Promise<void> {
+  const { most = 10 * QUIET_MS, now = Date.now, wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) } = options;
+  const deadline = now() + most;
+  for (;;) {
+    const latest = Math.max(-1, ...files.map(modifiedAt));
+    const age = now() - latest;
+    if (latest < 0 || age >= QUIET_MS || now() >= deadline) return;
+    // A time ahead of this clock counts as just written.
+    await wait(Math.min(age < 0 ? QUIET_MS : QUIET_MS - age, deadline - now()));
+  }
+}
+
 /** A file's modification time, -1 when it is missing. */
 export function modifiedAt(file: string): number {
   try {

@@ -12,7 +12,7 @@ import { LiveChannel } from "./live-reload.ts";
 import { devOutputDir, removeAbandoned } from "./output-folder.ts";
 import { createRebuilder, type RebuildRequest, type Rebuilt } from "./rebuild.ts";
 import { RebuildQueue } from "./rebuild-queue.ts";
-import { changedSince, fileState, modifiedAt, statesOf, Superseded } from "./files-at-rest.ts";
+import { changedSince, fileState, modifiedAt, statesOf, Superseded, untilQuiet } from "./files-at-rest.ts";
 
 export interface SiteWatcherOptions {
   config: string;
@@ -115,6 +115,8 @@ export async function startSiteWatcher(options: SiteWatcherOptions): Promise<Sit
     // A file saved in place is truncated, then written: the build may read it half written, and
     // the watcher does not report a second change of a file within 50 ms of the first. A file
     // found changed since the build started, at its end or just after that window, is built again.
+    // A file just written is first given a moment to be whole (files-at-rest.ts untilQuiet).
+    await untilQuiet(changed.filter(Boolean));
     const seen = statesOf(changed.filter(Boolean));
     const recheck = () => {
       if (closed) return;

@@ -1,16 +1,11 @@
 import { showToast } from "./toast.ts";
+import type { LeadFormHooks } from "./lead-form-hooks.ts";
 import { turnstileHooks } from "./turnstile.ts";
 
 // Set by the build (src/assets/build-scripts.ts): with Cloudflare Turnstile on the form, its widget.
 declare const SITE_FORM: "provider" | "own" | "own-turnstile";
 
 /** What another enhancement of the form (client/turnstile.ts) is told, and may refuse a send with. */
-export interface LeadFormHooks {
-  onOpen?: () => void;
-  /** False: the request is not sent yet, and the line above the form says so. */
-  ready?: () => boolean;
-  afterSend?: () => void;
-}
 
 /**
  * What the page's script (client/lead-modal.ts) gives the form's: passed, not imported, so that

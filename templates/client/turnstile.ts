@@ -1,4 +1,4 @@
-import type { LeadFormHooks } from "./lead-form.ts";
+import type { LeadFormHooks } from "./lead-form-hooks.ts";
 
 /** Cloudflare's script, in explicit mode: it renders nothing until asked. */
 const TURNSTILE_API = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";

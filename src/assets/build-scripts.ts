@@ -1,8 +1,10 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildOptions } from "esbuild";
 import { esbuildOutputs } from "./compile-cache.ts";
 import { hashedName } from "./content-hash.ts";
 import type { OutputFile } from "./output-file.ts";
+import { UserError } from "../errors.ts";
 
 /**
  * The bundles a page may load, one per page: every page's enhancements (the menu, the sections'
@@ -43,7 +45,7 @@ const SCRIPT_OPTIONS = {
  * these, makes the same bundle four times: one file.
  */
 export async function buildScripts(templatesDir: string, projectRoot: string, options: { ownForm?: boolean; turnstile?: boolean } = {}): Promise<BuildScriptsResult> {
-  const entry = path.join(templatesDir, "client", "main.ts");
+  const entry = olderEntry(templatesDir, options) ?? path.join(templatesDir, "client", "main.ts");
   const form = options.ownForm ? (options.turnstile ? "own-turnstile" : "own") : "provider";
   const built = await Promise.all(
     PAGE_BUNDLES.map(async (bundle) => {
@@ -51,17 +53,31 @@ export async function buildScripts(templatesDir: string, projectRoot: string, op
       const outputs = await esbuildOutputs("scripts", templatesDir, entry, projectRoot, { ...SCRIPT_OPTIONS, define });
       // Named as every asset is, after its content (`site.<hash>.js`, `lead-form.<hash>.js`): the
       // four bundles' builds name the same chunk the same, and the bundle imports it by that name.
+      const main = `assets/${path.basename(entry, ".ts")}.js`;
       const named = nameByContent(
         outputs.map((output) => ({ path: `assets/${output.name}`, code: Buffer.from(output.data).toString("utf8"), rename: true })),
-        (file) => (file === "assets/main.js" ? "site.js" : path.posix.basename(file).replace(/-\w+\.js$/, ".js")),
+        (file) => (file === main ? "site.js" : path.posix.basename(file).replace(/-\w+\.js$/, ".js")),
       );
       const files = named.map((file) => ({ path: file.path, data: Buffer.from(file.code) }));
-      return { bundle, file: files[named.findIndex((file) => file.from === "assets/main.js")]!, chunks: files.filter((_, index) => named[index]!.from !== "assets/main.js") };
+      return { bundle, file: files[named.findIndex((file) => file.from === main)]!, chunks: files.filter((_, index) => named[index]!.from !== main) };
     }),
   );
   const bundles = Object.fromEntries(built.map(({ bundle, file }) => [bundle, `/${file.path}`])) as Record<PageBundle, string>;
   const files = [...new Map(built.flatMap(({ file, chunks }) => [file, ...chunks]).map((file) => [file.path, file])).values()];
   return { files, src: bundles.sections, bundles };
+}
+
+/**
+ * A project's own templates from before the page bundles: their main.ts reads no SITE_FORM, and
+ * the own form's script was an entry of its own (client/lead-main.ts, with Turnstile
+ * client/lead-turnstile-main.ts), which a site with the own form must keep loading (without it,
+ * a request sent with Cloudflare's check would post no token and be taken for a robot's).
+ */
+function olderEntry(templatesDir: string, options: { ownForm?: boolean; turnstile?: boolean }): string | undefined {
+  const client = (file: string) => path.join(templatesDir, "client", file);
+  if (!options.ownForm || !existsSync(client("main.ts")) || readFileSync(client("main.ts"), "utf8").includes("SITE_FORM")) return undefined;
+  const entries = options.turnstile ? ["lead-turnstile-main.ts", "lead-main.ts"] : ["lead-main.ts"];
+  return entries.map(client).find((file) => existsSync(file));
 }
 
 /**
@@ -79,8 +95,10 @@ export function nameByContent(
   const done = new Map<string, { from: string; path: string; code: string }>();
   while (done.size < files.length) {
     const left = files.filter((file) => !done.has(file.path));
-    // What imports nothing left to name first; files importing each other (none esbuild makes) in the order given.
-    const next = left.find((file) => imports(file).every((other) => done.has(other.path))) ?? left[0]!;
+    // What imports nothing left to name first. Files importing each other cannot each be named
+    // after the other's name: the script that does so (a project's own) is refused, not built broken.
+    const next = left.find((file) => imports(file).every((other) => done.has(other.path)));
+    if (!next) throw new UserError(`templates/client: ${left.map((file) => path.posix.basename(file.path)).join(", ")} import each other (through import()); a page's scripts must not`);
     let code = next.code;
     for (const other of imports(next)) {
       const to = done.get(other.path);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { SiteError } from "../errors.ts";
@@ -116,7 +116,10 @@ export async function buildStyles(
     ...(options.ownForm ? ["lead-form.css"] : []),
   ];
   const whole = sourcesOf(PART_ORDER);
-  const compiled = new Map(await Promise.all(whole.map(async (name) => [name, await compileStylesheet(templatesDir, projectRoot, name)] as const)));
+  // light-dark() only where the stylesheets use it (a project's own may): lightningcss's fallback for it costs variables.
+  const styles = path.join(templatesDir, "styles");
+  const lightDark = readdirSync(styles, { recursive: true, encoding: "utf8" }).some((name) => name.endsWith(".css") && readFileSync(path.join(styles, name), "utf8").includes("light-dark("));
+  const compiled = new Map(await Promise.all(whole.map(async (name) => [name, await compileStylesheet(templatesDir, projectRoot, name, lightDark)] as const)));
   const palette = options.themeColor ? brandPalette(options.themeColor) : undefined;
   const files: Array<OutputFile & { data: Buffer }> = [];
   // Stylesheets of the same parts share one file, named after the first of them.
@@ -145,18 +148,18 @@ export async function buildStyles(
   return { files, href, pages };
 }
 
-async function compileStylesheet(templatesDir: string, projectRoot: string, name: string): Promise<Uint8Array> {
+async function compileStylesheet(templatesDir: string, projectRoot: string, name: string, lightDark: boolean): Promise<Uint8Array> {
   const entry = path.join(templatesDir, "styles", name);
   const file = await compiledFile({
     kind: name === "site.css" ? "styles" : `styles-${name.replace(/\.css$/, "").replace(/\//g, "-")}`,
     extension: ".css",
     dir: templatesDir,
-    // light-dark() is not used: without its polyfill, `color-scheme` costs no variables of lightningcss's own.
-    settings: { lightningcss: packageVersion("lightningcss"), ...STYLE_OPTIONS, exclude: "light-dark" },
+    // Without light-dark() in the stylesheets, nor its fallback: `color-scheme` then costs no variables of lightningcss's own.
+    settings: { lightningcss: packageVersion("lightningcss"), ...STYLE_OPTIONS, exclude: lightDark ? "" : "light-dark" },
     compile: async () => {
       try {
         const { bundle, Features } = await import("lightningcss");
-        return bundle({ filename: entry, ...STYLE_OPTIONS, exclude: Features.LightDark }).code;
+        return bundle({ filename: entry, ...STYLE_OPTIONS, exclude: lightDark ? 0 : Features.LightDark }).code;
       } catch (error) {
         const e = error as { message?: string; fileName?: string; loc?: { line: number; column: number } };
         throw new SiteError(

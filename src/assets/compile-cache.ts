@@ -121,7 +121,7 @@ export function esbuildOutput(kind: string, extension: string, dir: string, entr
     kind,
     extension,
     dir,
-    settings: { esbuild: packageVersion("esbuild"), ...options },
+    settings: { esbuild: packageVersion("esbuild"), entry: path.relative(dir, entry), ...options },
     compile: async () => {
       try {
         const { build } = await import("esbuild");
@@ -143,7 +143,8 @@ export function esbuildOutputs(kind: string, dir: string, entry: string, project
   return compiledFiles({
     kind,
     dir,
-    settings: { esbuild: packageVersion("esbuild"), splitting: true, ...options },
+    // The entry too: two entries of one folder (an older project's lead-main.ts) are two outputs.
+    settings: { esbuild: packageVersion("esbuild"), splitting: true, entry: path.relative(dir, entry), ...options },
     compile: async () => {
       // Never written (write: false): a place for esbuild to name the outputs relative to each other.
       const outdir = path.join(dir, ".gopher-site-out");

@@ -115,8 +115,14 @@ export async function startSiteWatcher(options: SiteWatcherOptions): Promise<Sit
     // A file saved in place is truncated, then written: the build may read it half written, and
     // the watcher does not report a second change of a file within 50 ms of the first. A file
     // found changed since the build started, at its end or just after that window, is built again.
-    // A file just written is first given a moment to be whole (files-at-rest.ts untilQuiet).
+    // A file just written is first given a moment to be whole (files-at-rest.ts untilQuiet). Another
+    // file changed meanwhile is this build's to be let go for (changedDuring, below); a second event
+    // of one of its own files is that file's write, waited out, and found by its state if it goes on.
+    const waitedOut = new Set<string>();
+    building = waitedOut;
     await untilQuiet(changed.filter(Boolean));
+    const changedDuring = new Set([...waitedOut].filter((file) => !changed.includes(file)));
+    building = changedDuring;
     const seen = statesOf(changed.filter(Boolean));
     const recheck = () => {
       if (closed) return;
@@ -130,8 +136,6 @@ export async function startSiteWatcher(options: SiteWatcherOptions): Promise<Sit
     // at rest, or any other changed while it ran (read before, during or after the write: not known),
     // lets it go; the file, found changed or already queued, is built again. A file that never comes
     // to rest (a long copy into public/) lets go at most MOST_LET_GO builds in a row; the next is served.
-    const changedDuring = new Set<string>();
-    building = changedDuring;
     const stillBeingWritten = async () => (await changedSince(seen)) ?? [...changedDuring][0];
     const atRest = async () => {
       const file = letGoInARow < MOST_LET_GO ? await stillBeingWritten() : undefined;

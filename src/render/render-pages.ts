@@ -159,7 +159,9 @@ async function renderInWorkers(options: RenderPagesOptions, threads: number): Pr
   });
   for (const worker of workers) worker.once("message", () => (started = true));
   try {
-    await Promise.all([...workers.map(run), helpMeanwhile().catch((error: unknown) => void (failure ??= error))]);
+    // A thread that fails stops the others' next batches and this thread's help too (failure).
+    const failed = (error: unknown) => void (failure ??= error);
+    await Promise.all([...workers.map((worker) => run(worker).catch(failed)), helpMeanwhile().catch(failed)]);
     // One thread writes the code cache it ran without (the first build, or another Node.js), now that it has compiled what rendering runs.
     if (failure === undefined) await savedCodeCache(workers[0]!, caches[0]!.port1);
   } finally {
@@ -172,8 +174,11 @@ async function renderInWorkers(options: RenderPagesOptions, threads: number): Pr
 
 /** Asks a render thread to write its code cache (nothing when it ran from one), and waits until it has, or has ended. */
 function savedCodeCache(worker: Worker, port: MessagePort): Promise<void> {
+  // A thread that has ended (its threadId is then -1) answers nothing, nor does its side of the port.
+  if (worker.threadId === -1) return Promise.resolve();
   return new Promise((resolve) => {
     port.once("message", () => resolve());
+    port.once("close", () => resolve());
     worker.once("exit", () => resolve());
     port.postMessage("save");
   });

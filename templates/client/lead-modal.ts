@@ -4,6 +4,8 @@ import { initModal } from "./modal.ts";
 
 /** The query the server sends a refused request without JavaScript back with (src/leads/). */
 const REFUSED = "lead";
+/** How long a request sent before the form's script has run waits for it. */
+const SCRIPT_WAIT_MS = 3000;
 
 /**
  * The site's own call-back form's modal (templates/sections/lead-form.tsx), with the page: it opens
@@ -11,8 +13,9 @@ const REFUSED = "lead";
  * form and opens it again for a request that came back refused. What sends the form in place
  * (client/lead-form.ts: checks, a POST asking for JSON, the toast; Turnstile's widget) is imported
  * on use (`script`: main.ts's import()): at the first sign the visitor means to open it (a press on, or focus of, a call-back
- * button) or its opening, so it arrives while they fill it in. Until it has run, the form posts as
- * a page, as without JavaScript, and the server answers with the thank-you page.
+ * button) or its opening, so it arrives while they fill it in. A request sent before it has run
+ * waits for it; without JavaScript the form posts as a page and the server answers with the
+ * thank-you page.
  */
 export function initLeadModal(dialog: HTMLDialogElement, toast: string, script: () => Promise<{ initLeadForm: typeof initLeadForm }>): void {
   const form = dialog.querySelector<HTMLFormElement>("form[data-lead-form]");
@@ -38,16 +41,31 @@ export function initLeadModal(dialog: HTMLDialogElement, toast: string, script: 
 
   // What the form's script does at each opening (Turnstile's widget), once it has run.
   let opened: (() => void) | undefined;
+  let ready = false;
   let loading: Promise<void> | undefined;
   const load = () =>
     (loading ??= script().then(
       ({ initLeadForm }) => {
         opened = initLeadForm(form, alert, { toast, track, close: () => dialog.open && dialog.close() });
+        ready = true;
         if (dialog.open) opened?.();
       },
-      // Not arrived (offline, blocked): the form posts as a page; the next sign of intent tries again.
+      // Not arrived (offline, blocked): the next sign of intent tries again.
       () => void (loading = undefined),
     ));
+  // Sent before the form's script has run: it waits for it (a few seconds at most), then sends in
+  // place. Should it not arrive, the form posts as a page; but not one with Cloudflare's check,
+  // which only that script can pass: the server would take the request for a robot's, so the
+  // visitor is told it was not sent, and may send again.
+  form.addEventListener("submit", (event) => {
+    if (ready) return;
+    event.preventDefault();
+    Promise.race([load(), new Promise((resolve) => setTimeout(resolve, SCRIPT_WAIT_MS))]).then(() => {
+      if (ready) form.requestSubmit();
+      else if (form.querySelector("[data-turnstile]")) alert.textContent = alert.dataset.failed ?? "";
+      else form.submit();
+    });
+  });
   initModal(dialog, {
     onOpen: () => {
       track("callback_modal_open", { location: pageLocation(location.pathname) });

@@ -129,6 +129,21 @@ describe("Cloudflare Turnstile on the own form, in Chromium", () => {
     expect(await dialogOpen(page)).toBe(true);
   });
 
+  it("sends nothing, and says so, when the form's own script (which alone can pass Cloudflare's check) does not arrive", async () => {
+    const { page } = await open("with", "/about");
+    // Held: the script never arrives; a post as a page would carry no token, taken for a robot's.
+    await page.route(/\/assets\/lead-form\.\w+\.js$/, () => {});
+    await page.locator("main [data-callback-open]").first().click();
+    await expect.poll(() => dialogOpen(page)).toBe(true);
+    await page.locator("#lead-name").fill("Ann");
+    await page.locator("#lead-phone").fill("(951) 555-0100");
+    const before = posts.length;
+    await page.locator(".lead-form-send").click();
+    await expect.poll(() => page.locator("[data-lead-alert]").textContent(), { timeout: 10_000 }).toBe("Your request could not be sent. Please try again, or call us.");
+    expect(posts.length).toBe(before);
+    expect(page.url()).toContain("/about");
+  });
+
   it("renders the widget when the modal opens and sends its token, resetting it for the next request (Cloudflare's script stood in for)", async () => {
     const { page, refused } = await open("with", "/es/nosotros");
     await page.route("https://challenges.cloudflare.com/**", (route) =>

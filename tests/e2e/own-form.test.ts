@@ -139,10 +139,36 @@ describe("the site's own call-back form in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("posts as a page, to the thank-you page, when sent before the form's own script has arrived", async () => {
+  it("waits for the form's own script when sent before it arrived, then sends in place", async () => {
+    const { page, errors } = await open("/about");
+    const asked = formScriptRequests(page);
+    // Held until the visitor has pressed Send (a slow network), then let through.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/lead-form\.\w+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.locator("main [data-callback-open]").first().click();
+    await expect.poll(() => asked.length).toBe(1);
+    await page.locator("#lead-name").fill("Ann");
+    await page.locator("#lead-phone").fill("(951) 555-0100");
+    const before = posts.length;
+    answer = { status: 200, json: { ok: true } };
+    await page.locator(".lead-form-send").click();
+    expect(posts.length).toBe(before);
+    release();
+    await expect.poll(() => dialogOpen(page)).toBe(false);
+    expect(await page.locator("[data-toast-region] .toast").textContent()).toBe("✓ Got it! A technician will call you shortly from (951) 555-0142.");
+    expect(page.url()).toBe(`${url}/about`);
+    expect(posts.at(-1)!.accept).toContain("application/json");
+    expect(errors).toEqual([]);
+  });
+
+  it("posts as a page, to the thank-you page, when the form's own script does not arrive", async () => {
     const { page } = await open("/");
     const asked = formScriptRequests(page);
-    // Held: the script never arrives (a slow network), as if the visitor were quicker than it.
+    // Held: the script never arrives; after a few seconds the request goes as a page.
     await page.route(/\/assets\/lead-form\.\w+\.js$/, () => {});
     await page.locator("main [data-callback-open]").first().click();
     await expect.poll(() => dialogOpen(page)).toBe(true);

@@ -131,7 +131,9 @@ it("never serves a build of a large site.yaml still being written in place, cut 
   const served = told.filter((line) => /Rebuilt|Built/.test(line));
   expect(served.length).toBeGreaterThan(0);
   for (const line of served) expect(line).toMatch(new RegExp(`of ${total} pages|${total} pages`));
-  expect(told.some((line) => /site\.yaml was still being written; building it again/.test(line)), told.join("\n")).toBe(true);
+  // Whether a build read the file cut (and was let go: "still being written; building it again")
+  // or waited until it was whole (files-at-rest.ts untilQuiet: its writes are 15 ms apart) depends
+  // on when the watcher's event came: either way no build of a cut file is served.
 });
 
 /** Writes argv[2] in place (truncated, then in parts) with argv[3]'s text, cut at argv[4]'s offsets, 15 ms apart. */

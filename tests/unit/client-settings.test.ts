@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SETTINGS_PLACEHOLDER, withClientSettings, type ClientSettings } from "../../src/assets/client-settings.ts";
+import { nameByContent } from "../../src/assets/build-scripts.ts";
 
 const settings: ClientSettings = {
   form: { url: "https://forms.example/f/1", id: "1", embedScript: "https://forms.example/embed.js", allowedOrigins: ["https://forms.example"] },
@@ -52,5 +53,27 @@ describe("withClientSettings", () => {
     expect(Buffer.from(bundle.data as Uint8Array).toString("utf8")).toContain(`import("./${chunk.path.slice("assets/".length)}")`);
     expect(reading.src).toMatch(/^\/assets\/site\.[A-Za-z0-9]{10}\.js$/);
     expect(reading.files).toHaveLength(2);
+  });
+});
+
+describe("naming scripts after their content", () => {
+  it("names what is imported first, and writes its new name into what imports it", () => {
+    const named = nameByContent(
+      [
+        { path: "assets/main.js", code: 'import("./chunk-AB12.js")', rename: true },
+        { path: "assets/chunk-AB12.js", code: "export const a = 1;", rename: true },
+      ],
+      (file) => (file === "assets/main.js" ? "site.js" : "chunk.js"),
+    );
+    expect(named[1]!.path).toMatch(/^assets\/chunk\.[\w-]{10}\.js$/);
+    expect(named[0]!.code).toBe(`import("./${named[1]!.path.slice("assets/".length)}")`);
+  });
+
+  it("refuses scripts that import each other: neither could be named after the other", () => {
+    const files = [
+      { path: "assets/a.js", code: 'import("./b.js")', rename: true },
+      { path: "assets/b.js", code: 'import("./a.js")', rename: true },
+    ];
+    expect(() => nameByContent(files, (file) => file)).toThrow("a.js, b.js import each other");
   });
 });
